@@ -1,0 +1,103 @@
+/* Build: compile TypeScript, bundle third-party modules into the files that use them,
+ * copy icons and codex files, and prove that dist/ needs nothing but n8n-workflow and
+ * Node's own modules at run time (the package has no runtime dependencies). */
+const { series, parallel, src, dest, watch } = require('gulp');
+const { execFileSync } = require('node:child_process');
+const { builtinModules } = require('node:module');
+const fs = require('node:fs');
+const path = require('node:path');
+
+const root = __dirname;
+const dist = path.join(root, 'dist');
+const PEERS = new Set(['n8n-workflow']);
+const BUILTINS = new Set(builtinModules.flatMap((m) => [m, `node:${m}`]));
+
+function clean(done) {
+	fs.rmSync(dist, { recursive: true, force: true });
+	done();
+}
+
+function compile(done) {
+	execFileSync(process.execPath, [require.resolve('typescript/bin/tsc'), '-p', 'tsconfig.json'], {
+		cwd: root,
+		stdio: 'inherit',
+	});
+	done();
+}
+
+function* walk(dir) {
+	for (const entry of fs.readdirSync(dir, { withFileTypes: true })) {
+		const full = path.join(dir, entry.name);
+		if (entry.isDirectory()) yield* walk(full);
+		else yield full;
+	}
+}
+
+/** Module names a compiled file requires that are neither relative, built in nor a peer. */
+function foreignRequires(file) {
+	const code = fs.readFileSync(file, 'utf8');
+	const found = new Set();
+	for (const m of code.matchAll(/require\(\s*["']([^"']+)["']\s*\)/g)) {
+		const id = m[1];
+		if (id.startsWith('.') || BUILTINS.has(id) || BUILTINS.has(id.split('/')[0])) continue;
+		const pkg = id.startsWith('@') ? id.split('/').slice(0, 2).join('/') : id.split('/')[0];
+		if (!PEERS.has(pkg)) found.add(id);
+	}
+	return [...found];
+}
+
+async function bundle() {
+	const esbuild = require('esbuild');
+	const keepRelative = {
+		name: 'keep-relative-imports-external',
+		setup(build) {
+			build.onResolve({ filter: /^\./ }, (args) =>
+				args.kind === 'entry-point' ? undefined : { path: args.path, external: true },
+			);
+		},
+	};
+	for (const file of walk(dist)) {
+		if (!file.endsWith('.js') || foreignRequires(file).length === 0) continue;
+		const rel = path.relative(dist, file).replace(/\.js$/, '.ts');
+		await esbuild.build({
+			entryPoints: [path.join(root, rel)],
+			outfile: file,
+			bundle: true,
+			platform: 'node',
+			format: 'cjs',
+			target: 'node20',
+			sourcemap: true,
+			external: [...PEERS],
+			plugins: [keepRelative],
+			logLevel: 'warning',
+		});
+	}
+}
+
+function verify(done) {
+	const offenders = [];
+	for (const file of walk(dist)) {
+		if (!file.endsWith('.js')) continue;
+		for (const id of foreignRequires(file)) offenders.push(`${path.relative(root, file)} requires ${id}`);
+	}
+	if (offenders.length) {
+		done(new Error(`dist/ still needs runtime dependencies:\n  ${offenders.join('\n  ')}`));
+		return;
+	}
+	done();
+}
+
+function icons() {
+	return src('icons/**/*.svg').pipe(dest('dist/icons'));
+}
+
+function nodeAssets() {
+	return src(['nodes/**/*.{svg,png,json}', 'credentials/**/*.{svg,png}'], { base: '.' }).pipe(dest('dist'));
+}
+
+const build = series(clean, compile, bundle, verify, parallel(icons, nodeAssets));
+
+exports.clean = clean;
+exports.build = build;
+exports.default = build;
+exports.watch = () => watch(['nodes/**', 'credentials/**', 'icons/**'], build);
