@@ -1,0 +1,114 @@
+import type {
+	ICredentialDataDecryptedObject,
+	ICredentialTestRequest,
+	ICredentialType,
+	IDataObject,
+	IHttpRequestHelper,
+	IHttpRequestOptions,
+	INodeProperties,
+	Icon,
+} from 'n8n-workflow';
+
+import { authorize } from '../nodes/shared/api/auth';
+
+/**
+ * Username and password of the management interface. The password is exchanged for a token
+ * (OAuth/authorize) that n8n keeps in a hidden field; the token goes into every JSON body as
+ * `token`, so the HTTP Request node can call any endpoint with this credential.
+ */
+export class VendorApi implements ICredentialType {
+	name = 'vendorApi';
+
+	displayName = 'Vendor API';
+
+	icon: Icon = { light: 'file:../icons/vendor.svg', dark: 'file:../icons/vendor.dark.svg' };
+
+	documentationUrl = 'https://github.com/vendor-cloud/n8n-nodes-vendor-cloud#vendor-api';
+
+	properties: INodeProperties[] = [
+		{
+			displayName: 'API URL',
+			name: 'apiUrl',
+			type: 'string',
+			default: '',
+			required: true,
+			placeholder: 'e.g. https://api.vendor.example',
+			description: 'Base address of the management interface; calls go to <API URL>/API/<group>/<operation>',
+		},
+		{
+			displayName: 'Username',
+			name: 'username',
+			type: 'string',
+			default: '',
+			required: true,
+			description: 'Account or sub-account name',
+		},
+		{
+			displayName: 'Password',
+			name: 'password',
+			type: 'string',
+			typeOptions: { password: true },
+			default: '',
+			required: true,
+		},
+		{
+			displayName: 'Password Encoding',
+			name: 'passwordEncoding',
+			type: 'options',
+			default: 'none',
+			options: [
+				{ name: 'None', value: 'none', description: 'Send the password as typed' },
+				{ name: 'MD5 Hex', value: 'md5', description: 'Send the MD5 digest of the password in hex' },
+				{ name: 'Base64', value: 'base64', description: 'Send the password base64-encoded' },
+			],
+			description: 'How the log-in sends the password; ask the vendor if unsure',
+		},
+		{
+			displayName: 'Access Token',
+			name: 'accessToken',
+			type: 'hidden',
+			typeOptions: { expirable: true, password: true },
+			default: '',
+		},
+	];
+
+	async preAuthentication(this: IHttpRequestHelper, credentials: ICredentialDataDecryptedObject) {
+		const accessToken = await authorize((options) => this.helpers.httpRequest(options), credentials);
+		return { accessToken };
+	}
+
+	async authenticate(
+		credentials: ICredentialDataDecryptedObject,
+		requestOptions: IHttpRequestOptions,
+	): Promise<IHttpRequestOptions> {
+		const body = requestOptions.body;
+		const token = String(credentials.accessToken ?? '');
+		if (typeof body === 'string' && body.trim().startsWith('{')) {
+			requestOptions.body = JSON.stringify({ ...(JSON.parse(body) as IDataObject), token });
+		} else if (body === undefined || body === null || (typeof body === 'object' && !Buffer.isBuffer(body))) {
+			requestOptions.body = { ...((body as IDataObject) ?? {}), token };
+		}
+		return requestOptions;
+	}
+
+	test: ICredentialTestRequest = {
+		request: {
+			baseURL: '={{$credentials.apiUrl.replace(/\\/+$/, "")}}',
+			url: '/API/profile/detail',
+			method: 'POST',
+			headers: { 'Content-Type': 'application/json; charset=utf-8', Accept: 'application/json' },
+			body: {},
+			json: true,
+		},
+		rules: [
+			{
+				type: 'responseSuccessBody',
+				properties: { key: 'code', value: -1, message: 'The token was refused: log in again or check the account' },
+			},
+			{
+				type: 'responseSuccessBody',
+				properties: { key: 'code', value: 0, message: 'The service refused the request; see the account status' },
+			},
+		],
+	};
+}

@@ -1,0 +1,120 @@
+import type {
+	ICredentialDataDecryptedObject,
+	ICredentialTestRequest,
+	ICredentialType,
+	IHttpRequestOptions,
+	INodeProperties,
+	Icon,
+} from 'n8n-workflow';
+
+import { signStorageRequest } from '../nodes/shared/storage/auth';
+
+/**
+ * Access key and secret of the object storage. Every request is signed here (HMAC-SHA1,
+ * seed 000 section 5), so the HTTP Request node can use this credential as well.
+ */
+export class VendorObjectStorageApi implements ICredentialType {
+	name = 'vendorObjectStorageApi';
+
+	displayName = 'Vendor Object Storage API';
+
+	icon: Icon = { light: 'file:../icons/vendor.svg', dark: 'file:../icons/vendor.dark.svg' };
+
+	documentationUrl = 'https://github.com/vendor-cloud/n8n-nodes-vendor-cloud#vendor-object-storage-api';
+
+	properties: INodeProperties[] = [
+		{
+			displayName: 'Endpoint',
+			name: 'endpoint',
+			type: 'string',
+			default: '',
+			required: true,
+			placeholder: 'e.g. https://storage.vendor.example',
+			description: 'Base URL of the object storage, without a path. Buckets are addressed as /bucket/key.',
+		},
+		{
+			displayName: 'Access Key',
+			name: 'accessKey',
+			type: 'string',
+			default: '',
+			required: true,
+		},
+		{
+			displayName: 'Access Secret',
+			name: 'accessSecret',
+			type: 'string',
+			typeOptions: { password: true },
+			default: '',
+			required: true,
+		},
+		{
+			displayName: 'Advanced Protocol Settings',
+			name: 'advanced',
+			type: 'boolean',
+			default: false,
+			description:
+				'Whether to change the words the service uses on the wire. Keep the defaults for the vendor; use AWS, x-amz- and AWSAccessKeyId for other S3 servers that accept signature version 2.',
+		},
+		{
+			displayName: 'Scheme Word',
+			name: 'schemeWord',
+			type: 'string',
+			default: 'VENDOR',
+			displayOptions: { show: { advanced: [true] } },
+			description: 'First word of the Authorization header: "VENDOR key:signature"',
+		},
+		{
+			displayName: 'Header Prefix',
+			name: 'headerPrefix',
+			type: 'string',
+			default: 'x-vendor-',
+			displayOptions: { show: { advanced: [true] } },
+			description: 'Prefix of the signed date, ACL and metadata headers',
+		},
+		{
+			displayName: 'Presigned URL Key Parameter',
+			name: 'presignKeyParam',
+			type: 'string',
+			default: 'VENDORAccessKeyId',
+			displayOptions: { show: { advanced: [true] } },
+			description: 'Query parameter that carries the access key in presigned URLs',
+		},
+		{
+			displayName: 'Multipart Query Names',
+			name: 'multipartQueryNames',
+			type: 'options',
+			default: 'camel',
+			displayOptions: { show: { advanced: [true] } },
+			options: [
+				{ name: 'uploadId and partNumber', value: 'camel', description: 'The spelling of the signing rules (default)' },
+				{ name: 'upload_id and part_number', value: 'snake', description: 'The spelling of the path samples' },
+			],
+			description: 'How multipart requests name the upload ID and the part number in the query',
+		},
+	];
+
+	async authenticate(
+		credentials: ICredentialDataDecryptedObject,
+		requestOptions: IHttpRequestOptions,
+	): Promise<IHttpRequestOptions> {
+		return signStorageRequest(credentials, requestOptions);
+	}
+
+	test: ICredentialTestRequest = {
+		request: {
+			baseURL: '={{$credentials.endpoint.replace(/\\/+$/, "")}}',
+			url: '/',
+			method: 'GET',
+		},
+		rules: [
+			{
+				type: 'responseCode',
+				properties: {
+					value: 403,
+					message:
+						'The service refused the signature: check the access key, the access secret and, under Advanced Protocol Settings, the scheme word',
+				},
+			},
+		],
+	};
+}

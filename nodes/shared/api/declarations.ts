@@ -1,0 +1,174 @@
+/**
+ * Endpoint declarations: each management endpoint is declared once, here in data, and the
+ * node's Resource/Operation dropdowns, its parameters, request building, validation, output,
+ * the README tables and the coverage test are all derived from the declaration.
+ */
+import type { IDataObject, IExecuteFunctions, INodeProperties, INodePropertyOptions } from 'n8n-workflow';
+
+import type { Envelope } from './transport';
+
+/** How a field is entered in n8n and sent on the wire. */
+export type FieldKind =
+	| 'string' // one line; sent as a string
+	| 'text' // several lines; sent as a string
+	| 'secret' // password input; sent as a string
+	| 'int' // whole number; sent as a number
+	| 'decimal' // number with decimals; sent as a number
+	| 'boolean' // switch; sent as 1 or 0
+	| 'options' // one choice; sent as the option's value
+	| 'multiOptions' // several choices; sent per `send` (array by default)
+	| 'date' // date picker; sent as Y-m-d
+	| 'unixTime' // date picker; sent as Unix seconds
+	| 'list' // several strings typed one per line or comma-separated; sent per `send`
+	| 'locator' // one resource, "From list" or "By ID"; sent as an int id (or per `send`)
+	| 'locators' // several resources from a multi-select; sent per `send` (JSON array of ints by default)
+	| 'rows' // repeatable groups of sub-fields (fixedCollection); sent via `rows.serialize`
+	| 'json'; // a raw JSON object, only where the seed gives no shape
+
+/** Wire form of a value. */
+export type SendAs = 'string' | 'number' | 'array' | 'intArray' | 'comma';
+
+export interface OptionDecl {
+	name: string;
+	value: string | number;
+	description?: string;
+}
+
+export type Validator =
+	| { kind: 'ipv4' }
+	| { kind: 'ipv6' }
+	| { kind: 'ip' }
+	| { kind: 'ipv4OrCidr' }
+	| { kind: 'ipList' } // comma-separated IPv4/IPv6 addresses
+	| { kind: 'domain' }
+	| { kind: 'hostname' }
+	| { kind: 'email' }
+	| { kind: 'emailList' }
+	| { kind: 'url' }
+	| { kind: 'urlList' }
+	| { kind: 'range'; min?: number; max?: number }
+	| { kind: 'multipleOf'; n: number }
+	| { kind: 'length'; min?: number; max?: number }
+	| { kind: 'pattern'; regex: string; message: string }
+	| { kind: 'hostPassword' }
+	| { kind: 'port' }
+	| { kind: 'portSpec' } // "22", "1000-2000" or a comma list of those
+	| { kind: 'timeRanges' } // "hh:mm-hh:mm,hh:mm-hh:mm"
+	| { kind: 'months' } // yyyymm, at most 12 months back
+	| { kind: 'singleChar' };
+
+export interface FieldDecl {
+	/** Name on the wire (body key). */
+	wire: string;
+	/** n8n parameter name; defaults to the camel-cased wire name. */
+	param?: string;
+	displayName: string;
+	kind: FieldKind;
+	description?: string;
+	/** Required fields are top-level parameters and must be given. */
+	required?: boolean;
+	/** Optional, but shown top-level instead of inside the optional collection. */
+	top?: boolean;
+	default?: string | number | boolean | string[] | number[];
+	options?: OptionDecl[];
+	/** Options loaded from the service for 'options'/'multiOptions' (a locator key). */
+	optionsFrom?: string;
+	/** Locator key (see locators.ts) for 'locator' and 'locators'. */
+	locator?: string;
+	send?: SendAs;
+	validate?: Validator[];
+	placeholder?: string;
+	hint?: string;
+	/** Only shown when other parameters of the same operation have these values. */
+	show?: Record<string, Array<string | number | boolean>>;
+	/** Sub-fields of one row, and how the rows become the wire value. */
+	rows?: {
+		/** Display name of one row, e.g. "Origin". */
+		itemName: string;
+		fields: FieldDecl[];
+		serialize: (rows: IDataObject[]) => unknown;
+		min?: number;
+	};
+	/** For 'list': what separates entries the user types (default: new lines or commas). */
+	noDefault?: boolean;
+}
+
+export interface ResourceDecl {
+	value: string;
+	name: string;
+	description?: string;
+}
+
+export interface OperationContext {
+	fn: IExecuteFunctions;
+	itemIndex: number;
+	/** Reads an extra (non-field) parameter such as "Wait for Completion". */
+	param<T = unknown>(name: string, fallback?: T): T;
+}
+
+export interface OperationDecl {
+	/** The `endpoint` column of endpoints.tsv this operation implements, verbatim. */
+	endpoint: string;
+	/** Request path after /API/. */
+	path: string;
+	resource: string;
+	operation: string;
+	/** Operation name in the dropdown (Title Case, without the resource): "Get Many". */
+	name: string;
+	/** Sentence-case action with the resource: "Get many channels". */
+	action: string;
+	/** One sentence for the dropdown and for AI agents choosing a tool. */
+	description: string;
+	fields?: FieldDecl[];
+	/** A list: Return All + Limit; `paged` lists take page/limit and report totalpage. */
+	list?: { paged: boolean; pageSize?: number };
+	/** Keys kept when Simplify is on (offered when records have more than 10 fields). */
+	simplify?: string[];
+	/** Warning shown on destructive operations. */
+	notice?: string;
+	/** Endpoints called without a token (profile/register). */
+	noToken?: boolean;
+	/** Constant body fields, e.g. { op: 'start' }. */
+	constant?: IDataObject;
+	/** A delete: the item says { deleted: true } plus what the service returned. */
+	deletes?: boolean;
+	/** Turns the envelope into output records (default: data/result, one item per element). */
+	output?: (envelope: Envelope) => IDataObject[];
+	/** Extra parameters of this operation (e.g. Wait for Completion), shown after the fields. */
+	extras?: INodeProperties[];
+	/** Last changes to the body before sending (after validation). */
+	prepare?: (body: IDataObject, ctx: OperationContext) => IDataObject | Promise<IDataObject>;
+	/** Work after the call (e.g. wait until a task finishes); may replace the records. */
+	after?: (records: IDataObject[], ctx: OperationContext, body: IDataObject) => Promise<IDataObject[]>;
+	/** Whether the call only reads (reads are retried after transient failures). */
+	read?: boolean;
+}
+
+export interface LocatorDecl {
+	key: string;
+	/** Singular display name: "Channel". */
+	label: string;
+	/** List endpoint that supplies the choices. */
+	path: string;
+	paged: boolean;
+	idField?: string;
+	/** Display name of one record. */
+	name: (row: IDataObject) => string;
+	/** Server-side name filter parameter, when the list endpoint has one. */
+	filterParam?: string;
+	/** Extra body fields, e.g. the data centre chosen in another parameter. */
+	body?: (current: (name: string) => unknown) => IDataObject;
+	/** Records from the envelope when not data/result rows. */
+	rows?: (envelope: Envelope) => IDataObject[];
+	/** Regex an id typed "By ID" must match. */
+	idPattern?: string;
+}
+
+export interface ApiArea {
+	/** Node short name, e.g. vendorCdn. */
+	node: string;
+	resources: ResourceDecl[];
+	operations: OperationDecl[];
+}
+
+export type { INodePropertyOptions };

@@ -1,0 +1,84 @@
+/**
+ * Resources that parameters pick "From list" (resource locators) or from multi-selects. Each
+ * names the list endpoint that supplies the choices and how a record is shown. Dependent lists
+ * read the current value of another parameter (e.g. lines of the chosen data centre: `nodeid`).
+ */
+import type { IDataObject } from 'n8n-workflow';
+
+import type { LocatorDecl } from './declarations';
+import { payload, type Envelope } from './transport';
+
+const s = (v: unknown) => (v === undefined || v === null ? '' : String(v));
+const idOf = (current: (name: string) => unknown, name: string): IDataObject => {
+	const v = current(name);
+	const id = typeof v === 'object' && v !== null ? (v as IDataObject).value : v;
+	return id !== undefined && id !== null && id !== '' ? { [name]: Number(id) } : {};
+};
+const resultRows = (e: Envelope) => {
+	const p = payload(e);
+	return Array.isArray(p) ? (p as IDataObject[]) : [];
+};
+
+const list: LocatorDecl[] = [
+	// account & billing
+	{ key: 'group', label: 'Group', path: 'profile/groupList', paged: true, filterParam: 'name', name: (r) => s(r.name) },
+	{ key: 'subAccount', label: 'Sub-Account', path: 'profile/subaccountList', paged: true, name: (r) => `${s(r.name)}${r.mail ? ` (${s(r.mail)})` : ''}` },
+	{
+		key: 'permissionPath',
+		label: 'Permission',
+		path: 'profile/groupPermissions',
+		paged: false,
+		idField: 'value',
+		idPattern: '^API/[A-Za-z]+/[A-Za-z]+$',
+		name: (r) => `${s(r.module)}: ${s(r.label)} (${s(r.value)})`,
+		rows: (e) => {
+			const out: IDataObject[] = [];
+			const modules = (payload(e) ?? {}) as IDataObject;
+			for (const mod of Object.values(modules) as IDataObject[]) {
+				for (const [value, label] of Object.entries((mod.subs ?? {}) as IDataObject)) {
+					out.push({ value, label: s(label), module: s(mod.name ?? mod.module) });
+				}
+			}
+			return out;
+		},
+	},
+	{ key: 'groupRole', label: 'Permission Entry', path: 'profile/groupRoleList', paged: false, name: (r) => `${s(r.value)} (#${s(r.id)})`, body: (c) => idOf(c, 'gid') },
+	// CDN
+	{ key: 'channel', label: 'Channel', path: 'cdn/domainList', paged: true, name: (r) => `${s(r.name)}${r.type ? ` (${s(r.type)})` : ''}` },
+	{ key: 'certificate', label: 'Certificate', path: 'cdn/sslList', paged: true, name: (r) => `${s(r.name)}${r.commonname ? ` (${s(r.commonname)})` : ''}` },
+	{ key: 'cdnTask', label: 'Task', path: 'cdn/refreshList', paged: true, name: (r) => `#${s(r.id)} ${Array.isArray(r.urls) ? s((r.urls as unknown[])[0]) : ''}` },
+	// cloud hosts and resources
+	{ key: 'host', label: 'Host', path: 'instance/list', paged: true, name: (r) => `${s(r.name)}${Array.isArray(r.ips) && r.ips.length ? ` (${s((r.ips as unknown[])[0])})` : r.instance_id ? ` (${s(r.instance_id)})` : ''}` },
+	{ key: 'dataCentre', label: 'Data Centre', path: 'instance/nodeList', paged: false, name: (r) => s(r.areaname) },
+	{ key: 'cpuPackage', label: 'CPU Package', path: 'instance/cpuResourceList', paged: false, name: (r) => `${s(r.volume)} CPU` },
+	{ key: 'memPackage', label: 'Memory Package', path: 'instance/memResourceList', paged: false, rows: resultRows, name: (r) => `${s(r.volume)} memory` },
+	{
+		key: 'line',
+		label: 'Line',
+		path: 'instance/networkResourceList',
+		paged: false,
+		rows: resultRows,
+		name: (r) => `${s(r.linetype)}${r.node && typeof r.node === 'object' ? ` (${s((r.node as IDataObject).areaname)})` : ''}`,
+		body: (c) => idOf(c, 'nodeid'),
+	},
+	{ key: 'image', label: 'Image', path: 'instance/imageList', paged: false, name: (r) => `${s(r.osname)}${r.osdigit ? ` ${s(r.osdigit)}-bit` : ''}` },
+	{ key: 'hostDisk', label: 'Host Disk', path: 'instance/diskList', paged: true, name: (r) => `${s(r.disk_name || r.disk_id)} (${s(r.value)} G)`, body: (c) => idOf(c, 'iid') },
+	{ key: 'backup', label: 'Backup', path: 'instance/backupList', paged: true, name: (r) => `${s(r.name)} (#${s(r.id)})`, body: (c) => idOf(c, 'iid') },
+	{ key: 'snapshot', label: 'Snapshot', path: 'instance/snapshotList', paged: true, name: (r) => `${s(r.name)} (#${s(r.id)})`, body: (c) => idOf(c, 'iid') },
+	// disks, networks, firewalls
+	{ key: 'firewall', label: 'Firewall', path: 'instance/firewallList', paged: true, name: (r) => s(r.name) },
+	{ key: 'firewallRule', label: 'Firewall Rule', path: 'instance/firewallRuleList', paged: true, name: (r) => `${s(r.direction)} ${s(r.action)} ${s(r.protocol)} ${s(r.destport)} (#${s(r.id)})`, body: (c) => idOf(c, 'fid') },
+	{ key: 'cloudDisk', label: 'Cloud Disk', path: 'instance/cloudDiskList', paged: true, name: (r) => `${s(r.disk_name)} (${s(r.value)} G)` },
+	{ key: 'network', label: 'Private Network', path: 'instance/networkList', paged: true, name: (r) => `${s(r.name)}${r.vxnet_id ? ` (${s(r.vxnet_id)})` : ''}` },
+	// DNS
+	{ key: 'dnsPlan', label: 'Plan', path: 'dns/planList', paged: true, name: (r) => `${s(r.name)}${r.price !== undefined ? ` (${s(r.price)})` : ''}` },
+	{ key: 'domain', label: 'Domain', path: 'dns/domainList', paged: true, name: (r) => s(r.name) },
+	{ key: 'record', label: 'Record', path: 'dns/recordList', paged: true, name: (r) => `${s(r.subdomain)} ${s(r.recordtype)} ${s(r.value)}`, body: (c) => idOf(c, 'did') },
+	{ key: 'monitor', label: 'Monitor', path: 'dns/monitorList', paged: true, name: (r) => `${s(r.subdomain)}.${s(r.domain_name)} (#${s(r.id)})` },
+	{ key: 'monitorRecord', label: 'Monitor Record', path: 'dns/monitorRecordList', paged: true, name: (r) => `${s(r.subdomain)} ${s(r.ip)} (#${s(r.id)})`, body: (c) => idOf(c, 'mid') },
+	{ key: 'template', label: 'Strategy Template', path: 'dns/tempList', paged: true, name: (r) => s(r.name) },
+	{ key: 'templateRecord', label: 'Template Record', path: 'dns/tempStyList', paged: true, name: (r) => `${[r.country, r.province, r.city, r.isp].filter(Boolean).map(s).join(' ')} ${s(r.ip)} (#${s(r.id)})`, body: (c) => idOf(c, 'tid') },
+	{ key: 'strategy', label: 'Resolution Strategy', path: 'dns/styList', paged: true, name: (r) => `${s(r.subdomain)} ${s(r.sty)} (#${s(r.id)})`, body: (c) => idOf(c, 'did') },
+];
+
+export const LOCATORS: Record<string, LocatorDecl> = Object.fromEntries(list.map((l) => [l.key, l]));
