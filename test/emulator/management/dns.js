@@ -1,0 +1,1279 @@
+'use strict';
+/**
+ * Group `dns` of the management interface (seed 002 section 4): plans, domains, records,
+ * downtime monitors with their monitor records, strategy templates with template records,
+ * and resolution strategies.
+ *
+ * Choices where the seed is silent (the emulator's, not the vendor's):
+ *  - Plans are a fixed catalogue (Free, Personal, Business, Enterprise); prices are per year
+ *    and domainAdd / domainUpgrade charge price × period with paytype 7 and bid = domain id.
+ *    The serialized lists of a plan (strategy, monitor_retry, monitor_interval,
+ *    monitor_notice) use PHP serialize() notation. A plan's `auth` is the caller's latest
+ *    domain on that plan, or null when there is none.
+ *  - Plan limits are enforced: record_num per domain, monitor_num per domain, strategy_num
+ *    per domain, strategy_template_num per plan and account; strategies need
+ *    enable_strategy 1 and a sty among the plan's `strategy`; monitor retry and interval
+ *    must be among the plan's monitor_retry / monitor_interval.
+ *  - A domain name is hosted once across all accounts. Domains are created with status 1.
+ *  - Record lines: default, telecom, unicom, mobile, edu, overseas, search (`locale` is the
+ *    line's display name, `real_locale` its code). subdomain '' means '@'. ttl defaults to
+ *    300, weight to 1, mx to 10 for MX (mx is '0' on other types). A CNAME cannot share a
+ *    subdomain and line with any other record; an identical record cannot be added twice.
+ *  - recordAdd entries: `subdomain;recordtype;recordline;value[;mx[;ttl[;weight]]]`; an entry
+ *    with more than 7 fields keeps the extra `;` inside the value (TXT such as DKIM).
+ *  - recordUpdate keeps the fields that are not sent.
+ *  - Monitor records: one per A/AAAA record of the monitored subdomain, kept in step as
+ *    records come and go. monitorStatus `record_id` names monitor record ids of that monitor
+ *    (all of them when absent) and sets them and the monitor to `status`.
+ *  - tempStyDelete answers the deleted template record's id as the `data` string.
+ *  - domainList `type` is '1' (authoritative hosting).
+ */
+const net = require('node:net');
+const { ApiError, str, pageOf } = require('./util');
+
+const YEAR_MS = 365 * 86400e3;
+const STY_LABELS = {
+	auto: 'Zone only',
+	isp_region: 'Carrier + region',
+	isp_province: 'Carrier + province',
+	isp_city: 'Carrier + city',
+	null: 'Off',
+};
+const RECORD_TYPES = ['A', 'AAAA', 'CNAME', 'MX', 'TXT', 'NS', 'SRV', 'CAA'];
+const LINES = {
+	default: 'Default',
+	telecom: 'Telecom',
+	unicom: 'Unicom',
+	mobile: 'Mobile',
+	edu: 'Education network',
+	overseas: 'Overseas',
+	search: 'Search engines',
+};
+
+const GROUPS = [
+	{ id: 1, mid: 1, name: 'Standard resolution', status: 1, note: 'shared name servers', syncdb: 1 },
+	{ id: 2, mid: 1, name: 'Business resolution', status: 1, note: 'dedicated name servers', syncdb: 1 },
+	{ id: 3, mid: 1, name: 'Enterprise resolution', status: 1, note: 'dedicated name servers with anycast', syncdb: 1 },
+];
+
+const PLANS = [
+	{
+		id: 1,
+		gid: 1,
+		name: 'Free',
+		price: 0,
+		enable_strategy: 0,
+		strategy: [],
+		strategy_num: 0,
+		strategy_template_num: 0,
+		record_num: 20,
+		monitor_num: 0,
+		monitor_retry: [],
+		monitor_interval: [],
+		monitor_notice: [],
+	},
+	{
+		id: 2,
+		gid: 1,
+		name: 'Personal',
+		price: 29,
+		enable_strategy: 1,
+		strategy: ['auto', 'null'],
+		strategy_num: 5,
+		strategy_template_num: 2,
+		record_num: 200,
+		monitor_num: 5,
+		monitor_retry: [3, 5, 10],
+		monitor_interval: [5, 10, 30, 60],
+		monitor_notice: ['mail'],
+	},
+	{
+		id: 3,
+		gid: 2,
+		name: 'Business',
+		price: 199,
+		enable_strategy: 1,
+		strategy: ['auto', 'isp_region', 'isp_province', 'null'],
+		strategy_num: 50,
+		strategy_template_num: 20,
+		record_num: 1000,
+		monitor_num: 50,
+		monitor_retry: [1, 3, 5, 10],
+		monitor_interval: [1, 5, 10, 30, 60],
+		monitor_notice: ['mail', 'sms'],
+	},
+	{
+		id: 4,
+		gid: 3,
+		name: 'Enterprise',
+		price: 499,
+		enable_strategy: 1,
+		strategy: ['auto', 'isp_region', 'isp_province', 'isp_city', 'null'],
+		strategy_num: 200,
+		strategy_template_num: 100,
+		record_num: 5000,
+		monitor_num: 200,
+		monitor_retry: [1, 2, 3, 5, 10],
+		monitor_interval: [1, 5, 10, 30, 60],
+		monitor_notice: ['mail', 'sms', 'wechat'],
+	},
+];
+
+// ---------------------------------------------------------------- helpers
+
+const S = (core) => core.state.dns;
+const sortDesc = (a, b) => b.id - a.id;
+const sortAsc = (a, b) => a.id - b.id;
+
+function phpSerialize(list) {
+	const item = (v) => (typeof v === 'number' ? `i:${v};` : `s:${Buffer.byteLength(String(v), 'utf8')}:"${v}";`);
+	return `a:${list.length}:{${list.map((v, i) => `i:${i};${item(v)}`).join('')}}`;
+}
+
+function route(label, handler, opts = {}) {
+	return {
+		label,
+		...opts,
+		handler(rq) {
+			return handler(rq, S(rq.core));
+		},
+	};
+}
+
+const LABEL = '[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?';
+const DOMAIN_RE = new RegExp(`^(?:${LABEL}\\.)+[a-z]{2,63}$`);
+const HOST_RE = new RegExp(`^(?:[a-z0-9_](?:[a-z0-9_-]{0,61}[a-z0-9])?\\.)+[a-z0-9-]{1,63}\\.?$`);
+const SUB_LABEL = '[a-z0-9_](?:[a-z0-9_-]{0,61}[a-z0-9_])?';
+const SUB_RE = new RegExp(`^(?:\\*\\.)?${SUB_LABEL}(?:\\.${SUB_LABEL})*$`);
+const EMAIL_RE = /^[^@\s,]+@[^@\s,]+\.[^@\s,]+$/;
+
+function isDomain(name) {
+	return name.length <= 253 && DOMAIN_RE.test(name);
+}
+function isHostname(name) {
+	return name.length <= 254 && HOST_RE.test(name.toLowerCase());
+}
+function normSub(sub) {
+	const s = String(sub || '').trim().toLowerCase();
+	return s === '' ? '@' : s;
+}
+function isSubdomain(sub) {
+	return sub === '@' || sub === '*' || (sub.length <= 200 && SUB_RE.test(sub));
+}
+
+function planById(s, id, param = 'pid') {
+	const plan = s.plans.find((p) => p.id === id);
+	if (!plan) throw new ApiError(`${param}: plan ${id} does not exist`);
+	return plan;
+}
+
+function domainById(rq, id, param = 'id') {
+	const d = S(rq.core).domains[id];
+	if (!d || d.uid !== rq.owner.uid) throw new ApiError(`${param}: domain ${id} does not exist`);
+	if (!rq.core.canAccess(rq.user, 6, id)) throw new ApiError(`permission denied: this sub-account may not use domain ${id}`);
+	return d;
+}
+
+function recordOf(rq, s, d, id, param = 'record_id') {
+	const r = s.records[id];
+	if (!r || r.did !== d.id) throw new ApiError(`${param}: record ${id} does not exist in domain ${d.name}`);
+	return r;
+}
+
+function templateById(rq, s, id, param = 'id') {
+	const t = s.templates[id];
+	if (!t || t.uid !== rq.owner.uid) throw new ApiError(`${param}: strategy template ${id} does not exist`);
+	return t;
+}
+
+function monitorById(rq, s, id, param = 'monitor_id') {
+	const m = s.monitors[id];
+	const d = m && s.domains[m.did];
+	if (!d || d.uid !== rq.owner.uid) throw new ApiError(`${param}: monitor ${id} does not exist`);
+	if (!rq.core.canAccess(rq.user, 6, d.id)) throw new ApiError(`permission denied: this sub-account may not use domain ${d.id}`);
+	return m;
+}
+
+function visibleDomainIds(rq) {
+	const s = S(rq.core);
+	return new Set(
+		Object.values(s.domains)
+			.filter((d) => d.uid === rq.owner.uid && rq.core.canAccess(rq.user, 6, d.id))
+			.map((d) => d.id),
+	);
+}
+
+function recordsOf(s, did) {
+	return Object.values(s.records).filter((r) => r.did === did);
+}
+
+function statusParam(p, name = 'status', def) {
+	return p.has(name) || def !== undefined ? Number(p.oneOf(name, [0, 1], { def })) : undefined;
+}
+
+function flag(p, name, def = 0) {
+	return Number(p.oneOf(name, [0, 1], { def }));
+}
+
+function emails(p, name) {
+	const v = p.str(name, { def: '', max: 500 }).trim();
+	if (!v) return '';
+	const list = v.split(',').map((x) => x.trim());
+	for (const e of list) if (!EMAIL_RE.test(e)) throw new ApiError(`${name} must hold e-mail addresses separated by commas (bad: ${e})`);
+	return list.join(',');
+}
+
+function phones(p, name) {
+	const v = p.str(name, { def: '', max: 500 }).trim();
+	if (!v) return '';
+	const list = v.split(',').map((x) => x.trim());
+	for (const e of list) if (!/^\+?\d{5,20}$/.test(e)) throw new ApiError(`${name} must hold phone numbers separated by commas (bad: ${e})`);
+	return list.join(',');
+}
+
+// ---------------------------------------------------------------- record validation
+
+/** Checks one record; `fail(field, text)` raises the caller's error. Returns normalised fields. */
+function checkRecord(input, fail) {
+	const subdomain = normSub(input.subdomain);
+	if (!isSubdomain(subdomain)) fail('subdomain', `"${input.subdomain}" is not a valid host record (use @, * or labels such as www)`);
+	const recordtype = String(input.recordtype || '').trim().toUpperCase();
+	if (!RECORD_TYPES.includes(recordtype)) fail('recordtype', `must be one of ${RECORD_TYPES.join(', ')}`);
+	const recordline = String(input.recordline || '').trim().toLowerCase() || 'default';
+	if (!LINES[recordline]) fail('recordline', `must be one of ${Object.keys(LINES).join(', ')}`);
+	let value = String(input.value ?? '').trim();
+	if (!value) fail('value', 'is required');
+	switch (recordtype) {
+		case 'A':
+			if (!net.isIPv4(value)) fail('value', 'must be an IPv4 address for an A record');
+			break;
+		case 'AAAA':
+			if (!net.isIPv6(value)) fail('value', 'must be an IPv6 address for an AAAA record');
+			value = value.toLowerCase();
+			break;
+		case 'CNAME':
+		case 'MX':
+		case 'NS':
+			if (!isHostname(value)) fail('value', `must be a host name for a ${recordtype} record`);
+			value = value.toLowerCase();
+			break;
+		case 'TXT':
+			if (value.length > 512) fail('value', 'must be at most 512 characters for a TXT record');
+			break;
+		case 'SRV': {
+			const m = /^(\d{1,5})\s+(\d{1,5})\s+(\d{1,5})\s+(\S+)$/.exec(value);
+			if (!m || Number(m[1]) > 65535 || Number(m[2]) > 65535 || Number(m[3]) < 1 || Number(m[3]) > 65535 || !(m[4] === '.' || isHostname(m[4]))) {
+				fail('value', 'must be "priority weight port target" for an SRV record, e.g. 10 5 5060 sip.example.com');
+			}
+			break;
+		}
+		case 'CAA': {
+			const m = /^(\d{1,3})\s+(issue|issuewild|iodef)\s+"[^"]*"$/i.exec(value);
+			if (!m || Number(m[1]) > 255) fail('value', 'must be `flags tag "value"` for a CAA record, e.g. 0 issue "letsencrypt.org"');
+			break;
+		}
+		default:
+	}
+	const intField = (name, raw, min, max, def) => {
+		const v = String(raw ?? '').trim();
+		if (v === '') return def;
+		if (!/^\d+$/.test(v)) fail(name, 'must be an integer');
+		const n = Number(v);
+		if (n < min || n > max) fail(name, `must be between ${min} and ${max}`);
+		return n;
+	};
+	const mx = recordtype === 'MX' ? intField('mx', input.mx, 1, 100, 10) : 0;
+	const ttl = intField('ttl', input.ttl, 1, 86400, 300);
+	const weight = intField('weight', input.weight, 1, 100, 1);
+	return { subdomain, recordtype, recordline, value, mx, ttl, weight };
+}
+
+/** CNAME exclusivity and duplicates against the existing records (minus `skipId`). */
+function conflicts(existing, rec, skipId) {
+	for (const r of existing) {
+		if (r.id === skipId || r.subdomain !== rec.subdomain || r.recordline !== rec.recordline) continue;
+		if (r.recordtype === 'CNAME' || rec.recordtype === 'CNAME') {
+			if (r.recordtype === 'CNAME' && rec.recordtype === 'CNAME' && r.value === rec.value) return 'the same record already exists';
+			return `a CNAME record cannot share host record ${rec.subdomain} and line ${rec.recordline} with another record`;
+		}
+		if (r.recordtype === rec.recordtype && r.value === rec.value) return 'the same record already exists';
+	}
+	return null;
+}
+
+// ---------------------------------------------------------------- monitors
+
+function syncMonitor(core, m) {
+	const s = S(core);
+	const wanted = recordsOf(s, m.did).filter((r) => r.subdomain === m.subdomain && (r.recordtype === 'A' || r.recordtype === 'AAAA'));
+	const have = Object.values(s.monitorRecords).filter((mr) => mr.mid === m.id);
+	for (const mr of have) if (!wanted.some((r) => r.id === mr.rid)) delete s.monitorRecords[mr.id];
+	for (const r of wanted) {
+		if (have.some((mr) => mr.rid === r.id)) continue;
+		const id = core.nextId('dns.monitorRecord', 1);
+		s.monitorRecords[id] = { id, mid: m.id, rid: r.id, status: m.status, createdAt: core.now() };
+	}
+}
+
+function syncDomainMonitors(core, did) {
+	for (const m of Object.values(S(core).monitors)) if (m.did === did) syncMonitor(core, m);
+}
+
+function monitorFields(rq, plan, p, base, domain) {
+	const out = { ...base };
+	if (!base || p.has('subdomain')) {
+		const sub = normSub(p.str('subdomain', { required: !base }));
+		if (!isSubdomain(sub)) throw new ApiError('subdomain is not a valid host record');
+		out.subdomain = sub;
+	}
+	if (!base || p.has('retry')) {
+		out.retry = p.int('retry', { def: 10, min: 1 });
+		if (plan.monitor_retry.length && !plan.monitor_retry.includes(out.retry)) {
+			throw new ApiError(`retry must be one of ${plan.monitor_retry.join(', ')} on plan ${plan.name}`);
+		}
+	}
+	if (!base || p.has('interval')) {
+		out.check_interval = p.int('interval', { def: 10, min: 1 });
+		if (plan.monitor_interval.length && !plan.monitor_interval.includes(out.check_interval)) {
+			throw new ApiError(`interval must be one of ${plan.monitor_interval.join(', ')} on plan ${plan.name}`);
+		}
+	}
+	if (!base || p.has('host')) {
+		const host = p.str('host', { def: '', max: 255 }).trim();
+		if (host && !isHostname(host) && !net.isIP(host)) throw new ApiError('host must be a host name or IP address');
+		out.host = host || (out.subdomain === '@' ? domain.name : `${out.subdomain}.${domain.name}`);
+	}
+	if (!base || p.has('path')) {
+		const path = p.str('path', { def: '/', max: 255 }).trim() || '/';
+		if (!path.startsWith('/')) throw new ApiError('path must start with /');
+		out.path = path;
+	}
+	if (!base || p.has('port')) out.port = p.int('port', { def: 80, min: 1, max: 65535 });
+	if (!base || p.has('protocol') || p.has('port')) {
+		out.protocol = p.has('protocol')
+			? p.oneOf('protocol', ['http', 'https', 'tcp'])
+			: base && base.protocol !== 'http' && base.protocol !== 'https'
+				? base.protocol
+				: out.port === 443
+					? 'https'
+					: 'http';
+	}
+	if (!base || p.has('switch')) out.switch = flag(p, 'switch');
+	if (!base || p.has('notify')) {
+		const notify = p.str('notify', { def: '', max: 255 }).trim();
+		if (notify && !EMAIL_RE.test(notify)) throw new ApiError('notify must be an e-mail address');
+		out.notify = notify;
+	}
+	if (!base || p.has('less')) out.less = flag(p, 'less');
+	if (!base || p.has('enable_delay')) out.enable_delay = flag(p, 'enable_delay');
+	if (!base || p.has('delay')) out.delay = p.int('delay', { def: 0, min: 0, max: 1440 });
+	if (!base || p.has('other_email')) out.other_email = emails(p, 'other_email');
+	if (!base || p.has('other_phone')) out.other_phone = phones(p, 'other_phone');
+	if (!base || p.has('status')) out.status = statusParam(p, 'status', 1);
+	return out;
+}
+
+// ---------------------------------------------------------------- rendering
+
+function renderPlan(core, rq, plan) {
+	const s = S(core);
+	const g = s.groups.find((x) => x.id === plan.gid) || GROUPS[0];
+	const mine = Object.values(s.domains)
+		.filter((d) => d.uid === rq.owner.uid && d.pid === plan.id)
+		.sort(sortDesc)[0];
+	const owner = core.account(rq.owner.uid);
+	return {
+		id: str(plan.id),
+		group: {
+			id: str(g.id),
+			mid: str(g.mid),
+			name: g.name,
+			status: str(g.status),
+			note: g.note,
+			created: core.displayTime(s.createdAt),
+			syncdb: str(g.syncdb),
+		},
+		name: plan.name,
+		price: plan.price.toFixed(2),
+		auth: mine
+			? {
+					id: str(mine.id),
+					name: mine.name,
+					uid: str(mine.uid),
+					pid: str(mine.pid),
+					is_auth: '1',
+					mark: str(mine.mark),
+					recordnum: str(recordsOf(s, mine.id).length),
+					status: str(mine.status),
+					note: mine.note,
+					createtime: core.displayTime(mine.createdAt),
+					updatetime: core.displayTime(mine.updatedAt),
+					endtime: core.displayTime(mine.endAt),
+					username: owner ? owner.name : '',
+					type: '1',
+					gid: str(plan.gid),
+					authid: str(mine.id),
+					sub_uid: str(mine.subUid || 0),
+				}
+			: null,
+		strategy: phpSerialize(plan.strategy),
+		enable_strategy: str(plan.enable_strategy),
+		strategy_num: str(plan.strategy_num),
+		strategy_template_num: str(plan.strategy_template_num),
+		record_num: str(plan.record_num),
+		monitor_num: str(plan.monitor_num),
+		monitor_retry: phpSerialize(plan.monitor_retry),
+		monitor_interval: phpSerialize(plan.monitor_interval),
+		monitor_notice: phpSerialize(plan.monitor_notice),
+		createtime: core.displayTime(s.createdAt),
+		createtime_ago: core.ago(s.createdAt),
+	};
+}
+
+function renderDomain(core, d) {
+	const s = S(core);
+	const plan = s.plans.find((p) => p.id === d.pid);
+	return {
+		id: str(d.id),
+		name: d.name,
+		group_id: str(plan.gid),
+		type: '1',
+		plan_id: str(plan.id),
+		plan_name: plan.name,
+		plan_enable_strategy: str(plan.enable_strategy),
+		plan_price: plan.price.toFixed(2),
+		mark: str(d.mark),
+		recordnum: str(recordsOf(s, d.id).length),
+		status: str(d.status),
+		note: d.note,
+		createtime: core.displayTime(d.createdAt),
+		createtime_ago: core.ago(d.createdAt),
+		endtime: core.displayTime(d.endAt),
+	};
+}
+
+function renderRecord(core, r) {
+	const d = S(core).domains[r.did];
+	return {
+		id: str(r.id),
+		subdomain: r.subdomain,
+		recordtype: r.recordtype,
+		domainname: d ? d.name : '',
+		recordline: r.recordline,
+		value: r.value,
+		locale: LINES[r.recordline],
+		real_locale: r.recordline,
+		status: str(r.status),
+		mx: str(r.mx),
+		ttl: str(r.ttl),
+		weight: str(r.weight),
+		note: r.note,
+		createtime: core.displayTime(r.createdAt),
+		createtime_ago: core.ago(r.createdAt),
+	};
+}
+
+function recordAddItem(r) {
+	return {
+		id: str(r.id),
+		subdomain: r.subdomain,
+		status: str(r.status),
+		recordtype: r.recordtype,
+		recordline: r.recordline,
+		value: r.value,
+		mx: str(r.mx),
+		ttl: str(r.ttl),
+		weight: str(r.weight),
+		locale: LINES[r.recordline],
+	};
+}
+
+function monitorCount(s, m) {
+	return Object.values(s.monitorRecords).filter((mr) => mr.mid === m.id).length;
+}
+
+function renderMonitor(core, m, { forAdd = false } = {}) {
+	const s = S(core);
+	const d = s.domains[m.did] || { name: '' };
+	const common = {
+		id: str(m.id),
+		subdomain: m.subdomain,
+		retry: str(m.retry),
+		check_interval: str(m.check_interval),
+		host: m.host,
+		path: m.path,
+		port: str(m.port),
+		protocol: m.protocol,
+		switch: str(m.switch),
+		notify: m.notify,
+		less: str(m.less),
+		enable_delay: str(m.enable_delay),
+		delay: str(m.delay),
+		other_email: m.other_email,
+		other_phone: m.other_phone,
+		status: str(m.status),
+	};
+	if (forAdd) {
+		return {
+			...common,
+			did: str(m.did),
+			createtime: core.displayTime(m.createdAt),
+			updatetime: core.displayTime(m.updatedAt),
+			recordnum: str(monitorCount(s, m)),
+		};
+	}
+	return {
+		...common,
+		domain_name: d.name,
+		domain_id: str(m.did),
+		recordnum: str(monitorCount(s, m)),
+		createtime: core.displayTime(m.createdAt),
+		createtime_ago: core.ago(m.createdAt),
+	};
+}
+
+function renderMonitorRecord(core, mr) {
+	const s = S(core);
+	const m = s.monitors[mr.mid];
+	const r = s.records[mr.rid];
+	return {
+		id: str(mr.id),
+		subdomain: m.subdomain,
+		did: str(m.did),
+		retry: str(m.retry),
+		check_interval: str(m.check_interval),
+		path: m.path,
+		host: m.host,
+		ip: r ? r.value : '',
+		status: str(mr.status),
+		createtime: core.displayTime(mr.createdAt),
+		createtime_ago: core.ago(mr.createdAt),
+	};
+}
+
+function renderTemplate(core, t) {
+	const s = S(core);
+	const plan = s.plans.find((p) => p.id === t.pid);
+	return {
+		id: str(t.id),
+		name: t.name,
+		count: str(Object.values(s.tempStys).filter((x) => x.tid === t.id).length),
+		status: str(t.status),
+		pid: str(t.pid),
+		planname: plan ? plan.name : '',
+		note: t.note,
+		createtime: core.displayTime(t.createdAt),
+		createtime_ago: core.ago(t.createdAt),
+		updatetime: core.displayTime(t.updatedAt),
+		updatetime_ago: core.ago(t.updatedAt),
+	};
+}
+
+function renderTempSty(core, x) {
+	return {
+		id: str(x.id),
+		tid: str(x.tid),
+		continent: x.continent,
+		country: x.country,
+		isp: x.isp,
+		area: x.area,
+		province: x.province,
+		city: x.city,
+		ip: x.ip,
+		ip_location: [x.country, x.province, x.city, x.isp].filter(Boolean).join(' '),
+		weight: str(x.weight),
+		status: str(x.status),
+		createtime: core.displayTime(x.createdAt),
+		createtime_ago: core.ago(x.createdAt),
+		updatetime: core.displayTime(x.updatedAt),
+		updatetime_ago: core.ago(x.updatedAt),
+	};
+}
+
+function renderSty(core, y) {
+	const s = S(core);
+	const d = s.domains[y.did] || { name: '' };
+	const t = s.templates[y.tid];
+	return {
+		id: str(y.id),
+		domain_id: str(y.did),
+		domain_name: d.name,
+		subdomain: y.subdomain,
+		sty: y.sty,
+		sty_en: STY_LABELS[y.sty],
+		maxip: str(y.maxip),
+		sty_count: str(t ? Object.values(s.tempStys).filter((x) => x.tid === t.id && x.status === 1).length : 0),
+		temp_id: str(y.tid),
+		temp_name: t ? t.name : '',
+		status: str(y.status),
+		createtime: core.displayTime(y.createdAt),
+		createtime_ago: core.ago(y.createdAt),
+	};
+}
+
+// ---------------------------------------------------------------- domain creation
+
+function makeDomain(core, owner, { name, pid, period = 1, note = '', subUid = 0 }, now = core.now()) {
+	const id = core.nextId('dns.domain', 3001);
+	const d = { id, uid: owner.uid, subUid, name, pid, mark: 0, status: 1, note, createdAt: now, updatedAt: now, endAt: now + period * YEAR_MS };
+	S(core).domains[id] = d;
+	return d;
+}
+
+function makeRecord(core, d, rec, now = core.now()) {
+	const id = core.nextId('dns.record', 70001);
+	const r = { id, did: d.id, ...rec, status: 1, note: rec.note || '', createdAt: now, updatedAt: now };
+	S(core).records[id] = r;
+	return r;
+}
+
+function stFields(p, base) {
+	const out = { ...base };
+	for (const k of ['continent', 'country', 'isp', 'area', 'province', 'city']) {
+		if (!base || p.has(k)) out[k] = p.str(k, { def: '', max: 64 }).trim();
+	}
+	if (!base || p.has('ip')) {
+		const ip = p.str('ip', { required: true, max: 64 }).trim();
+		if (!net.isIP(ip)) throw new ApiError('ip must be an IPv4 or IPv6 address');
+		out.ip = ip;
+	}
+	if (!base || p.has('status')) out.status = statusParam(p, 'status', 1);
+	if (!base || p.has('weight')) out.weight = p.int('weight', { def: 1, min: 1, max: 100 });
+	return out;
+}
+
+function styFields(rq, s, p, base, domain, plan) {
+	const out = { ...base };
+	if (!base || p.has('subdomain')) {
+		const sub = normSub(p.str('subdomain', { required: !base }));
+		if (!isSubdomain(sub)) throw new ApiError('subdomain is not a valid host record');
+		out.subdomain = sub;
+	}
+	if (!base || p.has('sty')) out.sty = p.oneOf('sty', Object.keys(STY_LABELS), { required: !base });
+	if (!plan.strategy.includes(out.sty)) {
+		throw new ApiError(`sty: plan ${plan.name} allows ${plan.strategy.join(', ') || 'no strategies'}`);
+	}
+	if (!base || p.has('maxip')) out.maxip = p.int('maxip', { def: 1, min: 1, max: 10 });
+	if (!base || p.has('tid')) {
+		const t = templateById(rq, s, p.int('tid', { required: true }), 'tid');
+		out.tid = t.id;
+	}
+	if (!base || p.has('status')) out.status = statusParam(p, 'status', 1);
+	const dup = Object.values(s.strategies).find((y) => y.did === domain.id && y.subdomain === out.subdomain && (!base || y.id !== base.id));
+	if (dup) throw new ApiError(`subdomain: ${out.subdomain} of ${domain.name} already has strategy ${dup.id}`);
+	return out;
+}
+
+function strategyDomain(rq, s, p) {
+	const d = domainById(rq, p.int('did', { required: true }), 'did');
+	const plan = planById(s, d.pid);
+	if (plan.enable_strategy !== 1) throw new ApiError(`did: plan ${plan.name} of ${d.name} does not include resolution strategies`);
+	return { d, plan };
+}
+
+function styById(rq, s, id, did) {
+	const y = s.strategies[id];
+	const d = y && s.domains[y.did];
+	if (!d || d.uid !== rq.owner.uid || (did !== undefined && y.did !== did)) {
+		throw new ApiError(`id: strategy ${id} does not exist${did !== undefined ? ` in domain ${did}` : ''}`);
+	}
+	if (!rq.core.canAccess(rq.user, 6, d.id)) throw new ApiError(`permission denied: this sub-account may not use domain ${d.id}`);
+	return y;
+}
+
+function tempStyById(rq, s, id, tid) {
+	const x = s.tempStys[id];
+	const t = x && s.templates[x.tid];
+	if (!t || t.uid !== rq.owner.uid || (tid !== undefined && x.tid !== tid)) {
+		throw new ApiError(`id: template record ${id} does not exist${tid !== undefined ? ` in template ${tid}` : ''}`);
+	}
+	return x;
+}
+
+// ---------------------------------------------------------------- routes
+
+const routes = {
+	// ---- plans and domains
+	'dns/planList': route(
+		'DNS plans',
+		(rq, s) => {
+			const { p, core } = rq;
+			const id = p.int('id');
+			const es = p.has('enable_strategy') ? Number(p.oneOf('enable_strategy', [0, 1])) : undefined;
+			const items = s.plans
+				.filter((x) => id === undefined || x.id === id)
+				.filter((x) => es === undefined || x.enable_strategy === es)
+				.sort(sortAsc);
+			return pageOf(items, p, { render: (x) => renderPlan(core, rq, x) });
+		},
+		{ read: true },
+	),
+
+	'dns/domainList': route(
+		'DNS domains',
+		(rq, s) => {
+			const { p, core } = rq;
+			const id = p.int('id');
+			const mark = p.has('mark') ? Number(p.oneOf('mark', [0, 1])) : undefined;
+			const status = p.has('status') ? Number(p.oneOf('status', [1, 2, 3])) : undefined;
+			const visible = visibleDomainIds(rq);
+			const items = Object.values(s.domains)
+				.filter((d) => visible.has(d.id))
+				.filter((d) => id === undefined || d.id === id)
+				.filter((d) => mark === undefined || d.mark === mark)
+				.filter((d) => status === undefined || d.status === status)
+				.sort(sortDesc);
+			return pageOf(items, p, { render: (d) => renderDomain(core, d) });
+		},
+		{ read: true },
+	),
+
+	'dns/domainAdd': route('Add DNS domain', (rq, s) => {
+		const { p, core, owner } = rq;
+		const name = p.str('domain', { required: true, max: 253 }).trim().toLowerCase().replace(/\.$/, '');
+		if (!isDomain(name)) throw new ApiError(`domain: ${name} is not a valid domain name`);
+		if (Object.values(s.domains).some((d) => d.name === name)) throw new ApiError(`domain: ${name} is already hosted`);
+		const plan = planById(s, p.int('pid', { required: true }));
+		const period = p.int('period', { def: 1, min: 1, max: 10 });
+		const note = p.str('note', { def: '', max: 255 });
+		const price = plan.price * period;
+		if (price > 0 && Number(core.balanceOf(owner.uid).price) < price) {
+			throw new ApiError(`insufficient balance: the order costs ${price.toFixed(2)}, please recharge first`);
+		}
+		const d = makeDomain(core, owner, { name, pid: plan.id, period, note, subUid: rq.user.parent ? rq.user.uid : 0 });
+		if (price > 0) core.charge(owner, { price, paytype: 7, bid: d.id, name: `Cloud DNS ${name} (${plan.name}, ${period} year(s))` });
+		return { data: { id: str(d.id), name: d.name, plan: { id: str(plan.id), name: plan.name } } };
+	}),
+
+	'dns/domainStatus': route('Enable or pause DNS domain', (rq) => {
+		const { p, core } = rq;
+		const d = domainById(rq, p.int('id', { required: true }));
+		d.status = Number(p.oneOf('status', [1, 2], { required: true }));
+		d.updatedAt = core.now();
+		return { data: { id: str(d.id), name: d.name, status: str(d.status) } };
+	}),
+
+	'dns/domainMark': route('Star DNS domain', (rq) => {
+		const { p } = rq;
+		const d = domainById(rq, p.int('id', { required: true }));
+		d.mark = Number(p.oneOf('mark', [0, 1], { def: 0 }));
+		return { data: { id: str(d.id), name: d.name, mark: str(d.mark) } };
+	}),
+
+	'dns/domainNote': route('DNS domain note', (rq) => {
+		const { p, core } = rq;
+		const d = domainById(rq, p.int('id', { required: true }));
+		d.note = p.str('note', { def: '', max: 255 });
+		d.updatedAt = core.now();
+		return { data: { id: str(d.id), name: d.name, note: d.note } };
+	}),
+
+	'dns/domainUpgrade': route('Upgrade or renew DNS domain', (rq, s) => {
+		const { p, core, owner } = rq;
+		const d = domainById(rq, p.int('id', { required: true }));
+		const plan = planById(s, p.int('pid', { required: true }));
+		const period = p.int('period', { def: 1, min: 1, max: 10 });
+		const count = recordsOf(s, d.id).length;
+		if (count > plan.record_num) {
+			throw new ApiError(`pid: plan ${plan.name} allows ${plan.record_num} records but ${d.name} has ${count}`);
+		}
+		const monitors = Object.values(s.monitors).filter((m) => m.did === d.id).length;
+		if (monitors > plan.monitor_num) throw new ApiError(`pid: plan ${plan.name} allows ${plan.monitor_num} monitors but ${d.name} has ${monitors}`);
+		const stys = Object.values(s.strategies).filter((y) => y.did === d.id);
+		if (stys.length && plan.enable_strategy !== 1) throw new ApiError(`pid: plan ${plan.name} has no strategies but ${d.name} uses ${stys.length}`);
+		const price = plan.price * period;
+		if (price > 0 && Number(core.balanceOf(owner.uid).price) < price) {
+			throw new ApiError(`insufficient balance: the order costs ${price.toFixed(2)}, please recharge first`);
+		}
+		const now = core.now();
+		d.endAt = (plan.id === d.pid ? Math.max(now, d.endAt) : now) + period * YEAR_MS;
+		d.pid = plan.id;
+		d.updatedAt = now;
+		if (price > 0) core.charge(owner, { price, paytype: 7, bid: d.id, name: `Cloud DNS ${d.name} (${plan.name}, ${period} year(s))` });
+		return { data: { id: str(d.id), name: d.name, plan: { id: str(plan.id), name: plan.name } } };
+	}),
+
+	'dns/domainDelete': route('Delete DNS domain', (rq, s) => {
+		const d = domainById(rq, rq.p.int('id', { required: true }));
+		for (const r of recordsOf(s, d.id)) delete s.records[r.id];
+		for (const m of Object.values(s.monitors)) {
+			if (m.did !== d.id) continue;
+			for (const mr of Object.values(s.monitorRecords)) if (mr.mid === m.id) delete s.monitorRecords[mr.id];
+			delete s.monitors[m.id];
+		}
+		for (const y of Object.values(s.strategies)) if (y.did === d.id) delete s.strategies[y.id];
+		delete s.domains[d.id];
+		return { data: { id: str(d.id), name: d.name } };
+	}),
+
+	// ---- records
+	'dns/recordList': route(
+		'DNS records',
+		(rq, s) => {
+			const { p, core } = rq;
+			const d = domainById(rq, p.int('did', { required: true }), 'did');
+			const status = statusParam(p);
+			const type = p.has('recordtype') ? p.str('recordtype').trim().toUpperCase() : undefined;
+			const sub = p.has('subdomain') ? normSub(p.str('subdomain')) : undefined;
+			const items = recordsOf(s, d.id)
+				.filter((r) => status === undefined || r.status === status)
+				.filter((r) => type === undefined || r.recordtype === type)
+				.filter((r) => sub === undefined || r.subdomain === sub)
+				.sort(sortAsc);
+			return pageOf(items, p, { render: (r) => renderRecord(core, r) });
+		},
+		{ read: true },
+	),
+
+	'dns/recordAdd': route('Add DNS records', (rq, s) => {
+		const { p, core } = rq;
+		const d = domainById(rq, p.int('did', { required: true }), 'did');
+		const plan = planById(s, d.pid);
+		const text = p.str('records', { required: true, max: 100000 });
+		const entries = text.split('#').map((e) => e.trim());
+		const existing = recordsOf(s, d.id);
+		const accepted = [];
+		entries.forEach((entry, i) => {
+			const fail = (field, msg) => {
+				throw new ApiError(`records entry ${i + 1} (${entry.length > 60 ? `${entry.slice(0, 57)}...` : entry || 'empty'}): ${field} ${msg}; nothing was added`);
+			};
+			const f = entry.split(';');
+			if (!entry || f.length < 4) fail('records', 'must be subdomain;recordtype;recordline;value;mx;ttl;weight');
+			const [subdomain, recordtype, recordline] = f;
+			let value;
+			let rest;
+			if (f.length > 7) {
+				value = f.slice(3, f.length - 3).join(';');
+				rest = f.slice(f.length - 3);
+			} else {
+				value = f[3];
+				rest = f.slice(4);
+			}
+			const rec = checkRecord({ subdomain, recordtype, recordline, value, mx: rest[0], ttl: rest[1], weight: rest[2] }, fail);
+			const clash = conflicts([...existing, ...accepted], rec, null);
+			if (clash) fail('value', clash);
+			accepted.push({ ...rec, id: -1 - i });
+		});
+		if (existing.length + accepted.length > plan.record_num) {
+			throw new ApiError(`records: plan ${plan.name} allows ${plan.record_num} records per domain (${d.name} has ${existing.length}); nothing was added`);
+		}
+		const created = accepted.map(({ id, ...rec }) => makeRecord(core, d, rec));
+		syncDomainMonitors(core, d.id);
+		return { data: created.map(recordAddItem) };
+	}),
+
+	'dns/recordUpdate': route('Update DNS record', (rq, s) => {
+		const { p, core } = rq;
+		const d = domainById(rq, p.int('did', { required: true }), 'did');
+		const r = recordOf(rq, s, d, p.int('record_id', { required: true }));
+		const input = {};
+		for (const k of ['subdomain', 'recordtype', 'recordline', 'value', 'mx', 'ttl', 'weight']) {
+			input[k] = p.has(k) ? p.raw(k) : r[k];
+		}
+		if (!p.has('mx') && String(input.recordtype).toUpperCase() === 'MX' && r.recordtype !== 'MX') input.mx = '';
+		const rec = checkRecord(input, (field, msg) => {
+			throw new ApiError(`${field} ${msg}`);
+		});
+		const clash = conflicts(recordsOf(s, d.id), rec, r.id);
+		if (clash) throw new ApiError(`value: ${clash}`);
+		Object.assign(r, rec, { updatedAt: core.now() });
+		syncDomainMonitors(core, d.id);
+		return { data: [renderRecord(core, r)] };
+	}),
+
+	'dns/recordStatus': route('Enable or pause DNS records', (rq, s) => {
+		const { p, core } = rq;
+		const d = domainById(rq, p.int('did', { required: true }), 'did');
+		const records = [...new Set(p.idList('record_id', { required: true }))].map((id) => recordOf(rq, s, d, id));
+		const status = statusParam(p);
+		if (status === undefined) throw new ApiError('status is required');
+		for (const r of records) {
+			r.status = status;
+			r.updatedAt = core.now();
+		}
+		return { data: records.map((r) => ({ id: str(r.id), subdomain: r.subdomain, status: str(r.status) })) };
+	}),
+
+	'dns/recordNote': route('DNS record note', (rq, s) => {
+		const { p, core } = rq;
+		const d = domainById(rq, p.int('did', { required: true }), 'did');
+		const r = recordOf(rq, s, d, p.int('record_id', { required: true }));
+		r.note = p.str('note', { def: '', max: 255 });
+		r.updatedAt = core.now();
+		return {};
+	}),
+
+	'dns/recordDelete': route('Delete DNS records', (rq, s) => {
+		const { p, core } = rq;
+		const d = domainById(rq, p.int('did', { required: true }), 'did');
+		const records = [...new Set(p.idList('record_id', { required: true }))].map((id) => recordOf(rq, s, d, id));
+		for (const r of records) delete s.records[r.id];
+		syncDomainMonitors(core, d.id);
+		return { data: records.map((r) => ({ id: str(r.id), subdomain: r.subdomain })) };
+	}),
+
+	// ---- monitors
+	'dns/monitorList': route(
+		'DNS downtime monitors',
+		(rq, s) => {
+			const { p, core } = rq;
+			const id = p.int('id');
+			const did = p.int('did');
+			if (did !== undefined) domainById(rq, did, 'did');
+			const visible = visibleDomainIds(rq);
+			const items = Object.values(s.monitors)
+				.filter((m) => visible.has(m.did))
+				.filter((m) => id === undefined || m.id === id)
+				.filter((m) => did === undefined || m.did === did)
+				.sort(sortDesc);
+			return pageOf(items, p, { render: (m) => renderMonitor(core, m) });
+		},
+		{ read: true },
+	),
+
+	'dns/monitorAdd': route('Add DNS downtime monitor', (rq, s) => {
+		const { p, core } = rq;
+		const d = domainById(rq, p.int('did', { required: true }), 'did');
+		const plan = planById(s, d.pid);
+		const count = Object.values(s.monitors).filter((m) => m.did === d.id).length;
+		if (count >= plan.monitor_num) {
+			throw new ApiError(`did: plan ${plan.name} allows ${plan.monitor_num} downtime monitors per domain`);
+		}
+		const fields = monitorFields(rq, plan, p, null, d);
+		const targets = recordsOf(s, d.id).filter((r) => r.subdomain === fields.subdomain && (r.recordtype === 'A' || r.recordtype === 'AAAA'));
+		if (!targets.length) throw new ApiError(`subdomain: ${fields.subdomain} of ${d.name} has no A or AAAA record to monitor`);
+		if (Object.values(s.monitors).some((m) => m.did === d.id && m.subdomain === fields.subdomain)) {
+			throw new ApiError(`subdomain: ${fields.subdomain} of ${d.name} is already monitored`);
+		}
+		const id = core.nextId('dns.monitor', 501);
+		const m = { id, did: d.id, ...fields, createdAt: core.now(), updatedAt: core.now() };
+		s.monitors[id] = m;
+		syncMonitor(core, m);
+		return { data: renderMonitor(core, m, { forAdd: true }) };
+	}),
+
+	'dns/monitorUpdate': route('Update DNS downtime monitor', (rq, s) => {
+		const { p, core } = rq;
+		const m = monitorById(rq, s, p.int('monitor_id', { required: true }));
+		const d = s.domains[m.did];
+		const plan = planById(s, d.pid);
+		const { id, did, createdAt, updatedAt, ...current } = m;
+		const fields = monitorFields(rq, plan, p, current, d);
+		if (fields.subdomain !== m.subdomain) {
+			const targets = recordsOf(s, d.id).filter((r) => r.subdomain === fields.subdomain && (r.recordtype === 'A' || r.recordtype === 'AAAA'));
+			if (!targets.length) throw new ApiError(`subdomain: ${fields.subdomain} of ${d.name} has no A or AAAA record to monitor`);
+			if (Object.values(s.monitors).some((x) => x.did === d.id && x.id !== m.id && x.subdomain === fields.subdomain)) {
+				throw new ApiError(`subdomain: ${fields.subdomain} of ${d.name} is already monitored`);
+			}
+		}
+		Object.assign(m, fields, { updatedAt: core.now() });
+		syncMonitor(core, m);
+		return { data: renderMonitor(core, m, { forAdd: true }) };
+	}),
+
+	'dns/monitorStatus': route('Enable or pause DNS downtime monitor', (rq, s) => {
+		const { p, core } = rq;
+		const m = monitorById(rq, s, p.int('monitor_id', { required: true }));
+		const status = statusParam(p);
+		if (status === undefined) throw new ApiError('status is required');
+		const own = Object.values(s.monitorRecords).filter((mr) => mr.mid === m.id);
+		let targets = own;
+		if (p.has('record_id')) {
+			targets = [...new Set(p.idList('record_id'))].map((rid) => {
+				const mr = own.find((x) => x.id === rid);
+				if (!mr) throw new ApiError(`record_id: monitor record ${rid} does not belong to monitor ${m.id}`);
+				return mr;
+			});
+		}
+		for (const mr of targets) mr.status = status;
+		m.status = status;
+		m.updatedAt = core.now();
+		return { data: { id: str(m.id), status: str(m.status) } };
+	}),
+
+	'dns/monitorDelete': route('Delete DNS downtime monitor', (rq, s) => {
+		const m = monitorById(rq, s, rq.p.int('monitor_id', { required: true }));
+		for (const mr of Object.values(s.monitorRecords)) if (mr.mid === m.id) delete s.monitorRecords[mr.id];
+		delete s.monitors[m.id];
+		return { data: { id: str(m.id), host: m.host } };
+	}),
+
+	'dns/monitorRecordList': route(
+		'DNS monitor records',
+		(rq, s) => {
+			const { p, core } = rq;
+			const mid = p.int('mid');
+			if (mid !== undefined) monitorById(rq, s, mid, 'mid');
+			const id = p.int('id');
+			const visible = visibleDomainIds(rq);
+			const items = Object.values(s.monitorRecords)
+				.filter((mr) => s.monitors[mr.mid] && visible.has(s.monitors[mr.mid].did))
+				.filter((mr) => mid === undefined || mr.mid === mid)
+				.filter((mr) => id === undefined || mr.id === id)
+				.sort(sortAsc);
+			return pageOf(items, p, { defaultLimit: 1000, render: (mr) => renderMonitorRecord(core, mr) });
+		},
+		{ read: true },
+	),
+
+	'dns/monitorRecordStatus': route('Enable or pause DNS monitor record', (rq, s) => {
+		const { p } = rq;
+		const id = p.int('id', { required: true });
+		const mid = p.int('mid', { required: true });
+		const m = monitorById(rq, s, mid, 'mid');
+		const mr = s.monitorRecords[id];
+		if (!mr || mr.mid !== m.id) throw new ApiError(`id: monitor record ${id} does not belong to monitor ${mid}`);
+		const status = statusParam(p);
+		if (status === undefined) throw new ApiError('status is required');
+		mr.status = status;
+		return { data: { id: str(mr.id), mid: str(mr.mid), status: str(mr.status) } };
+	}),
+
+	// ---- strategy templates
+	'dns/tempList': route(
+		'DNS strategy templates',
+		(rq, s) => {
+			const { p, core } = rq;
+			const id = p.int('id');
+			const gid = p.int('gid');
+			const items = Object.values(s.templates)
+				.filter((t) => t.uid === rq.owner.uid)
+				.filter((t) => id === undefined || t.id === id)
+				.filter((t) => gid === undefined || (s.plans.find((x) => x.id === t.pid) || {}).gid === gid)
+				.sort(sortDesc);
+			return pageOf(items, p, { render: (t) => renderTemplate(core, t) });
+		},
+		{ read: true },
+	),
+
+	'dns/tempAdd': route('Add DNS strategy template', (rq, s) => {
+		const { p, core } = rq;
+		const plan = planById(s, p.int('pid', { required: true }));
+		if (plan.enable_strategy !== 1) throw new ApiError(`pid: plan ${plan.name} does not include resolution strategies`);
+		const name = p.str('name', { required: true, max: 64 }).trim();
+		if (!name) throw new ApiError('name must not be blank');
+		const status = statusParam(p, 'status', 1);
+		const note = p.str('note', { def: '', max: 255 });
+		const mine = Object.values(s.templates).filter((t) => t.uid === rq.owner.uid && t.pid === plan.id).length;
+		if (mine >= plan.strategy_template_num) {
+			throw new ApiError(`pid: plan ${plan.name} allows ${plan.strategy_template_num} strategy templates`);
+		}
+		const id = core.nextId('dns.template', 801);
+		const t = { id, uid: rq.owner.uid, pid: plan.id, name, status, note, createdAt: core.now(), updatedAt: core.now() };
+		s.templates[id] = t;
+		return { data: { id: str(t.id), name: t.name, pid: str(t.pid), note: t.note } };
+	}),
+
+	'dns/tempUpdate': route('Update DNS strategy template', (rq, s) => {
+		const { p, core } = rq;
+		const t = templateById(rq, s, p.int('id', { required: true }));
+		if (p.has('pid')) {
+			const plan = planById(s, p.int('pid'));
+			if (plan.enable_strategy !== 1) throw new ApiError(`pid: plan ${plan.name} does not include resolution strategies`);
+			t.pid = plan.id;
+		}
+		if (p.has('name')) {
+			const name = p.str('name', { max: 64 }).trim();
+			if (!name) throw new ApiError('name must not be blank');
+			t.name = name;
+		}
+		if (p.has('status')) t.status = statusParam(p);
+		if (p.has('note')) t.note = p.str('note', { max: 255 });
+		t.updatedAt = core.now();
+		return { data: { id: str(t.id), name: t.name, status: str(t.status), pid: str(t.pid), note: t.note } };
+	}),
+
+	'dns/tempDelete': route('Delete DNS strategy template', (rq, s) => {
+		const t = templateById(rq, s, rq.p.int('id', { required: true }));
+		const used = Object.values(s.strategies).filter((y) => y.tid === t.id).length;
+		if (used) throw new ApiError(`id: strategy template ${t.id} is used by ${used} strategy(ies)`);
+		for (const x of Object.values(s.tempStys)) if (x.tid === t.id) delete s.tempStys[x.id];
+		delete s.templates[t.id];
+		return { data: { name: t.name } };
+	}),
+
+	'dns/tempStatus': route('Enable or close DNS strategy template', (rq, s) => {
+		const { p, core } = rq;
+		const t = templateById(rq, s, p.int('id', { required: true }));
+		const status = statusParam(p);
+		if (status === undefined) throw new ApiError('status is required');
+		t.status = status;
+		t.updatedAt = core.now();
+		return { data: { id: str(t.id), name: t.name, status: str(t.status) } };
+	}),
+
+	'dns/tempStyList': route(
+		'DNS template records',
+		(rq, s) => {
+			const { p, core } = rq;
+			const tid = p.int('tid');
+			if (tid !== undefined) templateById(rq, s, tid, 'tid');
+			const items = Object.values(s.tempStys)
+				.filter((x) => s.templates[x.tid] && s.templates[x.tid].uid === rq.owner.uid)
+				.filter((x) => tid === undefined || x.tid === tid)
+				.sort(sortAsc);
+			return pageOf(items, p, { render: (x) => renderTempSty(core, x) });
+		},
+		{ read: true },
+	),
+
+	'dns/tempStyAdd': route('Add DNS template record', (rq, s) => {
+		const { p, core } = rq;
+		const t = templateById(rq, s, p.int('tid', { required: true }), 'tid');
+		const fields = stFields(p, null);
+		const id = core.nextId('dns.tempSty', 9001);
+		s.tempStys[id] = { id, tid: t.id, ...fields, createdAt: core.now(), updatedAt: core.now() };
+		t.updatedAt = core.now();
+		return {};
+	}),
+
+	'dns/tempStyUpdate': route('Update DNS template record', (rq, s) => {
+		const { p, core } = rq;
+		const tid = p.has('tid') ? p.int('tid') : undefined;
+		const x = tempStyById(rq, s, p.int('id', { required: true }), tid);
+		const { id, createdAt, updatedAt, ...current } = x;
+		Object.assign(x, stFields(p, current), { updatedAt: core.now() });
+		return {};
+	}),
+
+	'dns/tempStyDelete': route('Delete DNS template record', (rq, s) => {
+		const { p } = rq;
+		const x = tempStyById(rq, s, p.int('id', { required: true }), p.int('tid', { required: true }));
+		delete s.tempStys[x.id];
+		return { data: str(x.id) };
+	}),
+
+	'dns/tempStyStatus': route('Enable or close DNS template record', (rq, s) => {
+		const { p, core } = rq;
+		const x = tempStyById(rq, s, p.int('id', { required: true }), p.int('tid', { required: true }));
+		const status = statusParam(p);
+		if (status === undefined) throw new ApiError('status is required');
+		x.status = status;
+		x.updatedAt = core.now();
+		return {};
+	}),
+
+	// ---- strategies
+	'dns/styList': route(
+		'DNS resolution strategies',
+		(rq, s) => {
+			const { p, core } = rq;
+			const id = p.int('id');
+			const did = p.int('did');
+			if (did !== undefined) domainById(rq, did, 'did');
+			const visible = visibleDomainIds(rq);
+			const items = Object.values(s.strategies)
+				.filter((y) => visible.has(y.did))
+				.filter((y) => id === undefined || y.id === id)
+				.filter((y) => did === undefined || y.did === did)
+				.sort(sortDesc);
+			return pageOf(items, p, { render: (y) => renderSty(core, y) });
+		},
+		{ read: true },
+	),
+
+	'dns/styAdd': route('Add DNS resolution strategy', (rq, s) => {
+		const { p, core } = rq;
+		const { d, plan } = strategyDomain(rq, s, p);
+		const count = Object.values(s.strategies).filter((y) => y.did === d.id).length;
+		if (count >= plan.strategy_num) throw new ApiError(`did: plan ${plan.name} allows ${plan.strategy_num} strategies per domain`);
+		const fields = styFields(rq, s, p, null, d, plan);
+		const id = core.nextId('dns.strategy', 601);
+		s.strategies[id] = { id, did: d.id, ...fields, createdAt: core.now(), updatedAt: core.now() };
+		return {};
+	}),
+
+	'dns/styUpdate': route('Update DNS resolution strategy', (rq, s) => {
+		const { p, core } = rq;
+		const y = styById(rq, s, p.int('id', { required: true }), p.has('did') ? p.int('did') : undefined);
+		const d = s.domains[y.did];
+		const plan = planById(s, d.pid);
+		const { createdAt, updatedAt, did, ...current } = y;
+		Object.assign(y, styFields(rq, s, p, current, d, plan), { updatedAt: core.now() });
+		return {};
+	}),
+
+	'dns/styDelete': route('Delete DNS resolution strategy', (rq, s) => {
+		const { p } = rq;
+		const y = styById(rq, s, p.int('id', { required: true }), p.int('did', { required: true }));
+		delete s.strategies[y.id];
+		return {};
+	}),
+
+	'dns/styStatus': route('Enable or pause DNS resolution strategy', (rq, s) => {
+		const { p, core } = rq;
+		const y = styById(rq, s, p.int('id', { required: true }), p.int('did', { required: true }));
+		const status = statusParam(p);
+		if (status === undefined) throw new ApiError('status is required');
+		y.status = status;
+		y.updatedAt = core.now();
+		return {};
+	}),
+};
+
+// ---------------------------------------------------------------- init, demo data, control
+
+function init(core) {
+	core.state.dns = {
+		createdAt: core.now() - 400 * 86400e3,
+		groups: GROUPS.map((g) => ({ ...g })),
+		plans: PLANS.map((p) => ({ ...p })),
+		domains: {},
+		records: {},
+		monitors: {},
+		monitorRecords: {},
+		templates: {},
+		tempStys: {},
+		strategies: {},
+	};
+}
+
+function seedDemo(core) {
+	const owner = core.accountByName('demo');
+	if (!owner) return;
+	const now = core.now();
+	const day = 86400e3;
+	const d = makeDomain(core, owner, { name: 'example-demo.com', pid: 2, period: 1, note: 'demo domain' }, now - 60 * day);
+	const recs = [
+		['@', 'A', 'default', '203.0.113.10'],
+		['www', 'CNAME', 'default', 'example-demo.com'],
+		['api', 'A', 'default', '203.0.113.20'],
+		['api', 'A', 'telecom', '203.0.113.21'],
+		['@', 'MX', 'default', 'mail.example-demo.com', 10],
+		['mail', 'A', 'default', '203.0.113.30'],
+		['@', 'TXT', 'default', 'v=spf1 mx -all'],
+	];
+	for (const [subdomain, recordtype, recordline, value, mx] of recs) {
+		makeRecord(core, d, { subdomain, recordtype, recordline, value, mx: mx || 0, ttl: 600, weight: 1 }, now - 60 * day);
+	}
+}
+
+function makeControl(core) {
+	return {
+		/** Force a domain's status { id, status } (1 enabled, 2 paused, 3 abnormal). */
+		'POST /dns/domains/status': async (b) => {
+			const d = S(core).domains[Number(b.id)];
+			if (!d) return { ok: false, error: `no domain ${b.id}` };
+			d.status = Number(b.status);
+			d.updatedAt = core.now();
+			return { ok: true, domain: renderDomain(core, d) };
+		},
+	};
+}
+
+let lastCore = null;
+
+module.exports = {
+	group: 'dns',
+	name: 'Cloud DNS',
+	init(core) {
+		// createManagement collects `control` right after init for its emulator (see instance.js).
+		lastCore = core;
+		init(core);
+	},
+	seedDemo,
+	routes,
+	get control() {
+		return makeControl(lastCore);
+	},
+};
