@@ -23,10 +23,12 @@ const scratch = fs.mkdtempSync(path.join(os.tmpdir(), 'vendor-n8n-core-'));
 process.env.N8N_USER_FOLDER = process.env.N8N_USER_FOLDER || scratch;
 process.env.N8N_DEFAULT_BINARY_DATA_MODE = process.env.N8N_DEFAULT_BINARY_DATA_MODE || 'filesystem';
 process.env.N8N_DIAGNOSTICS_ENABLED = 'false';
+process.env.N8N_ENCRYPTION_KEY = process.env.N8N_ENCRYPTION_KEY || 'vendor-cloud-tests-encryption-key';
 
 const { Workflow, NodeHelpers, createDeferredPromise } = require('n8n-workflow');
 const core = require('n8n-core');
-const { Container } = require('@n8n/di');
+// the Container n8n-core registers its services in (it may carry its own copy of @n8n/di)
+const { Container } = require(require.resolve('@n8n/di', { paths: [path.dirname(require.resolve('n8n-core'))] }));
 
 const { WorkflowExecute, ExecutionLifecycleHooks, LoadOptionsContext, PollContext, BinaryDataService } = core;
 
@@ -334,7 +336,21 @@ async function runNode(node, parameters, options = {}) {
 	nodes.push({ name: 'Node', type: `${PREFIX}.${node}`, parameters, credentials, continueOnFail });
 	connections[previous].main[0].push({ node: 'Node', type: 'main', index: 0 });
 	const result = await runWorkflow({ nodes, connections }, { store });
-	return { items: result.output('Node'), error: result.nodeError('Node') || result.error, result };
+	const error = result.nodeError('Node') || result.error;
+	if (!error) recordExercised(node, parameters);
+	return { items: result.output('Node'), error, result };
+}
+
+/**
+ * Every operation that ran without error is recorded, so a check after the test run can
+ * prove that each operation in a dropdown was exercised against the emulator.
+ */
+const EXERCISED_DIR = process.env.VENDOR_EXERCISED_DIR || path.join(ROOT, 'test-results', 'exercised');
+function recordExercised(node, parameters) {
+	if (!parameters || !parameters.operation) return;
+	fs.mkdirSync(EXERCISED_DIR, { recursive: true });
+	const line = JSON.stringify({ node, resource: parameters.resource || '', operation: parameters.operation }) + '\n';
+	fs.appendFileSync(path.join(EXERCISED_DIR, `${process.pid}.jsonl`), line);
 }
 
 function contextFor(nodeShortName, parameters, credentials, store = new CredentialStore()) {
@@ -372,6 +388,7 @@ async function loadOptions(nodeShortName, method, { parameters, credentials } = 
 }
 
 module.exports = {
+	recordExercised,
 	PREFIX,
 	ROOT,
 	loadPackage,

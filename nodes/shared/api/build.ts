@@ -562,7 +562,8 @@ export function buildBody(fn: IExecuteFunctions, op: OperationDecl, i: number): 
 			if (!isTop(field) && (field.kind === 'string' || field.kind === 'text')) body[field.wire] = '';
 			continue;
 		}
-		body[field.wire] = convert(field, raw) as IDataObject[string];
+		const value = convert(field, raw) as IDataObject[string];
+		if (!field.local) body[field.wire] = value;
 	}
 	return body;
 }

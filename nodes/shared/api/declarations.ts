@@ -89,8 +89,8 @@ export interface FieldDecl {
 		serialize: (rows: IDataObject[]) => unknown;
 		min?: number;
 	};
-	/** For 'list': what separates entries the user types (default: new lines or commas). */
-	noDefault?: boolean;
+	/** A helper parameter that is not sent: it narrows the choices of another field (e.g. the group whose entries are listed). */
+	local?: boolean;
 }
 
 export interface ResourceDecl {

@@ -44,6 +44,19 @@ const list: LocatorDecl[] = [
 	},
 	{ key: 'groupRole', label: 'Permission Entry', path: 'profile/groupRoleList', paged: false, name: (r) => `${s(r.value)} (#${s(r.id)})`, body: (c) => idOf(c, 'gid') },
 	// CDN
+	{
+		key: 'billingType',
+		label: 'Billing Type',
+		path: 'cdn/profileDetail',
+		paged: false,
+		idField: 'billtype',
+		idPattern: '^.+$',
+		name: (r) => `${s(r.billtype_zh || r.billtype)} (${s(r.billtype)})`,
+		rows: (e) => {
+			const seen = new Set<string>();
+			return resultRows(e).filter((r) => !seen.has(s(r.billtype)) && !!seen.add(s(r.billtype)));
+		},
+	},
 	{ key: 'channel', label: 'Channel', path: 'cdn/domainList', paged: true, name: (r) => `${s(r.name)}${r.type ? ` (${s(r.type)})` : ''}` },
 	{ key: 'certificate', label: 'Certificate', path: 'cdn/sslList', paged: true, name: (r) => `${s(r.name)}${r.commonname ? ` (${s(r.commonname)})` : ''}` },
 	{ key: 'cdnTask', label: 'Task', path: 'cdn/refreshList', paged: true, name: (r) => `#${s(r.id)} ${Array.isArray(r.urls) ? s((r.urls as unknown[])[0]) : ''}` },

@@ -1,0 +1,34 @@
+import {
+	NodeConnectionTypes,
+	type IExecuteFunctions,
+	type INodeExecutionData,
+	type INodeType,
+	type INodeTypeDescription,
+} from 'n8n-workflow';
+
+import { buildMethods, buildProperties, executeArea } from '../shared/api/build';
+import { accountBillingArea } from './area';
+
+export class VendorAccountBilling implements INodeType {
+	description: INodeTypeDescription = {
+		displayName: 'Vendor Account & Billing',
+		name: 'vendorAccountBilling',
+		icon: { light: 'file:../../icons/billing.svg', dark: 'file:../../icons/billing.dark.svg' },
+		group: ['transform'],
+		version: 1,
+		subtitle: '={{$parameter["operation"] + ": " + $parameter["resource"]}}',
+		description: 'Manage the vendor account, sub-accounts and groups, and read balance, payments, invoices, coupons and logs',
+		defaults: { name: 'Vendor Account & Billing' },
+		usableAsTool: true,
+		inputs: [NodeConnectionTypes.Main],
+		outputs: [NodeConnectionTypes.Main],
+		credentials: [{ name: 'vendorApi', required: true }],
+		properties: buildProperties(accountBillingArea),
+	};
+
+	methods = buildMethods(accountBillingArea);
+
+	async execute(this: IExecuteFunctions): Promise<INodeExecutionData[][]> {
+		return await executeArea(this, accountBillingArea);
+	}
+}

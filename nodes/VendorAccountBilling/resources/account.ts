@@ -1,0 +1,133 @@
+import type { IDataObject } from 'n8n-workflow';
+
+import { API_CREDENTIAL, encodePassword } from '../../shared/api/auth';
+import type { OperationDecl } from '../../shared/api/declarations';
+import { YES_NO, checked, choice, required, secret, str } from '../../shared/api/fields';
+
+const REPORT = [
+	{ name: 'Send', value: 1 },
+	{ name: 'Do Not Send', value: 0 },
+];
+
+/** Contact and notification fields of profile/update (the account's own profile). */
+export const profileFields = [
+	str('contactname', 'Contact Name'),
+	str('tel', 'Telephone'),
+	str('fax', 'Fax'),
+	str('card', 'ID Card Number'),
+	str('address', 'Address'),
+	str('company', 'Company'),
+	str('business', 'Business', 'Line of business'),
+	checked(str('website', 'Website', 'Company website, e.g. https://example.com'), { kind: 'url' }),
+	choice('recieve_mail', 'Receive Mail', YES_NO, 'Whether notifications are sent by e-mail'),
+	choice('recieve_sms', 'Receive SMS', YES_NO, 'Whether notifications are sent by SMS'),
+	checked(str('other_mail', 'Other E-Mails', 'Further notification addresses, comma-separated'), { kind: 'emailList' }),
+	str('other_phone', 'Other Phones', 'Further notification phone numbers, comma-separated'),
+	choice('daily_report', 'Daily Report', REPORT, 'Whether the daily report is sent'),
+	choice('week_report', 'Weekly Report', REPORT, 'Whether the weekly report is sent'),
+	choice('month_report', 'Monthly Report', REPORT, 'Whether the monthly report is sent'),
+];
+
+export const accountOperations: OperationDecl[] = [
+	{
+		endpoint: 'profile/register',
+		path: 'profile/register',
+		resource: 'account',
+		operation: 'register',
+		name: 'Register',
+		action: 'Register an account',
+		description: 'Create a new vendor account with a username, password and e-mail address',
+		noToken: true,
+		fields: [
+			required(checked(str('username', 'Username', 'Name of the new account'), { kind: 'length', min: 1, max: 32 })),
+			required(secret('password', 'Password', 'Password of the new account; it is sent twice as the service asks')),
+			required(checked(str('mail', 'E-Mail', 'E-mail address of the new account', { placeholder: 'e.g. name@example.com' }), { kind: 'email' })),
+			str('phone', 'Phone', 'Mobile phone number'),
+		],
+		prepare: (body) => ({ ...body, confirm_password: body.password }),
+	},
+	{
+		endpoint: 'OAuth/authorize',
+		path: 'OAuth/authorize',
+		resource: 'account',
+		operation: 'logIn',
+		name: 'Log In',
+		action: 'Log in to check the account',
+		description: "Log in with the credential's username and password and report the token lifetime; the token itself is never shown",
+		noToken: true,
+		read: true,
+		prepare: async (_body, ctx) => {
+			const credentials = await ctx.fn.getCredentials(API_CREDENTIAL);
+			return {
+				username: String(credentials.username ?? ''),
+				password: encodePassword(String(credentials.password ?? ''), credentials.passwordEncoding),
+			};
+		},
+		output: (envelope) => [{ authorized: true, expires: envelope.expires as IDataObject[string], message: envelope.message ?? '' }],
+	},
+	{
+		endpoint: 'profile/detail',
+		path: 'profile/detail',
+		resource: 'account',
+		operation: 'get',
+		name: 'Get',
+		action: 'Get account details',
+		description: 'Get the account with its profile, balance, coupon amount and sub-accounts',
+		read: true,
+	},
+	{
+		endpoint: 'profile/update',
+		path: 'profile/update',
+		resource: 'account',
+		operation: 'updateProfile',
+		name: 'Update Profile',
+		action: 'Update the account profile',
+		description: 'Change contact details and notification settings of the account',
+		fields: profileFields,
+	},
+	{
+		endpoint: 'profile/pictureUpdate',
+		path: 'profile/pictureUpdate',
+		resource: 'account',
+		operation: 'updatePicture',
+		name: 'Update Picture',
+		action: 'Update the account picture',
+		description: 'Set the address of the account avatar',
+		fields: [required(checked(str('picture', 'Picture URL', 'Address of the avatar image', { placeholder: 'e.g. https://example.com/me.png' }), { kind: 'url' }))],
+	},
+	{
+		endpoint: 'profile/passwordUpdate',
+		path: 'profile/passwordUpdate',
+		resource: 'account',
+		operation: 'updatePassword',
+		name: 'Update Password',
+		action: 'Update the account password',
+		description: 'Change the password; update the Vendor API credential afterwards',
+		notice: 'After changing the password, update it in the Vendor API credential too, or later runs cannot log in',
+		fields: [
+			required(secret('old_password', 'Current Password')),
+			required(secret('new_password', 'New Password', 'The new password; it is sent twice as the service asks')),
+		],
+		prepare: (body) => ({ ...body, new_password2: body.new_password }),
+	},
+	{
+		endpoint: 'profile/mailUpdate',
+		path: 'profile/mailUpdate',
+		resource: 'account',
+		operation: 'updateMail',
+		name: 'Update E-Mail',
+		action: 'Update the account e-mail',
+		description: 'Change the e-mail address of the account',
+		fields: [required(checked(str('mail', 'E-Mail', 'New e-mail address', { placeholder: 'e.g. name@example.com' }), { kind: 'email' }))],
+	},
+	{
+		endpoint: 'profile/phoneUpdate',
+		path: 'profile/phoneUpdate',
+		resource: 'account',
+		operation: 'updatePhone',
+		name: 'Update Phone',
+		action: 'Update the account phone',
+		description: 'Change the mobile phone number of the account',
+		fields: [required(checked(str('phone', 'Phone', 'New mobile phone number'), { kind: 'pattern', regex: '^\\+?[0-9 ()-]{5,20}$', message: 'use digits, spaces, brackets and dashes, optionally starting with +' }))],
+	},
+];

@@ -1,0 +1,134 @@
+import type { IDataObject } from 'n8n-workflow';
+
+import type { FieldDecl, OperationDecl } from '../../shared/api/declarations';
+import { ENABLED_DISABLED, checked, choice, locator, required, secret, str } from '../../shared/api/fields';
+import { ACCELERATION_TYPES } from '../../shared/api/enums';
+
+const YES_NO_STRING = [
+	{ name: 'Yes', value: '1' },
+	{ name: 'No', value: '0' },
+];
+
+const PERMISSION_TYPES = [
+	{ name: 'Cloud Host', value: 1 },
+	{ name: 'Cloud Disk', value: 2 },
+	{ name: 'Security Group', value: 3 },
+	{ name: 'Private Network', value: 4 },
+	{ name: 'Content Delivery', value: 5 },
+	{ name: 'Cloud DNS', value: 6 },
+];
+
+/** Fields of a sub-account save besides username/password (create) or uid (modify). */
+const subAccountFields: FieldDecl[] = [
+	checked(str('mail', 'E-Mail', 'E-mail address of the sub-account'), { kind: 'email' }),
+	str('phone', 'Phone', 'Mobile phone number'),
+	{ ...locator('gid', 'group', 'Group', 'Permission group of the sub-account'), required: false },
+	choice('status', 'Status', ENABLED_DISABLED, 'Whether the sub-account may log in'),
+	{
+		wire: 'cdnconfig',
+		displayName: 'CDN Configurations',
+		kind: 'rows',
+		description: 'Acceleration types and billing types the sub-account may use',
+		rows: {
+			itemName: 'Configuration',
+			fields: [
+				required(choice('type', 'Acceleration Type', ACCELERATION_TYPES)),
+				required({ ...str('billtype', 'Billing Type', 'Billing type offered for this acceleration type (see CDN: Acceleration Profile)'), kind: 'options', optionsFrom: 'billingType' }),
+			],
+			serialize: (rows: IDataObject[]) => rows,
+		},
+	},
+	str('contactname', 'Contact Name'),
+	str('tel', 'Telephone'),
+	str('fax', 'Fax'),
+	str('card', 'ID Card Number'),
+	str('address', 'Address'),
+	str('company', 'Company'),
+	choice('recieve_mail', 'Receive Mail', YES_NO_STRING, 'Whether notifications are sent by e-mail'),
+	choice('recieve_sms', 'Receive SMS', YES_NO_STRING, 'Whether notifications are sent by SMS'),
+	checked(str('other_mail', 'Other E-Mails', 'Further notification addresses, comma-separated'), { kind: 'emailList' }),
+	str('other_phone', 'Other Phones', 'Further notification phone numbers, comma-separated'),
+	choice('daily_report', 'Daily Report', YES_NO_STRING, 'Whether the daily report is sent'),
+	choice('week_report', 'Weekly Report', YES_NO_STRING, 'Whether the weekly report is sent'),
+	choice('month_report', 'Monthly Report', YES_NO_STRING, 'Whether the monthly report is sent'),
+];
+
+export const subAccountOperations: OperationDecl[] = [
+	{
+		endpoint: 'profile/subaccountList',
+		path: 'profile/subaccountList',
+		resource: 'subAccount',
+		operation: 'getAll',
+		name: 'Get Many',
+		action: 'Get many sub-accounts',
+		description: 'List the sub-accounts of the account',
+		list: { paged: true },
+		read: true,
+		simplify: ['uid', 'name', 'mail', 'phone', 'status', 'gid', 'group', 'created'],
+	},
+	{
+		endpoint: 'profile/update (sub-account save)',
+		path: 'profile/update',
+		resource: 'subAccount',
+		operation: 'create',
+		name: 'Create',
+		action: 'Create a sub-account',
+		description: 'Create a sub-account that logs in on its own and acts under its group permissions',
+		fields: [
+			required(checked(str('username', 'Username', 'Log-in name of the sub-account'), { kind: 'length', min: 1, max: 32 })),
+			required(secret('password', 'Password', 'Password of the sub-account; it is sent twice as the service asks')),
+			...subAccountFields,
+		],
+		prepare: (body) => ({ uid: '', ...body, password2: body.password }),
+	},
+	{
+		endpoint: 'profile/update (sub-account save)',
+		path: 'profile/update',
+		resource: 'subAccount',
+		operation: 'update',
+		name: 'Update',
+		action: 'Update a sub-account',
+		description: 'Change a sub-account: group, status, contact details or password',
+		fields: [
+			locator('uid', 'subAccount', 'Sub-Account', 'The sub-account to change'),
+			secret('password', 'Password', 'New password of the sub-account'),
+			...subAccountFields,
+		],
+		prepare: (body) => (body.password !== undefined ? { ...body, password2: body.password } : body),
+	},
+	{
+		endpoint: 'profile/subaccountPerm',
+		path: 'profile/subaccountPerm',
+		resource: 'subAccount',
+		operation: 'setPermissions',
+		name: 'Set Resource Permissions',
+		action: 'Set resource permissions of a sub-account',
+		description: 'Choose which hosts, disks, firewalls, networks, channels or domains a sub-account may use, by ID',
+		fields: [
+			locator('uid', 'subAccount', 'Sub-Account', 'The sub-account whose resources are set'),
+			{
+				wire: 'perms',
+				displayName: 'Permissions',
+				kind: 'rows',
+				required: true,
+				description: 'One row per resource type with the IDs the sub-account may use',
+				rows: {
+					itemName: 'Resource Type',
+					min: 1,
+					fields: [
+						required(choice('type', 'Resource Type', PERMISSION_TYPES)),
+						required(checked(str('ids', 'IDs', 'Resource IDs, comma-separated', { placeholder: 'e.g. 12,15' }), { kind: 'pattern', regex: '^\\s*\\d+(\\s*,\\s*\\d+)*\\s*$', message: 'give numeric IDs separated by commas' })),
+					],
+					serialize: (rows: IDataObject[]) => {
+						const perms: Record<string, number[]> = {};
+						for (const r of rows) {
+							const ids = String(r.ids).split(',').map((x) => Number(x.trim()));
+							perms[String(r.type)] = [...(perms[String(r.type)] ?? []), ...ids];
+						}
+						return perms;
+					},
+				},
+			},
+		],
+	},
+];

@@ -1,0 +1,113 @@
+/** Constructors that keep endpoint declarations short and uniform. */
+import type { FieldDecl, OptionDecl, Validator } from './declarations';
+
+type Extra = Partial<FieldDecl>;
+
+export const str = (wire: string, displayName: string, description?: string, extra: Extra = {}): FieldDecl => ({
+	wire,
+	displayName,
+	kind: 'string',
+	description,
+	...extra,
+});
+
+export const text = (wire: string, displayName: string, description?: string, extra: Extra = {}): FieldDecl => ({
+	wire,
+	displayName,
+	kind: 'text',
+	description,
+	...extra,
+});
+
+export const secret = (wire: string, displayName: string, description?: string, extra: Extra = {}): FieldDecl => ({
+	wire,
+	displayName,
+	kind: 'secret',
+	description,
+	...extra,
+});
+
+export const int = (wire: string, displayName: string, description?: string, extra: Extra = {}): FieldDecl => ({
+	wire,
+	displayName,
+	kind: 'int',
+	description,
+	...extra,
+});
+
+export const decimal = (wire: string, displayName: string, description?: string, extra: Extra = {}): FieldDecl => ({
+	wire,
+	displayName,
+	kind: 'decimal',
+	description,
+	...extra,
+});
+
+export const choice = (wire: string, displayName: string, options: OptionDecl[], description?: string, extra: Extra = {}): FieldDecl => ({
+	wire,
+	displayName,
+	kind: 'options',
+	options,
+	description,
+	...extra,
+});
+
+export const choices = (wire: string, displayName: string, options: OptionDecl[], description?: string, extra: Extra = {}): FieldDecl => ({
+	wire,
+	displayName,
+	kind: 'multiOptions',
+	options,
+	description,
+	...extra,
+});
+
+export const locator = (wire: string, key: string, displayName: string, description?: string, extra: Extra = {}): FieldDecl => ({
+	wire,
+	displayName,
+	kind: 'locator',
+	locator: key,
+	description,
+	required: true,
+	...extra,
+});
+
+export const locators = (wire: string, key: string, displayName: string, description?: string, extra: Extra = {}): FieldDecl => ({
+	wire,
+	displayName,
+	kind: 'locators',
+	locator: key,
+	description,
+	required: true,
+	...extra,
+});
+
+export const date = (wire: string, displayName: string, description?: string, extra: Extra = {}): FieldDecl => ({
+	wire,
+	displayName,
+	kind: 'date',
+	description,
+	...extra,
+});
+
+export const list = (wire: string, displayName: string, description?: string, extra: Extra = {}): FieldDecl => ({
+	wire,
+	displayName,
+	kind: 'list',
+	description,
+	...extra,
+});
+
+export const required = (f: FieldDecl): FieldDecl => ({ ...f, required: true });
+export const top = (f: FieldDecl): FieldDecl => ({ ...f, top: true });
+export const checked = (f: FieldDecl, ...validate: Validator[]): FieldDecl => ({ ...f, validate: [...(f.validate ?? []), ...validate] });
+
+/** `1 yes / 0 no` integer switches of the seeds, shown as Yes/No choices. */
+export const YES_NO: OptionDecl[] = [
+	{ name: 'Yes', value: 1 },
+	{ name: 'No', value: 0 },
+];
+
+export const ENABLED_DISABLED: OptionDecl[] = [
+	{ name: 'Enabled', value: 1 },
+	{ name: 'Disabled', value: 0 },
+];

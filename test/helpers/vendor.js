@@ -1,0 +1,84 @@
+'use strict';
+/**
+ * One vendor emulator plus ready credentials for node tests.
+ *
+ *   const { startVendor } = require('../helpers/vendor');
+ *   let v;
+ *   beforeAll(async () => { v = await startVendor(); });
+ *   afterAll(() => v.close());
+ *   const items = await v.ok('vendorCdn', { resource: 'channel', operation: 'getAll', returnAll: true });
+ *   const error = await v.fails('vendorCdn', { ... });          // the node error (asserts there is one)
+ *   await v.control('POST', '/management/tokens/revoke', {});   // emulator control routes
+ *   v.state.management.state.cdn                                  // in-process emulator state
+ */
+const n8n = require('../harness/n8n');
+const { createEmulator } = require('../emulator');
+
+async function startVendor(options = {}) {
+	const emu = await createEmulator({
+		seed: 'empty',
+		...options,
+		management: { timing: { taskDelayMs: 150, hostCreateMs: 150, hostReinstallMs: 150, backupMs: 150 }, ...(options.management || {}) },
+	});
+	const store = new n8n.CredentialStore();
+	const apiRef = store.add('vendorApi', { apiUrl: emu.url, username: 'demo', password: 'demo-password' });
+	const storageRef = store.add('vendorObjectStorageApi', {
+		endpoint: emu.url,
+		accessKey: 'VENDORTESTKEY',
+		accessSecret: 'vendor-test-secret',
+	});
+	const credentialsFor = (node) => (node === 'vendorObjectStorage' ? { vendorObjectStorageApi: storageRef } : { vendorApi: apiRef });
+
+	const v = {
+		emu,
+		url: emu.url,
+		store,
+		state: emu,
+		apiRef,
+		storageRef,
+		/** Runs a node; returns { items, error, result }. */
+		async run(node, parameters, opts = {}) {
+			return n8n.runNode(node, parameters, { credentials: opts.credentials || credentialsFor(node), store, ...opts });
+		},
+		/** Runs a node that must succeed; returns the output items' json. */
+		async ok(node, parameters, opts = {}) {
+			const { items, error } = await v.run(node, parameters, opts);
+			if (error) throw new Error(`${node} ${parameters.resource}/${parameters.operation} failed: ${error.message}${error.description ? ` (${error.description})` : ''}`);
+			return items.map((i) => i.json);
+		},
+		/** Runs a node that must fail; returns the error. */
+		async fails(node, parameters, opts = {}) {
+			const { error } = await v.run(node, parameters, opts);
+			if (!error) throw new Error(`${node} ${parameters.resource}/${parameters.operation} should have failed`);
+			return error;
+		},
+		async control(method, path, body) {
+			const res = await fetch(`${emu.url}/__emulator${path}`, {
+				method,
+				headers: { 'content-type': 'application/json' },
+				body: method === 'GET' ? undefined : JSON.stringify(body || {}),
+			});
+			return res.json();
+		},
+		/** Calls the management API directly (as a client would), for setting up state. */
+		async api(path, body = {}, username = 'demo', password = 'demo-password') {
+			const post = (p, b) =>
+				fetch(`${emu.url}/API/${p}`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(b) }).then((r) => r.json());
+			v._tokens = v._tokens || {};
+			if (!v._tokens[username]) {
+				const auth = await post('OAuth/authorize', { username, password });
+				if (auth.code !== 1) throw new Error(`log-in failed: ${auth.message}`);
+				v._tokens[username] = auth.access_token;
+			}
+			return post(path, { ...body, token: v._tokens[username] });
+		},
+		/** A resource locator value "By ID". */
+		byId: (id) => ({ __rl: true, mode: 'id', value: String(id) }),
+		async close() {
+			await emu.close();
+		},
+	};
+	return v;
+}
+
+module.exports = { startVendor, n8n };
