@@ -947,7 +947,7 @@ const routes = {
 		const value = p.int('value', { required: true });
 		checkGrow(d, value, 'value');
 		const h = d.iid && s.hosts[d.iid];
-		if (h && ![1, 2, 3].includes(h.status)) requireStatus(h, OPERABLE, 'resize a disk of');
+		if (h) requireStatus(h, OPERABLE, 'resize a disk of');
 		d.value = value;
 		d.updatedAt = core.now();
 		if (d.kind === 'system' && h) h.diskvalue = value;
