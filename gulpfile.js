@@ -8,7 +8,10 @@ const fs = require('node:fs');
 const path = require('node:path');
 
 const root = __dirname;
-const dist = path.join(root, 'dist');
+const finalDist = path.join(root, 'dist');
+// Build into a private folder and swap it in at the end, so tests running meanwhile never
+// see a half-built dist/.
+const dist = path.join(root, `.dist-build-${process.pid}`);
 const PEERS = new Set(['n8n-workflow']);
 const BUILTINS = new Set(builtinModules.flatMap((m) => [m, `node:${m}`]));
 
@@ -18,7 +21,7 @@ function clean(done) {
 }
 
 function compile(done) {
-	execFileSync(process.execPath, [require.resolve('typescript/bin/tsc'), '-p', 'tsconfig.json'], {
+	execFileSync(process.execPath, [require.resolve('typescript/bin/tsc'), '-p', 'tsconfig.json', '--outDir', dist], {
 		cwd: root,
 		stdio: 'inherit',
 	});
@@ -88,16 +91,29 @@ function verify(done) {
 }
 
 function icons() {
-	return src('icons/**/*.svg').pipe(dest('dist/icons'));
+	return src('icons/**/*.svg').pipe(dest(path.join(dist, 'icons')));
 }
 
 function nodeAssets() {
-	return src(['nodes/**/*.{svg,png,json}', 'credentials/**/*.{svg,png}'], { base: '.' }).pipe(dest('dist'));
+	return src(['nodes/**/*.{svg,png,json}', 'credentials/**/*.{svg,png}'], { base: '.' }).pipe(dest(dist));
 }
 
-const build = series(clean, compile, bundle, verify, parallel(icons, nodeAssets));
+function swap(done) {
+	const old = `${finalDist}.old-${process.pid}`;
+	if (fs.existsSync(finalDist)) fs.renameSync(finalDist, old);
+	fs.renameSync(dist, finalDist);
+	fs.rmSync(old, { recursive: true, force: true });
+	done();
+}
 
-exports.clean = clean;
+function cleanFinal(done) {
+	fs.rmSync(finalDist, { recursive: true, force: true });
+	done();
+}
+
+const build = series(clean, compile, bundle, verify, parallel(icons, nodeAssets), swap);
+
+exports.clean = series(clean, cleanFinal);
 exports.build = build;
 exports.default = build;
 exports.watch = () => watch(['nodes/**', 'credentials/**', 'icons/**'], build);

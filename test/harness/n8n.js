@@ -23,6 +23,7 @@ const scratch = fs.mkdtempSync(path.join(os.tmpdir(), 'vendor-n8n-core-'));
 process.env.N8N_USER_FOLDER = process.env.N8N_USER_FOLDER || scratch;
 process.env.N8N_DEFAULT_BINARY_DATA_MODE = process.env.N8N_DEFAULT_BINARY_DATA_MODE || 'filesystem';
 process.env.N8N_DIAGNOSTICS_ENABLED = 'false';
+process.env.N8N_LOG_LEVEL = process.env.N8N_LOG_LEVEL || 'silent';
 process.env.N8N_ENCRYPTION_KEY = process.env.N8N_ENCRYPTION_KEY || 'vendor-cloud-tests-encryption-key';
 
 const { Workflow, NodeHelpers, createDeferredPromise } = require('n8n-workflow');

@@ -45,7 +45,7 @@ export const groupOperations: OperationDecl[] = [
 		name: 'Delete',
 		action: 'Delete a group',
 		description: 'Delete a permission group',
-		notice: 'Deleting a group removes its permissions from every sub-account in it',
+		notice: 'Deleting a group also deletes its permission entries; move its sub-accounts to another group first',
 		deletes: true,
 		fields: [locator('id', 'group', 'Group', 'The group to delete')],
 	},
