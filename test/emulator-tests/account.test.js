@@ -60,29 +60,62 @@ describe('profile', () => {
 	test('detail has the account shape with balance, coupon balance and sub-accounts', async () => {
 		const { data } = await ok('profile/detail', {}, token);
 		expect(data).toMatchObject({ uid: expect.stringMatching(/^\d+$/), name: 'demo', status: '1' });
-		for (const f of ['picture', 'contactname', 'phone', 'tel', 'fax', 'card', 'address', 'company', 'website', 'qq', 'other_mail', 'other_phone', 'daily_report', 'month_report', 'week_report']) {
+		for (const f of [
+			'picture',
+			'contactname',
+			'phone',
+			'tel',
+			'fax',
+			'card',
+			'address',
+			'company',
+			'website',
+			'qq',
+			'other_mail',
+			'other_phone',
+			'daily_report',
+			'month_report',
+			'week_report',
+		]) {
 			expect(typeof data.profile[f]).toBe('string');
 		}
 		expect(Object.keys(data.balance).sort()).toEqual(['alarm', 'alarm_num', 'alarm_value', 'price', 'send_num', 'status']);
 		expect(data.balance.price).toBe('1000.00');
 		expect(data.couponprice).toBe('12.50');
 		expect(data.subaccounts).toEqual([
-			expect.objectContaining({ name: 'demo_ops', status: '1', couponprice: '0.00', gid: '1', profile: expect.objectContaining({ verify_mail: '0' }) }),
+			expect.objectContaining({
+				name: 'demo_ops',
+				status: '1',
+				couponprice: '0.00',
+				gid: '1',
+				profile: expect.objectContaining({ verify_mail: '0' }),
+			}),
 		]);
 	});
 
 	test('update saves the main account profile fields and validates them', async () => {
-		const r = await ok('profile/update', { company: 'Acme', tel: '+1 555 0199', recieve_mail: 0, daily_report: '1', other_mail: 'a@example.com, b@example.org' }, token);
+		const r = await ok(
+			'profile/update',
+			{ company: 'Acme', tel: '+1 555 0199', recieve_mail: 0, daily_report: '1', other_mail: 'a@example.com, b@example.org' },
+			token,
+		);
 		expect(r.data).toEqual({ phone: expect.any(String) });
 		const { data } = await ok('profile/detail', {}, token);
-		expect(data.profile).toMatchObject({ company: 'Acme', tel: '+1 555 0199', daily_report: '1', other_mail: 'a@example.com,b@example.org' });
+		expect(data.profile).toMatchObject({
+			company: 'Acme',
+			tel: '+1 555 0199',
+			daily_report: '1',
+			other_mail: 'a@example.com,b@example.org',
+		});
 		await fail('profile/update', { other_mail: 'not-a-mail' }, token, /other_mail/);
 		await fail('profile/update', { recieve_sms: 2 }, token, /recieve_sms/);
 		await fail('profile/update', { company: { x: 1 } }, token, /company must be a string/);
 	});
 
 	test('picture, mail and phone updates', async () => {
-		expect((await ok('profile/pictureUpdate', { picture: 'https://img.example.com/a.png' }, token)).data).toEqual({ picture: 'https://img.example.com/a.png' });
+		expect((await ok('profile/pictureUpdate', { picture: 'https://img.example.com/a.png' }, token)).data).toEqual({
+			picture: 'https://img.example.com/a.png',
+		});
 		expect((await ok('profile/mailUpdate', { mail: 'new@example.com' }, token)).data).toEqual({ mail: 'new@example.com' });
 		expect((await ok('profile/phoneUpdate', { phone: '+44 20 7946 0000' }, token)).data).toEqual({ phone: '+44 20 7946 0000' });
 		const { data } = await ok('profile/detail', {}, token);
@@ -96,8 +129,18 @@ describe('profile', () => {
 	test('passwordUpdate checks the old password, the repetition and the length', async () => {
 		await ok('profile/register', { username: 'pwuser', password: 'first-pass', confirm_password: 'first-pass', mail: 'pw@example.com' });
 		const t = await login('pwuser', 'first-pass');
-		await fail('profile/passwordUpdate', { old_password: 'wrong-pass', new_password: 'second-pass', new_password2: 'second-pass' }, t, /old_password/);
-		await fail('profile/passwordUpdate', { old_password: 'first-pass', new_password: 'second-pass', new_password2: 'other-pass' }, t, /new_password2/);
+		await fail(
+			'profile/passwordUpdate',
+			{ old_password: 'wrong-pass', new_password: 'second-pass', new_password2: 'second-pass' },
+			t,
+			/old_password/,
+		);
+		await fail(
+			'profile/passwordUpdate',
+			{ old_password: 'first-pass', new_password: 'second-pass', new_password2: 'other-pass' },
+			t,
+			/new_password2/,
+		);
 		await fail('profile/passwordUpdate', { old_password: 'first-pass', new_password: 'short', new_password2: 'short' }, t, /at least 8/);
 		await ok('profile/passwordUpdate', { old_password: 'first-pass', new_password: 'second-pass', new_password2: 'second-pass' }, t);
 		expect(await login('pwuser', 'first-pass')).toBeUndefined();
@@ -118,12 +161,20 @@ describe('sub-accounts, groups and permissions', () => {
 
 	test('groupAdd, groupList (filter, paging fields), groupUpdate', async () => {
 		const r = await ok('profile/groupAdd', { name: 'Billing team', note: 'reads bills' }, token);
-		expect(r.data).toEqual({ id: expect.stringMatching(/^\d+$/), uid: expect.any(String), name: 'Billing team', note: 'reads bills', created: expect.any(String) });
+		expect(r.data).toEqual({
+			id: expect.stringMatching(/^\d+$/),
+			uid: expect.any(String),
+			name: 'Billing team',
+			note: 'reads bills',
+			created: expect.any(String),
+		});
 		gid = Number(r.data.id);
 		await fail('profile/groupAdd', { name: 'Billing team' }, token, /already exists/);
 		await fail('profile/groupAdd', {}, token, /name is required/);
 		const list = await ok('profile/groupList', { name: 'billing' }, token);
-		expect(list.data).toEqual([expect.objectContaining({ id: String(gid), name: 'Billing team', username: 'demo', created_ago: expect.stringMatching(/ago$/) })]);
+		expect(list.data).toEqual([
+			expect.objectContaining({ id: String(gid), name: 'Billing team', username: 'demo', created_ago: expect.stringMatching(/ago$/) }),
+		]);
 		expect(list).toMatchObject({ total: '1', page: '1', totalpage: '1' });
 		const all = await ok('profile/groupList', {}, token);
 		expect(all.data.map((g) => g.name)).toEqual(expect.arrayContaining(['Billing team', 'Operators']));
@@ -133,17 +184,49 @@ describe('sub-accounts, groups and permissions', () => {
 	});
 
 	test('profile/update with an empty uid creates a sub-account that can log in', async () => {
-		await fail('profile/update', { uid: '', username: 'bill_sub', password: 'sub-password', password2: 'other-password' }, token, /password2/);
-		await fail('profile/update', { uid: '', username: 'bill_sub', password: 'sub-password', password2: 'sub-password', gid: 999 }, token, /gid/);
-		await fail('profile/update', { uid: '', username: 'bill_sub', password: 'sub-password', password2: 'sub-password', cdnconfig: [{ type: 'video' }] }, token, /cdnconfig\[0\]\.type/);
+		await fail(
+			'profile/update',
+			{ uid: '', username: 'bill_sub', password: 'sub-password', password2: 'other-password' },
+			token,
+			/password2/,
+		);
+		await fail(
+			'profile/update',
+			{ uid: '', username: 'bill_sub', password: 'sub-password', password2: 'sub-password', gid: 999 },
+			token,
+			/gid/,
+		);
+		await fail(
+			'profile/update',
+			{ uid: '', username: 'bill_sub', password: 'sub-password', password2: 'sub-password', cdnconfig: [{ type: 'video' }] },
+			token,
+			/cdnconfig\[0\]\.type/,
+		);
 		const r = await ok(
 			'profile/update',
-			{ uid: '', username: 'bill_sub', password: 'sub-password', password2: 'sub-password', mail: 'bill@example.com', phone: '+1 555 0111', gid, status: 1, company: 'Acme', recieve_sms: '0', cdnconfig: [{ type: 'cloud', billtype: 'flow' }] },
+			{
+				uid: '',
+				username: 'bill_sub',
+				password: 'sub-password',
+				password2: 'sub-password',
+				mail: 'bill@example.com',
+				phone: '+1 555 0111',
+				gid,
+				status: 1,
+				company: 'Acme',
+				recieve_sms: '0',
+				cdnconfig: [{ type: 'cloud', billtype: 'flow' }],
+			},
 			token,
 		);
 		expect(r.data).toEqual({ uid: expect.stringMatching(/^\d+$/), name: 'bill_sub', mail: 'bill@example.com', phone: '+1 555 0111' });
 		subUid = Number(r.data.uid);
-		await fail('profile/update', { uid: '', username: 'bill_sub', password: 'sub-password', password2: 'sub-password' }, token, /already taken/);
+		await fail(
+			'profile/update',
+			{ uid: '', username: 'bill_sub', password: 'sub-password', password2: 'sub-password' },
+			token,
+			/already taken/,
+		);
 		const list = await ok('profile/subaccountList', {}, token);
 		const item = list.data.find((s) => s.uid === String(subUid));
 		expect(item).toMatchObject({
@@ -174,8 +257,20 @@ describe('sub-accounts, groups and permissions', () => {
 		await fail('profile/groupRoleAdd', { gid, value: 'API/profile/balance' }, token, /value must be an array/);
 		const add = await ok('profile/groupRoleAdd', { gid, value: ['API/profile/balance', 'API/profile/payList'] }, token);
 		expect(add.data).toEqual([
-			{ id: expect.any(String), gid: String(gid), value: 'API/profile/balance', created: expect.any(String), created_ago: expect.any(String) },
-			{ id: expect.any(String), gid: String(gid), value: 'API/profile/payList', created: expect.any(String), created_ago: expect.any(String) },
+			{
+				id: expect.any(String),
+				gid: String(gid),
+				value: 'API/profile/balance',
+				created: expect.any(String),
+				created_ago: expect.any(String),
+			},
+			{
+				id: expect.any(String),
+				gid: String(gid),
+				value: 'API/profile/payList',
+				created: expect.any(String),
+				created_ago: expect.any(String),
+			},
 		]);
 		expect((await ok('profile/balance', {}, t)).data).toEqual([{ price: expect.stringMatching(/^\d+\.\d\d$/) }]);
 		const roles = await ok('profile/groupRoleList', { gid }, token);
@@ -198,7 +293,12 @@ describe('sub-accounts, groups and permissions', () => {
 	test('a sub-account cannot manage sub-accounts', async () => {
 		await ok('profile/groupRoleAdd', { gid, value: ['API/profile/update'] }, token);
 		const t = await login('bill_sub', 'sub-password');
-		await fail('profile/update', { uid: '', username: 'nested_sub', password: 'sub-password', password2: 'sub-password' }, t, /sub-account cannot/);
+		await fail(
+			'profile/update',
+			{ uid: '', username: 'nested_sub', password: 'sub-password', password2: 'sub-password' },
+			t,
+			/sub-account cannot/,
+		);
 		// Its own profile is fine.
 		await ok('profile/update', { contactname: 'Bill' }, t);
 	});
@@ -338,25 +438,85 @@ describe('billing', () => {
 		const available = Number(bal.data.invoiceprice);
 		expect(bal.data.invoiceprice).toMatch(/^\d+\.\d\d$/);
 		expect(available).toBeGreaterThan(40);
-		await fail('profile/invoiceApply', { title: 'Acme', price: available + 1, type: 1, invoicetype: 2 }, token, /exceeds the invoice balance/);
+		await fail(
+			'profile/invoiceApply',
+			{ title: 'Acme', price: available + 1, type: 1, invoicetype: 2 },
+			token,
+			/exceeds the invoice balance/,
+		);
 		await fail('profile/invoiceApply', { title: 'Acme', price: 10, type: 1, invoicetype: 1 }, token, /registerno is required/);
-		await fail('profile/invoiceApply', { title: 'Acme', price: 10, type: 2, invoicetype: 1, registerno: 'R', bankname: 'B', card: 'C' }, token, /type 1/);
+		await fail(
+			'profile/invoiceApply',
+			{ title: 'Acme', price: 10, type: 2, invoicetype: 1, registerno: 'R', bankname: 'B', card: 'C' },
+			token,
+			/type 1/,
+		);
 		await fail('profile/invoiceApply', { title: 'Acme', price: 10, type: 3, invoicetype: 2 }, token, /type must be one of/);
 		const r = await ok(
 			'profile/invoiceApply',
-			{ title: 'Acme Ltd.', price: '30.5', type: 1, invoicetype: 2, recipients: 'Ann', mailaddress: '2 Road', phone: '+1 555 0123', postcode: '12345' },
+			{
+				title: 'Acme Ltd.',
+				price: '30.5',
+				type: 1,
+				invoicetype: 2,
+				recipients: 'Ann',
+				mailaddress: '2 Road',
+				phone: '+1 555 0123',
+				postcode: '12345',
+			},
 			token,
 		);
-		for (const f of ['id', 'uid', 'title', 'price', 'type', 'invoicetype', 'status', 'expressname', 'expresscode', 'mailaddress', 'content', 'created', 'created_ago', 'registerno', 'bankname', 'card', 'address', 'tel', 'businesslicense', 'taxcertificate', 'taxatorqual', 'fees', 'express', 'recipients', 'phone', 'postcode', 'platform', 'username']) {
+		for (const f of [
+			'id',
+			'uid',
+			'title',
+			'price',
+			'type',
+			'invoicetype',
+			'status',
+			'expressname',
+			'expresscode',
+			'mailaddress',
+			'content',
+			'created',
+			'created_ago',
+			'registerno',
+			'bankname',
+			'card',
+			'address',
+			'tel',
+			'businesslicense',
+			'taxcertificate',
+			'taxatorqual',
+			'fees',
+			'express',
+			'recipients',
+			'phone',
+			'postcode',
+			'platform',
+			'username',
+		]) {
 			expect(r.data).toHaveProperty(f);
 		}
-		expect(r.data).toMatchObject({ title: 'Acme Ltd.', price: '30.50', type: '1', invoicetype: '2', status: '0', username: 'demo', mailaddress: '2 Road' });
+		expect(r.data).toMatchObject({
+			title: 'Acme Ltd.',
+			price: '30.50',
+			type: '1',
+			invoicetype: '2',
+			status: '0',
+			username: 'demo',
+			mailaddress: '2 Road',
+		});
 		expect((await ok('profile/invoiceBalance', {}, token)).data.invoiceprice).toBe((available - 30.5).toFixed(2));
 		const list = await ok('profile/invoiceList', {}, token);
 		expect(list.total).toBe('3');
 		expect(list.data[0]).toMatchObject({ id: r.data.id, status: '0' });
 		await control('/profile/invoices/update', { id: Number(r.data.id), status: 1, expressname: 'Post', expresscode: 'X1' });
-		expect((await ok('profile/invoiceList', { limit: 1 }, token)).data[0]).toMatchObject({ status: '1', expressname: 'Post', expresscode: 'X1' });
+		expect((await ok('profile/invoiceList', { limit: 1 }, token)).data[0]).toMatchObject({
+			status: '1',
+			expressname: 'Post',
+			expresscode: 'X1',
+		});
 	});
 
 	test('couponList shows the five statuses and filters', async () => {

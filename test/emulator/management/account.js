@@ -206,7 +206,14 @@ function checkBalanceAlarm(core, owner) {
 	}
 	if (bal.alarm !== '1' || Number(bal.send_num) >= Number(bal.alarm_num)) return;
 	bal.send_num = str(Number(bal.send_num) + 1);
-	core.log(owner, 'finance', 'Balance alarm', `balance ${bal.price} is below the alarm value ${bal.alarm_value}`, '127.0.0.1', 'profile/balanceAlarm');
+	core.log(
+		owner,
+		'finance',
+		'Balance alarm',
+		`balance ${bal.price} is below the alarm value ${bal.alarm_value}`,
+		'127.0.0.1',
+		'profile/balanceAlarm',
+	);
 }
 
 function addRecharge(core, owner, { price, type = 4, status = 1, createdAt = core.now() }) {
@@ -272,7 +279,8 @@ function applyProfile(p, profile, { strings, flags, lists }) {
 			.map((x) => x.trim())
 			.filter(Boolean);
 		const re = f === 'other_mail' ? MAIL_RE : PHONE_RE;
-		for (const x of items) if (!re.test(x)) throw new ApiError(`${f}: ${x} is not a valid ${f === 'other_mail' ? 'e-mail address' : 'phone number'}`);
+		for (const x of items)
+			if (!re.test(x)) throw new ApiError(`${f}: ${x} is not a valid ${f === 'other_mail' ? 'e-mail address' : 'phone number'}`);
 		profile[f] = items.join(',');
 	}
 }
@@ -322,7 +330,15 @@ function saveSubaccount(rq) {
 		if (!USERNAME_RE.test(username)) throw new ApiError('username must start with a letter and hold 4-32 letters, digits or _');
 		const password = p.str('password', { required: true });
 		checkPassword(password, p.str('password2', { def: '' }));
-		account = core.createAccount({ username, password, mail: mail || '', phone: phone || '', parent: owner.uid, gid: gid || 0, status: status ?? 1 });
+		account = core.createAccount({
+			username,
+			password,
+			mail: mail || '',
+			phone: phone || '',
+			parent: owner.uid,
+			gid: gid || 0,
+			status: status ?? 1,
+		});
 		account.platform = 2;
 		account.cdnconfig = cdnconfig || [];
 	} else {
@@ -483,7 +499,8 @@ const routes = {
 			const { p, core, owner } = rq;
 			const name = p.str('name', { required: true, max: 64 }).trim();
 			const note = p.str('note', { max: 255, def: '' });
-			if (slice(core).groups.some((g) => g.uid === owner.uid && g.name === name)) throw new ApiError(`name: a group named ${name} already exists`);
+			if (slice(core).groups.some((g) => g.uid === owner.uid && g.name === name))
+				throw new ApiError(`name: a group named ${name} already exists`);
 			const g = { id: core.nextId('group'), uid: owner.uid, name, note, createdAt: core.now() };
 			slice(core).groups.push(g);
 			return { data: renderGroup(g) };
@@ -496,7 +513,8 @@ const routes = {
 			const g = groupById(core, owner, p.int('id', { required: true }));
 			if (p.has('name')) {
 				const name = p.str('name', { max: 64 }).trim();
-				if (slice(core).groups.some((x) => x !== g && x.uid === owner.uid && x.name === name)) throw new ApiError(`name: a group named ${name} already exists`);
+				if (slice(core).groups.some((x) => x !== g && x.uid === owner.uid && x.name === name))
+					throw new ApiError(`name: a group named ${name} already exists`);
 				g.name = name;
 			}
 			if (p.raw('note') !== undefined) g.note = p.str('note', { max: 255, def: '' });
@@ -530,7 +548,11 @@ const routes = {
 			const { p, core, owner } = rq;
 			const gid = p.int('gid');
 			if (gid !== undefined) groupById(core, owner, gid, 'gid');
-			const mine = new Map(slice(core).groups.filter((g) => g.uid === owner.uid).map((g) => [g.id, g]));
+			const mine = new Map(
+				slice(core)
+					.groups.filter((g) => g.uid === owner.uid)
+					.map((g) => [g.id, g]),
+			);
 			const items = slice(core).groupRoles.filter((e) => mine.has(Number(e.gid)) && (gid === undefined || Number(e.gid) === gid));
 			return {
 				data: items.map((e) => ({
@@ -631,7 +653,8 @@ const routes = {
 			const alarm = p.oneOf('alarm', [0, 1], { required: true });
 			const alarmNum = p.int('alarm_num', { min: 0, max: 100 });
 			const alarmValue = p.decimal('alarm_value', { min: 0 });
-			if (alarm === 1 && alarmValue === undefined && Number(bal.alarm_value) <= 0) throw new ApiError('alarm_value is required to switch the alarm on');
+			if (alarm === 1 && alarmValue === undefined && Number(bal.alarm_value) <= 0)
+				throw new ApiError('alarm_value is required to switch the alarm on');
 			bal.alarm = str(alarm);
 			if (alarmNum !== undefined) bal.alarm_num = str(alarmNum);
 			else if (alarm === 1 && bal.alarm_num === '0') bal.alarm_num = '1';
@@ -695,12 +718,26 @@ const routes = {
 			const type = p.oneOf('type', [1, 2], { required: true });
 			const invoicetype = p.oneOf('invoicetype', [1, 2], { required: true });
 			const fields = {};
-			for (const f of ['registerno', 'bankname', 'card', 'address', 'tel', 'businesslicense', 'taxcertificate', 'taxatorqual', 'recipients', 'mailaddress', 'phone', 'postcode']) {
+			for (const f of [
+				'registerno',
+				'bankname',
+				'card',
+				'address',
+				'tel',
+				'businesslicense',
+				'taxcertificate',
+				'taxatorqual',
+				'recipients',
+				'mailaddress',
+				'phone',
+				'postcode',
+			]) {
 				fields[f] = p.str(f, { max: 255, def: '' });
 			}
 			if (invoicetype === 1) {
 				if (type !== 1) throw new ApiError('invoicetype 1 (special VAT invoice) needs type 1 (enterprise)');
-				for (const f of ['registerno', 'bankname', 'card']) if (!fields[f]) throw new ApiError(`${f} is required for a special VAT invoice`);
+				for (const f of ['registerno', 'bankname', 'card'])
+					if (!fields[f]) throw new ApiError(`${f} is required for a special VAT invoice`);
 			}
 			if (fields.phone && !PHONE_RE.test(fields.phone)) throw new ApiError('phone is not a valid phone number');
 			const available = invoiceBalance(core, owner);
@@ -879,14 +916,16 @@ function ownerFromBody(core, b) {
 }
 
 function controlRoutes(core) {
-	const wrap = (fn) => async (b = {}) => {
-		try {
-			return await fn(core, b);
-		} catch (err) {
-			if (err instanceof ApiError) return { error: err.message };
-			throw err;
-		}
-	};
+	const wrap =
+		(fn) =>
+		async (b = {}) => {
+			try {
+				return await fn(core, b);
+			} catch (err) {
+				if (err instanceof ApiError) return { error: err.message };
+				throw err;
+			}
+		};
 	return {
 		/** Add a recharge record and raise the balance: { username|uid, price, type = 4 }. */
 		'POST /profile/recharge': wrap((core, b) => {
@@ -965,7 +1004,13 @@ module.exports = {
 		for (const value of ['API/cdn/domainList', 'API/cdn/refresh', 'API/cdn/refreshStatus', 'API/cdn/refreshList', 'API/profile/logs']) {
 			s.groupRoles.push({ id: core.nextId('groupRole'), gid: g.id, value, uid: demo.uid, createdAt: now - 30 * day });
 		}
-		const ops = core.createAccount({ username: 'demo_ops', password: 'ops-password', mail: 'ops@example.com', parent: demo.uid, gid: g.id });
+		const ops = core.createAccount({
+			username: 'demo_ops',
+			password: 'ops-password',
+			mail: 'ops@example.com',
+			parent: demo.uid,
+			gid: g.id,
+		});
 		ops.platform = 1;
 		ops.cdnconfig = [{ type: 'cloud', billtype: 'flow' }];
 		Object.assign(ops.profile, { contactname: 'Ops Team' });
@@ -1011,15 +1056,95 @@ module.exports = {
 			});
 		}
 		// Invoices: one sent, one applied.
-		const invoiceBase = { uid: demo.uid, type: 1, invoicetype: 2, content: 'Cloud service fee', fees: '0.00', express: '', platform: '1', registerno: '', bankname: '', card: '', address: '1 Example Road', tel: '', businesslicense: '', taxcertificate: '', taxatorqual: '', recipients: 'Demo User', mailaddress: '1 Example Road', phone: '+1 555 0100', postcode: '10001' };
-		s.invoices.push({ ...invoiceBase, id: core.nextId('invoice'), title: 'Example Ltd.', price: money(100), status: 1, expressname: 'Example Express', expresscode: 'EX100200300', createdAt: now - 12 * day });
-		s.invoices.push({ ...invoiceBase, id: core.nextId('invoice'), title: 'Example Ltd.', price: money(25), status: 0, expressname: '', expresscode: '', createdAt: now - 2 * day });
+		const invoiceBase = {
+			uid: demo.uid,
+			type: 1,
+			invoicetype: 2,
+			content: 'Cloud service fee',
+			fees: '0.00',
+			express: '',
+			platform: '1',
+			registerno: '',
+			bankname: '',
+			card: '',
+			address: '1 Example Road',
+			tel: '',
+			businesslicense: '',
+			taxcertificate: '',
+			taxatorqual: '',
+			recipients: 'Demo User',
+			mailaddress: '1 Example Road',
+			phone: '+1 555 0100',
+			postcode: '10001',
+		};
+		s.invoices.push({
+			...invoiceBase,
+			id: core.nextId('invoice'),
+			title: 'Example Ltd.',
+			price: money(100),
+			status: 1,
+			expressname: 'Example Express',
+			expresscode: 'EX100200300',
+			createdAt: now - 12 * day,
+		});
+		s.invoices.push({
+			...invoiceBase,
+			id: core.nextId('invoice'),
+			title: 'Example Ltd.',
+			price: money(25),
+			status: 0,
+			expressname: '',
+			expresscode: '',
+			createdAt: now - 2 * day,
+		});
 		// Coupons in each status; WELCOME50 is the unused code to exchange.
-		addCoupon(core, { uid: demo.uid, couponid: 'WELCOME50', name: 'Welcome coupon', price: 50, status: 0, createdAt: now - 5 * day, endAt: now + 90 * day });
-		addCoupon(core, { uid: demo.uid, couponid: 'SPRING20', name: 'Spring coupon', price: 20, priceover: 12.5, status: 1, createdAt: now - 20 * day, endAt: now + 30 * day });
-		addCoupon(core, { uid: demo.uid, couponid: 'USED10', name: 'Ten off', price: 10, priceover: 0, status: 2, createdAt: now - 40 * day, endAt: now + 10 * day });
-		addCoupon(core, { uid: demo.uid, couponid: 'VOID5', name: 'Void coupon', price: 5, status: 3, createdAt: now - 40 * day, endAt: now + 10 * day });
-		addCoupon(core, { uid: demo.uid, couponid: 'OLD30', name: 'Autumn coupon', price: 30, status: 0, createdAt: now - 100 * day, endAt: now - 10 * day });
+		addCoupon(core, {
+			uid: demo.uid,
+			couponid: 'WELCOME50',
+			name: 'Welcome coupon',
+			price: 50,
+			status: 0,
+			createdAt: now - 5 * day,
+			endAt: now + 90 * day,
+		});
+		addCoupon(core, {
+			uid: demo.uid,
+			couponid: 'SPRING20',
+			name: 'Spring coupon',
+			price: 20,
+			priceover: 12.5,
+			status: 1,
+			createdAt: now - 20 * day,
+			endAt: now + 30 * day,
+		});
+		addCoupon(core, {
+			uid: demo.uid,
+			couponid: 'USED10',
+			name: 'Ten off',
+			price: 10,
+			priceover: 0,
+			status: 2,
+			createdAt: now - 40 * day,
+			endAt: now + 10 * day,
+		});
+		addCoupon(core, {
+			uid: demo.uid,
+			couponid: 'VOID5',
+			name: 'Void coupon',
+			price: 5,
+			status: 3,
+			createdAt: now - 40 * day,
+			endAt: now + 10 * day,
+		});
+		addCoupon(core, {
+			uid: demo.uid,
+			couponid: 'OLD30',
+			name: 'Autumn coupon',
+			price: 30,
+			status: 0,
+			createdAt: now - 100 * day,
+			endAt: now - 10 * day,
+		});
 	},
 	routes,
 	/**

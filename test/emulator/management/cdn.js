@@ -344,7 +344,8 @@ function applySettings(rq, c, { adding }) {
 	if (back !== undefined) {
 		const merged = {};
 		back.forEach((item, i) => {
-			if (!item || typeof item !== 'object' || Array.isArray(item)) throw new ApiError(`originback[${i}] must be an object {"<host>": <port>}`);
+			if (!item || typeof item !== 'object' || Array.isArray(item))
+				throw new ApiError(`originback[${i}] must be an object {"<host>": <port>}`);
 			Object.assign(merged, checkOrigin(`originback[${i}]`, item, 'domain', false));
 		});
 		c.originback = merged;
@@ -367,7 +368,8 @@ function applySettings(rq, c, { adding }) {
 	if (p.has('ssl_redirect')) c.ssl_redirect = p.oneOf('ssl_redirect', [0, 1]);
 	if (p.has('sslconf_id')) {
 		const id = p.int('sslconf_id', { min: 0 });
-		if (id && !slice(core).certs.some((x) => x.id === id && x.uid === owner.uid)) throw new ApiError(`sslconf_id: certificate ${id} does not exist`);
+		if (id && !slice(core).certs.some((x) => x.id === id && x.uid === owner.uid))
+			throw new ApiError(`sslconf_id: certificate ${id} does not exist`);
 		c.sslconf_id = id;
 	}
 	if (c.ssl_redirect === 1 && !c.sslconf_id) throw new ApiError('ssl_redirect 1 needs a certificate (sslconf_id)');
@@ -443,7 +445,8 @@ function applySettings(rq, c, { adding }) {
 			for (const d of dirs) if (!/^\/\S*$/.test(d)) throw new ApiError(`limit_rate_filter: ${d} is not a directory starting with /`);
 			l.limit_rate_filter = dirs.join(',');
 		}
-		if (l.limit_url_enable === 'on' && !(Number(l.limit_rate) > 0)) throw new ApiError('limit_rate (KB/s, above 0) is required when limit_url_enable is on');
+		if (l.limit_url_enable === 'on' && !(Number(l.limit_rate) > 0))
+			throw new ApiError('limit_rate (KB/s, above 0) is required when limit_url_enable is on');
 	}
 }
 
@@ -633,7 +636,10 @@ function certNames(crt, fallback) {
 function readPem(p, name, re, what, required) {
 	const v = p.str(name, { required, max: 100000 });
 	if (v === undefined) return undefined;
-	if (!re.test(v)) throw new ApiError(`${name} must hold ${what} in PEM form (-----BEGIN ${what === 'a private key' ? 'PRIVATE KEY' : 'CERTIFICATE'}-----)`);
+	if (!re.test(v))
+		throw new ApiError(
+			`${name} must hold ${what} in PEM form (-----BEGIN ${what === 'a private key' ? 'PRIVATE KEY' : 'CERTIFICATE'}-----)`,
+		);
 	return v;
 }
 
@@ -962,7 +968,9 @@ const routes = {
 			const type = p.has('type') ? p.oneOf('type', CDN_TYPES) : undefined;
 			const mark = p.has('mark') ? p.oneOf('mark', [0, 1]) : undefined;
 			const items = channelsOf(rq)
-				.filter((c) => (id === undefined || c.id === id) && (type === undefined || c.type === type) && (mark === undefined || c.mark === mark))
+				.filter(
+					(c) => (id === undefined || c.id === id) && (type === undefined || c.type === type) && (mark === undefined || c.mark === mark),
+				)
 				.sort((a, b) => b.id - a.id);
 			return pageOf(items, p, { render: (c) => renderChannel(core, c) });
 		},
@@ -1112,7 +1120,8 @@ const routes = {
 				};
 			}
 			if (types.includes('code')) data.code = splitBy(channels, totals, 'code', ['200', '206', '304', '404', '500'], 5, 40);
-			if (types.includes('country')) data.country = splitBy(channels, totals, 'country', ['China', 'United States', 'Japan', 'Other'], 10, 60);
+			if (types.includes('country'))
+				data.country = splitBy(channels, totals, 'country', ['China', 'United States', 'Japan', 'Other'], 10, 60);
 			if (types.includes('province')) {
 				data.province = splitBy(channels, totals, 'province', ['Guangdong', 'Beijing', 'Zhejiang', 'Shanghai', 'Other'], 50, 100);
 			}
@@ -1219,11 +1228,21 @@ const routes = {
 		handler(rq) {
 			const { p, core, owner } = rq;
 			const name = p.str('name', { required: true, max: 128 }).trim();
-			if (slice(core).certs.some((x) => x.uid === owner.uid && x.name === name)) throw new ApiError(`name: a certificate named ${name} already exists`);
+			if (slice(core).certs.some((x) => x.uid === owner.uid && x.name === name))
+				throw new ApiError(`name: a certificate named ${name} already exists`);
 			const ssl_crt = readPem(p, 'ssl_crt', CERT_RE, 'a certificate', true);
 			const ssl_key = readPem(p, 'ssl_key', KEY_RE, 'a private key', true);
 			const ssl_ca = readPem(p, 'ssl_ca', CERT_RE, 'a certificate', false) || '';
-			const x = { id: core.nextId('cert'), uid: owner.uid, name, ssl_crt, ssl_key, ssl_ca, ...certNames(ssl_crt, name), createdAt: core.now() };
+			const x = {
+				id: core.nextId('cert'),
+				uid: owner.uid,
+				name,
+				ssl_crt,
+				ssl_key,
+				ssl_ca,
+				...certNames(ssl_crt, name),
+				createdAt: core.now(),
+			};
 			slice(core).certs.push(x);
 			return { data: { id: str(x.id), name: x.name, commonname: x.commonname, subjectAltName: [...x.subjectAltName] } };
 		},
@@ -1234,7 +1253,8 @@ const routes = {
 			const { p, core, owner } = rq;
 			const x = certById(rq, p.int('id', { required: true }));
 			const name = p.has('name') ? p.str('name', { max: 128 }).trim() : x.name;
-			if (slice(core).certs.some((o) => o !== x && o.uid === owner.uid && o.name === name)) throw new ApiError(`name: a certificate named ${name} already exists`);
+			if (slice(core).certs.some((o) => o !== x && o.uid === owner.uid && o.name === name))
+				throw new ApiError(`name: a certificate named ${name} already exists`);
 			const ssl_crt = readPem(p, 'ssl_crt', CERT_RE, 'a certificate', false);
 			const ssl_key = readPem(p, 'ssl_key', KEY_RE, 'a private key', false);
 			const ssl_ca = readPem(p, 'ssl_ca', CERT_RE, 'a certificate', false);
@@ -1338,7 +1358,8 @@ const routes = {
 			for (const m of months) {
 				const s = String(m);
 				const ok = /^\d{6}$/.test(s) && Number(s.slice(4)) >= 1 && Number(s.slice(4)) <= 12;
-				if (!ok || typeof m === 'boolean' || typeof m === 'object') throw new ApiError(`months: ${JSON.stringify(m)} is not a month in the form yyyymm`);
+				if (!ok || typeof m === 'boolean' || typeof m === 'object')
+					throw new ApiError(`months: ${JSON.stringify(m)} is not a month in the form yyyymm`);
 				const idx = Number(s.slice(0, 4)) * 12 + Number(s.slice(4)) - 1;
 				if (idx > curIndex) throw new ApiError(`months: ${s} is in the future`);
 				if (curIndex - idx > 12) throw new ApiError(`months: ${s} is more than 12 months back; bills reach back 12 months at most`);
@@ -1404,14 +1425,16 @@ const routes = {
 // ---------------------------------------------------------------- control and demo data
 
 function controlRoutes(core) {
-	const wrap = (fn) => async (b = {}) => {
-		try {
-			return await fn(b || {});
-		} catch (err) {
-			if (err instanceof ApiError) return { error: err.message };
-			throw err;
-		}
-	};
+	const wrap =
+		(fn) =>
+		async (b = {}) => {
+			try {
+				return await fn(b || {});
+			} catch (err) {
+				if (err instanceof ApiError) return { error: err.message };
+				throw err;
+			}
+		};
 	return {
 		/** Make every refresh/prefetch task final now. */
 		'POST /cdn/tasks/settle': wrap(() => {
@@ -1506,7 +1529,16 @@ module.exports = {
 		];
 		finished.forEach((t, i) => {
 			const createdAt = now - (7 - i) * DAY;
-			s.tasks.push({ id: core.nextId('task'), uid: demo.uid, sub_uid: 0, preloadtype: 0, ...t, createdAt, readyAt: createdAt + 3000, failed: false });
+			s.tasks.push({
+				id: core.nextId('task'),
+				uid: demo.uid,
+				sub_uid: 0,
+				preloadtype: 0,
+				...t,
+				createdAt,
+				readyAt: createdAt + 3000,
+				failed: false,
+			});
 		});
 		// The 100 GB package paid 20 days ago (its payment is in the account history).
 		const pay = core.state.payments.find((x) => x.uid === demo.uid && Number(x.paytype) === 6);
