@@ -116,7 +116,7 @@ export const accountOperations: OperationDecl[] = [
 		resource: 'account',
 		operation: 'updateMail',
 		name: 'Update E-Mail',
-		action: 'Update the account e-mail',
+		action: 'Update the account email',
 		description: 'Change the e-mail address of the account',
 		fields: [required(checked(str('mail', 'E-Mail', 'New e-mail address', { placeholder: 'e.g. name@example.com' }), { kind: 'email' }))],
 	},

@@ -60,7 +60,7 @@ export const subAccountOperations: OperationDecl[] = [
 		resource: 'subAccount',
 		operation: 'getAll',
 		name: 'Get Many',
-		action: 'Get many sub-accounts',
+		action: 'Get many subaccounts',
 		description: 'List the sub-accounts of the account',
 		list: { paged: true },
 		read: true,
@@ -72,7 +72,7 @@ export const subAccountOperations: OperationDecl[] = [
 		resource: 'subAccount',
 		operation: 'create',
 		name: 'Create',
-		action: 'Create a sub-account',
+		action: 'Create a subaccount',
 		description: 'Create a sub-account that logs in on its own and acts under its group permissions',
 		fields: [
 			required(checked(str('username', 'Username', 'Log-in name of the sub-account'), { kind: 'length', min: 1, max: 32 })),
@@ -87,7 +87,7 @@ export const subAccountOperations: OperationDecl[] = [
 		resource: 'subAccount',
 		operation: 'update',
 		name: 'Update',
-		action: 'Update a sub-account',
+		action: 'Update a subaccount',
 		description: 'Change a sub-account: group, status, contact details or password',
 		fields: [
 			locator('uid', 'subAccount', 'Sub-Account', 'The sub-account to change'),
@@ -102,7 +102,7 @@ export const subAccountOperations: OperationDecl[] = [
 		resource: 'subAccount',
 		operation: 'setPermissions',
 		name: 'Set Resource Permissions',
-		action: 'Set resource permissions of a sub-account',
+		action: 'Set resource permissions of a subaccount',
 		description: 'Choose which hosts, disks, firewalls, networks, channels or domains a sub-account may use, by ID',
 		fields: [
 			locator('uid', 'subAccount', 'Sub-Account', 'The sub-account whose resources are set'),

@@ -54,6 +54,23 @@ function sortOptions<T extends { name: string }>(options: T[]): T[] {
 	return [...options].sort((a, b) => a.name.localeCompare(b.name));
 }
 
+/** Collection entries are sorted by display name, as n8n's lint rules expect. */
+function sortByDisplayName(props: INodeProperties[]): INodeProperties[] {
+	return [...props].sort((a, b) => a.displayName.localeCompare(b.displayName));
+}
+
+const EXPRESSIONS_DOCS = 'https://docs.n8n.io/code/expressions/';
+
+/** n8n's standard wording for options loaded from the service. */
+function dynamicOptions(base: INodeProperties, multi: boolean, entity: string, own?: string) {
+	const suffix = multi ? 'Names or IDs' : 'Name or ID';
+	base.displayName = base.displayName.endsWith(suffix) ? base.displayName : `${entity} ${suffix}`;
+	const standard = multi
+		? `Choose from the list, or specify IDs using an <a href="${EXPRESSIONS_DOCS}">expression</a>`
+		: `Choose from the list, or specify an ID using an <a href="${EXPRESSIONS_DOCS}">expression</a>`;
+	base.description = own ? `${own.replace(/\.$/, '')}. ${standard}.` : standard;
+}
+
 function fieldProperty(field: FieldDecl, inCollection: boolean): INodeProperties {
 	const base: INodeProperties = {
 		displayName: field.displayName,
@@ -97,6 +114,7 @@ function fieldProperty(field: FieldDecl, inCollection: boolean): INodeProperties
 			if (field.optionsFrom) {
 				base.typeOptions = { loadOptionsMethod: optionsMethod(field.optionsFrom) };
 				base.default = field.default ?? '';
+				dynamicOptions(base, false, field.displayName, field.description);
 			} else {
 				base.options = sortOptions(field.options ?? []);
 				base.default = field.default ?? (field.options?.[0]?.value ?? '');
@@ -105,8 +123,10 @@ function fieldProperty(field: FieldDecl, inCollection: boolean): INodeProperties
 		case 'multiOptions':
 			base.type = 'multiOptions';
 			base.default = (field.default as string[]) ?? [];
-			if (field.optionsFrom) base.typeOptions = { loadOptionsMethod: optionsMethod(field.optionsFrom) };
-			else base.options = sortOptions(field.options ?? []);
+			if (field.optionsFrom) {
+				base.typeOptions = { loadOptionsMethod: optionsMethod(field.optionsFrom) };
+				dynamicOptions(base, true, locatorOf(field.optionsFrom).label, field.description);
+			} else base.options = sortOptions(field.options ?? []);
 			break;
 		case 'date':
 		case 'unixTime':
@@ -127,7 +147,7 @@ function fieldProperty(field: FieldDecl, inCollection: boolean): INodeProperties
 				base.type = 'options';
 				base.typeOptions = { loadOptionsMethod: optionsMethod(loc.key) };
 				base.default = '';
-				base.description = `${field.description ?? ''} Choose from the list, or specify an ID using an expression.`.trim();
+				dynamicOptions(base, false, field.displayName, field.description);
 				break;
 			}
 			base.type = 'resourceLocator';
@@ -159,7 +179,7 @@ function fieldProperty(field: FieldDecl, inCollection: boolean): INodeProperties
 			base.type = 'multiOptions';
 			base.default = [];
 			base.typeOptions = { loadOptionsMethod: optionsMethod(loc.key) };
-			base.description = `${field.description ?? ''} Choose from the list, or specify IDs using an expression.`.trim();
+			dynamicOptions(base, true, loc.label, field.description);
 			break;
 		}
 		case 'rows': {
@@ -171,7 +191,7 @@ function fieldProperty(field: FieldDecl, inCollection: boolean): INodeProperties
 				{
 					name: 'rows',
 					displayName: field.rows!.itemName,
-					values: field.rows!.fields.map((f) => fieldProperty(f, true)),
+					values: sortByDisplayName(field.rows!.fields.map((f) => fieldProperty(f, true))),
 				},
 			];
 			break;
@@ -252,7 +272,7 @@ export function buildProperties(area: ApiArea): INodeProperties[] {
 				placeholder: c.placeholder,
 				default: {},
 				displayOptions: { show },
-				options: sortOptions(optional.map((f) => fieldProperty(f, true))).map((p) => p),
+				options: sortByDisplayName(optional.map((f) => fieldProperty(f, true))),
 			});
 		}
 		if (op.simplify) {
@@ -261,7 +281,8 @@ export function buildProperties(area: ApiArea): INodeProperties[] {
 				name: 'simplify',
 				type: 'boolean',
 				default: true,
-				description: `Whether to return only the main fields (${op.simplify.join(', ')}) instead of the whole record`,
+				description: 'Whether to return a simplified version of the response instead of the raw data',
+				hint: `Simplified records keep: ${op.simplify.join(', ')}`,
 				displayOptions: { show },
 			});
 		}

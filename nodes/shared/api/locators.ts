@@ -76,6 +76,17 @@ const list: LocatorDecl[] = [
 	},
 	{ key: 'image', label: 'Image', path: 'instance/imageList', paged: false, name: (r) => `${s(r.osname)}${r.osdigit ? ` ${s(r.osdigit)}-bit` : ''}` },
 	{ key: 'hostDisk', label: 'Host Disk', path: 'instance/diskList', paged: true, name: (r) => `${s(r.disk_name || r.disk_id)} (${s(r.value)} G)`, body: (c) => idOf(c, 'iid') },
+	// the same disks identified by `disk_id` (the external volume id), as instance/upgrade `diskresize` names them
+	{
+		key: 'hostDiskVolume',
+		label: 'Host Disk',
+		path: 'instance/diskList',
+		paged: true,
+		idField: 'disk_id',
+		idPattern: '^[A-Za-z0-9_-]+$',
+		name: (r) => `${s(r.disk_name || r.disk_id)} (${s(r.value)} G)`,
+		body: (c) => idOf(c, 'iid'),
+	},
 	{ key: 'backup', label: 'Backup', path: 'instance/backupList', paged: true, name: (r) => `${s(r.name)} (#${s(r.id)})`, body: (c) => idOf(c, 'iid') },
 	{ key: 'snapshot', label: 'Snapshot', path: 'instance/snapshotList', paged: true, name: (r) => `${s(r.name)} (#${s(r.id)})`, body: (c) => idOf(c, 'iid') },
 	// disks, networks, firewalls
