@@ -1,0 +1,209 @@
+'use strict';
+/**
+ * The storage emulator with a dataDir: bodies on disk, state saved on close and restored on
+ * the next start, streaming of large bodies; plus the memory-mode snapshot and the demo seed.
+ * Spoken to with aws-sdk v2 in AWS mode.
+ */
+const crypto = require('node:crypto');
+const fs = require('node:fs');
+const os = require('node:os');
+const path = require('node:path');
+const { Readable } = require('node:stream');
+const AWS = require('aws-sdk');
+const { createEmulator } = require('../emulator');
+
+const AWS_MODE = { scheme: 'AWS', headerPrefix: 'x-amz-', presignKeyParam: 'AWSAccessKeyId' };
+const md5hex = (buf) => crypto.createHash('md5').update(buf).digest('hex');
+
+function client(emu) {
+	return new AWS.S3({
+		endpoint: emu.url,
+		s3ForcePathStyle: true,
+		signatureVersion: 's3',
+		region: 'us-east-1',
+		maxRetries: 0,
+		accessKeyId: 'VENDORTESTKEY',
+		secretAccessKey: 'vendor-test-secret',
+	});
+}
+
+const tmpDirs = [];
+function tmpDir() {
+	const d = fs.mkdtempSync(path.join(os.tmpdir(), 'vendor-storage-'));
+	tmpDirs.push(d);
+	return d;
+}
+const filesIn = (dir, sub) => fs.readdirSync(path.join(dir, 'storage', sub));
+
+afterAll(() => {
+	for (const d of tmpDirs) fs.rmSync(d, { recursive: true, force: true });
+});
+
+beforeAll(() => {
+	process.env.AWS_SDK_JS_SUPPRESS_MAINTENANCE_MODE_MESSAGE = '1';
+});
+
+describe('dataDir persistence', () => {
+	test('write, close, start again with the same dataDir, read back (objects, metadata, ACL, uploads in progress)', async () => {
+		const dataDir = tmpDir();
+		const big = crypto.randomBytes(12 * 1024 * 1024);
+		const part1 = crypto.randomBytes(64 * 1024);
+		let uploadId;
+		let e1 = await createEmulator({ dataDir, storage: AWS_MODE });
+		try {
+			const s3 = client(e1);
+			await s3.createBucket({ Bucket: 'persist-me', ACL: 'public-read' }).promise();
+			await s3.putObject({ Bucket: 'persist-me', Key: 'notes/a b+c.txt', Body: 'kept on disk', ContentType: 'text/plain', Metadata: { color: 'green' } }).promise();
+			await s3.upload({ Bucket: 'persist-me', Key: 'big.bin', Body: big }, { partSize: 5 * 1024 * 1024 }).promise();
+			await s3.putObject({ Bucket: 'persist-me', Key: 'overwritten', Body: 'v1' }).promise();
+			await s3.putObject({ Bucket: 'persist-me', Key: 'overwritten', Body: 'v2' }).promise();
+			uploadId = (await s3.createMultipartUpload({ Bucket: 'persist-me', Key: 'resumed.bin' }).promise()).UploadId;
+			await s3.uploadPart({ Bucket: 'persist-me', Key: 'resumed.bin', UploadId: uploadId, PartNumber: 1, Body: part1 }).promise();
+		} finally {
+			await e1.close();
+		}
+		e1 = null;
+		// bodies are files; every object and the pending part have exactly one
+		expect(fs.existsSync(path.join(dataDir, 'state.json'))).toBe(true);
+		await new Promise((r) => setTimeout(r, 50)); // replaced bodies are removed asynchronously
+		expect(filesIn(dataDir, 'objects')).toHaveLength(3);
+		expect(filesIn(dataDir, 'parts')).toHaveLength(1);
+		expect(filesIn(dataDir, 'tmp')).toHaveLength(0);
+		fs.writeFileSync(path.join(dataDir, 'storage', 'objects', 'stray-orphan'), 'left over by a crash');
+
+		const e2 = await createEmulator({ dataDir, storage: AWS_MODE });
+		try {
+			const s3 = client(e2);
+			const got = await s3.getObject({ Bucket: 'persist-me', Key: 'notes/a b+c.txt' }).promise();
+			expect([got.Body.toString(), got.ContentType, got.Metadata]).toEqual(['kept on disk', 'text/plain', { color: 'green' }]);
+			expect(md5hex((await s3.getObject({ Bucket: 'persist-me', Key: 'big.bin' }).promise()).Body)).toBe(md5hex(big));
+			expect((await s3.getObject({ Bucket: 'persist-me', Key: 'overwritten' }).promise()).Body.toString()).toBe('v2');
+			const range = await s3.getObject({ Bucket: 'persist-me', Key: 'big.bin', Range: 'bytes=5242870-5242889' }).promise();
+			expect(range.Body.equals(big.subarray(5242870, 5242890))).toBe(true);
+			// the bucket ACL survived: anonymous listing is allowed
+			expect((await fetch(`${e2.url}/persist-me`)).status).toBe(200);
+			// the upload in progress survived and can be finished
+			const parts = await s3.listParts({ Bucket: 'persist-me', Key: 'resumed.bin', UploadId: uploadId }).promise();
+			expect(parts.Parts.map((p) => [p.PartNumber, p.Size])).toEqual([[1, part1.length]]);
+			const part2 = Buffer.from('tail');
+			const p2 = await s3.uploadPart({ Bucket: 'persist-me', Key: 'resumed.bin', UploadId: uploadId, PartNumber: 2, Body: part2 }).promise();
+			await s3
+				.completeMultipartUpload({
+					Bucket: 'persist-me',
+					Key: 'resumed.bin',
+					UploadId: uploadId,
+					MultipartUpload: { Parts: [{ PartNumber: 1, ETag: parts.Parts[0].ETag }, { PartNumber: 2, ETag: p2.ETag }] },
+				})
+				.promise();
+			const resumed = await s3.getObject({ Bucket: 'persist-me', Key: 'resumed.bin' }).promise();
+			expect(resumed.Body.equals(Buffer.concat([part1, part2]))).toBe(true);
+			await new Promise((r) => setTimeout(r, 50));
+			expect(filesIn(dataDir, 'parts')).toHaveLength(0);
+			expect(filesIn(dataDir, 'objects')).not.toContain('stray-orphan');
+			expect(filesIn(dataDir, 'objects')).toHaveLength(4);
+
+			// a reset removes every body
+			const reset = await fetch(`${e2.url}/__emulator/reset`, { method: 'POST', body: '{}' });
+			expect(reset.status).toBe(200);
+			expect(filesIn(dataDir, 'objects')).toHaveLength(0);
+			expect((await s3.listBuckets().promise()).Buckets).toEqual([]);
+		} finally {
+			await e2.close();
+		}
+	});
+
+	test('bodies stream: a 256 MiB object goes through without being held in memory', async () => {
+		const dataDir = tmpDir();
+		const emu = await createEmulator({ dataDir, storage: AWS_MODE });
+		try {
+			const s3 = client(emu);
+			await s3.createBucket({ Bucket: 'stream-bucket' }).promise();
+			const size = 256 * 1024 * 1024;
+			const block = crypto.randomBytes(1024 * 1024);
+			const hashIn = crypto.createHash('md5');
+			let sent = 0;
+			const source = new Readable({
+				read() {
+					if (sent >= size) return this.push(null);
+					sent += block.length;
+					hashIn.update(block);
+					this.push(block);
+				},
+			});
+			global.gc && global.gc();
+			const rss0 = process.memoryUsage().rss;
+			let peak = rss0;
+			const timer = setInterval(() => (peak = Math.max(peak, process.memoryUsage().rss)), 20);
+			try {
+				const put = await s3.putObject({ Bucket: 'stream-bucket', Key: 'huge.bin', Body: source, ContentLength: size }).promise();
+				const expected = hashIn.digest('hex');
+				expect(put.ETag).toBe(`"${expected}"`);
+				const hashOut = crypto.createHash('md5');
+				let received = 0;
+				await new Promise((resolve, reject) => {
+					const rs = s3.getObject({ Bucket: 'stream-bucket', Key: 'huge.bin' }).createReadStream();
+					rs.on('data', (c) => {
+						received += c.length;
+						hashOut.update(c);
+					});
+					rs.on('end', resolve);
+					rs.on('error', reject);
+				});
+				expect([received, hashOut.digest('hex')]).toEqual([size, expected]);
+			} finally {
+				clearInterval(timer);
+			}
+			expect(peak - rss0).toBeLessThan(160 * 1024 * 1024);
+			expect(fs.statSync(path.join(dataDir, 'storage', 'objects', filesIn(dataDir, 'objects')[0])).size).toBe(size);
+		} finally {
+			await emu.close();
+		}
+	});
+});
+
+describe('memory mode', () => {
+	test('snapshot() is JSON and restore() brings objects and uploads back', async () => {
+		const e1 = await createEmulator({ storage: AWS_MODE });
+		let saved;
+		let uploadId;
+		try {
+			const s3 = client(e1);
+			await s3.createBucket({ Bucket: 'mem-bucket' }).promise();
+			await s3.putObject({ Bucket: 'mem-bucket', Key: 'k1', Body: 'one', Metadata: { m: '1' } }).promise();
+			uploadId = (await s3.createMultipartUpload({ Bucket: 'mem-bucket', Key: 'mp' }).promise()).UploadId;
+			await s3.uploadPart({ Bucket: 'mem-bucket', Key: 'mp', UploadId: uploadId, PartNumber: 1, Body: 'part' }).promise();
+			saved = JSON.parse(JSON.stringify(e1.storage.snapshot()));
+		} finally {
+			await e1.close();
+		}
+		const e2 = await createEmulator({ storage: AWS_MODE });
+		try {
+			e2.storage.restore(saved);
+			const s3 = client(e2);
+			const got = await s3.getObject({ Bucket: 'mem-bucket', Key: 'k1' }).promise();
+			expect([got.Body.toString(), got.Metadata]).toEqual(['one', { m: '1' }]);
+			const parts = await s3.listParts({ Bucket: 'mem-bucket', Key: 'mp', UploadId: uploadId }).promise();
+			expect(parts.Parts).toHaveLength(1);
+		} finally {
+			await e2.close();
+		}
+	});
+
+	test('seed "demo" creates demo-bucket with a text file, a JSON file and nested reports', async () => {
+		const emu = await createEmulator({ seed: 'demo', storage: AWS_MODE });
+		try {
+			const s3 = client(emu);
+			const list = await s3.listObjects({ Bucket: 'demo-bucket' }).promise();
+			const keys = list.Contents.map((c) => c.Key);
+			expect(keys).toEqual(expect.arrayContaining(['hello.txt', 'data/sample.json']));
+			expect(keys.some((k) => k.startsWith('reports/2026/'))).toBe(true);
+			const json = await s3.getObject({ Bucket: 'demo-bucket', Key: 'data/sample.json' }).promise();
+			expect(json.ContentType).toBe('application/json');
+			expect(JSON.parse(json.Body.toString())).toMatchObject({ name: 'sample' });
+			const objects = await (await fetch(`${emu.url}/__emulator/storage/objects?bucket=demo-bucket`)).json();
+			expect(objects.objects.map((o) => o.key)).toEqual(keys);
+		} finally {
+			await emu.close();
+		}
+	});
+});
