@@ -1,0 +1,34 @@
+import {
+	NodeConnectionTypes,
+	type IExecuteFunctions,
+	type INodeExecutionData,
+	type INodeType,
+	type INodeTypeDescription,
+} from 'n8n-workflow';
+
+import { buildMethods, buildProperties, executeArea } from '../shared/api/build';
+import { diskNetworkFirewallArea } from './area';
+
+export class VendorDiskNetworkFirewall implements INodeType {
+	description: INodeTypeDescription = {
+		displayName: 'Vendor Disk, Network & Firewall',
+		name: 'vendorDiskNetworkFirewall',
+		icon: { light: 'file:../../icons/network.svg', dark: 'file:../../icons/network.dark.svg' },
+		group: ['transform'],
+		version: 1,
+		subtitle: '={{$parameter["operation"] + ": " + $parameter["resource"]}}',
+		description: 'Manage vendor cloud disks, private networks, firewalls and firewall rules, and attach them to hosts',
+		defaults: { name: 'Vendor Disk, Network & Firewall' },
+		usableAsTool: true,
+		inputs: [NodeConnectionTypes.Main],
+		outputs: [NodeConnectionTypes.Main],
+		credentials: [{ name: 'vendorApi', required: true }],
+		properties: buildProperties(diskNetworkFirewallArea),
+	};
+
+	methods = buildMethods(diskNetworkFirewallArea);
+
+	async execute(this: IExecuteFunctions): Promise<INodeExecutionData[][]> {
+		return await executeArea(this, diskNetworkFirewallArea);
+	}
+}

@@ -1,0 +1,100 @@
+import type { OperationDecl } from '../../shared/api/declarations';
+import { checked, choice, int, locator, locators, required, str } from '../../shared/api/fields';
+import { dataCentre, host, requireIdList } from './common';
+
+/** Cloud disk `status` filter of cloudDiskList (seed 002 section 3). */
+const DISK_STATUS = [
+	{ name: 'Bound', value: 0 },
+	{ name: 'Usable', value: 1 },
+	{ name: 'Recycle Bin', value: 2 },
+];
+
+const disk = (description: string) => locator('id', 'cloudDisk', 'Cloud Disk', description, { param: 'diskId' });
+
+export const cloudDiskOperations: OperationDecl[] = [
+	{
+		endpoint: 'instance/cloudDiskList',
+		path: 'instance/cloudDiskList',
+		resource: 'cloudDisk',
+		operation: 'getAll',
+		name: 'Get Many',
+		action: 'Get many cloud disks',
+		description: 'List cloud disks, optionally of one data centre, one host or one status',
+		list: { paged: true },
+		read: true,
+		simplify: ['id', 'disk_id', 'disk_name', 'value', 'node', 'instance', 'status', 'note'],
+		fields: [
+			{ ...dataCentre('Only disks in this data centre'), required: false },
+			{ ...host('iid', 'Only disks bound to this host'), required: false },
+			choice('status', 'Status', DISK_STATUS, 'Only disks in this status'),
+		],
+	},
+	{
+		endpoint: 'instance/cloudDiskAdd',
+		path: 'instance/cloudDiskAdd',
+		resource: 'cloudDisk',
+		operation: 'create',
+		name: 'Create',
+		action: 'Create a cloud disk',
+		description: 'Create a cloud disk of 10 to 2000 G (a multiple of 10) in a data centre; it is charged at once',
+		fields: [
+			dataCentre('Data centre of the disk; it can only be attached to hosts there'),
+			required(str('disk_name', 'Name', 'Name of the disk', { placeholder: 'e.g. db-data' })),
+			required(
+				checked(
+					int('value', 'Size (G)', 'Size in G: a multiple of 10 from 10 to 2000', { default: 10 }),
+					{ kind: 'range', min: 10, max: 2000 },
+					{ kind: 'multipleOf', n: 10 },
+				),
+			),
+			str('note', 'Note', 'Remark'),
+		],
+	},
+	{
+		endpoint: 'instance/cloudDiskUpdate',
+		path: 'instance/cloudDiskUpdate',
+		resource: 'cloudDisk',
+		operation: 'update',
+		name: 'Update',
+		action: 'Update a cloud disk',
+		description: 'Rename a cloud disk or change its note',
+		fields: [disk('The disk to change'), str('disk_name', 'Name', 'New name'), str('note', 'Note', 'New remark')],
+	},
+	{
+		endpoint: 'instance/cloudDiskDelete',
+		path: 'instance/cloudDiskDelete',
+		resource: 'cloudDisk',
+		operation: 'delete',
+		name: 'Delete',
+		action: 'Delete a cloud disk',
+		description: 'Move a detached cloud disk to the recycle bin, where it is kept for 2 hours',
+		notice: 'The disk and its data go to the recycle bin and are removed for good after 2 hours; detach it first',
+		deletes: true,
+		fields: [disk('The disk to delete')],
+	},
+	{
+		endpoint: 'instance/cloudDiskBind',
+		path: 'instance/cloudDiskBind',
+		resource: 'cloudDisk',
+		operation: 'attach',
+		name: 'Attach',
+		action: 'Attach cloud disks to a host',
+		description: 'Attach one or more usable cloud disks to a host in the same data centre',
+		fields: [
+			{ ...locators('id', 'cloudDisk', 'Cloud Disks', 'Disks to attach; they must be usable (not bound)'), param: 'diskIds', send: 'comma' },
+			host('iid', 'The host that gets the disks'),
+		],
+		prepare: (body) => requireIdList(body, 'id', 'Cloud Disks'),
+	},
+	{
+		endpoint: 'instance/unbind',
+		path: 'instance/unbind',
+		resource: 'cloudDisk',
+		operation: 'detach',
+		name: 'Detach',
+		action: 'Detach a cloud disk from its host',
+		description: 'Detach a cloud disk from the host it is bound to; the disk becomes usable again',
+		notice: 'The host loses access to the disk at once; unmount it inside the host first',
+		fields: [disk('The disk to detach')],
+	},
+];

@@ -1,0 +1,107 @@
+import type { FieldDecl, OperationDecl } from '../../shared/api/declarations';
+import { ENABLED_DISABLED, checked, choice, int, locator, str, top } from '../../shared/api/fields';
+import { firewall } from './common';
+
+const DIRECTIONS = [
+	{ name: 'Inbound', value: 'in' },
+	{ name: 'Outbound', value: 'out' },
+];
+
+const ACTIONS = [
+	{ name: 'Accept', value: 'ACCEPT' },
+	{ name: 'Reject', value: 'REJECT' },
+];
+
+const PROTOCOLS = [
+	{ name: 'TCP', value: 'tcp' },
+	{ name: 'UDP', value: 'udp' },
+	{ name: 'ICMP', value: 'icmp' },
+	{ name: 'All', value: 'all' },
+];
+
+const direction = choice('direction', 'Direction', DIRECTIONS, 'Inbound (to the host) or outbound (from the host) traffic', { default: 'in' });
+const action = choice('action', 'Action', ACTIONS, 'Whether matching traffic is let through or refused', { default: 'ACCEPT' });
+const protocol = choice('protocol', 'Protocol', PROTOCOLS, 'Protocol the rule matches', { default: 'tcp' });
+const sourcePort = checked(int('sourceport', 'Source Port', 'Source port the rule matches (1-65535)'), { kind: 'port' });
+const destPort = checked(str('destport', 'Destination Port', 'Port, range or comma list of those', { placeholder: 'e.g. 22 or 8000-8080 or 80,443' }), {
+	kind: 'portSpec',
+});
+const source = checked(str('source', 'Source', 'Source IPv4 address or CIDR block', { placeholder: 'e.g. 0.0.0.0/0' }), { kind: 'ipv4OrCidr' });
+const destination = checked(str('destination', 'Destination', 'Destination IPv4 address or CIDR block', { placeholder: 'e.g. 10.0.0.0/8' }), {
+	kind: 'ipv4OrCidr',
+});
+const status = choice('status', 'Status', ENABLED_DISABLED, 'Whether the rule is in force', { default: 1 });
+const note = str('note', 'Note', 'Remark, e.g. what the rule is for');
+
+/** The firewall whose rules the rule dropdown lists; not sent (update and delete take the rule ID only). */
+const listFirewall: FieldDecl = {
+	...firewall('fid', 'The firewall whose rules are listed below (not sent)'),
+	top: true,
+	required: false,
+	local: true,
+};
+const rule = (description: string) => locator('id', 'firewallRule', 'Rule', description, { param: 'ruleId' });
+
+export const firewallRuleOperations: OperationDecl[] = [
+	{
+		endpoint: 'instance/firewallRuleList',
+		path: 'instance/firewallRuleList',
+		resource: 'firewallRule',
+		operation: 'getAll',
+		name: 'Get Many',
+		action: 'Get many firewall rules',
+		description: 'List the rules of a firewall (or of all firewalls), optionally of one direction or status',
+		list: { paged: true },
+		read: true,
+		simplify: ['id', 'fid', 'seq', 'direction', 'action', 'protocol', 'destport', 'source', 'status', 'note'],
+		fields: [
+			{ ...firewall('fid', 'Only rules of this firewall; leave empty for the rules of all firewalls'), top: true, required: false },
+			int('id', 'Rule ID', 'Only the rule with this ID'),
+			choice('direction', 'Direction', DIRECTIONS, 'Only rules of this direction'),
+			choice('status', 'Status', ENABLED_DISABLED, 'Only enabled or only disabled rules'),
+		],
+	},
+	{
+		endpoint: 'instance/firewallRuleAdd',
+		path: 'instance/firewallRuleAdd',
+		resource: 'firewallRule',
+		operation: 'add',
+		name: 'Add',
+		action: 'Add a firewall rule',
+		description: 'Add a rule to a firewall that accepts or rejects traffic by direction, protocol, port and address',
+		fields: [
+			firewall('fid', 'The firewall that gets the rule'),
+			top(direction),
+			top(action),
+			top(protocol),
+			top({ ...destPort, show: { protocol: ['tcp', 'udp'] } }),
+			top(source),
+			top(status),
+			sourcePort,
+			destination,
+			note,
+		],
+	},
+	{
+		endpoint: 'instance/firewallRuleUpdate',
+		path: 'instance/firewallRuleUpdate',
+		resource: 'firewallRule',
+		operation: 'update',
+		name: 'Update',
+		action: 'Update a firewall rule',
+		description: 'Change the direction, action, protocol, ports, addresses, status or note of a firewall rule',
+		fields: [listFirewall, rule('The rule to change'), direction, action, protocol, sourcePort, destPort, source, destination, status, note],
+	},
+	{
+		endpoint: 'instance/firewallRuleDelete',
+		path: 'instance/firewallRuleDelete',
+		resource: 'firewallRule',
+		operation: 'delete',
+		name: 'Delete',
+		action: 'Delete a firewall rule',
+		description: 'Delete one rule from a firewall',
+		notice: 'The rule stops applying to the hosts of the firewall at once',
+		deletes: true,
+		fields: [listFirewall, rule('The rule to delete')],
+	},
+];
