@@ -11,7 +11,8 @@ const { createEmulator } = require('../emulator');
 
 const KEY = { accessKeyId: 'VENDORTESTKEY', secretAccessKey: 'vendor-test-secret' };
 const md5hex = (buf) => crypto.createHash('md5').update(buf).digest('hex');
-const multipartEtag = (parts) => `"${md5hex(Buffer.concat(parts.map((p) => crypto.createHash('md5').update(p).digest())))}-${parts.length}"`;
+const multipartEtag = (parts) =>
+	`"${md5hex(Buffer.concat(parts.map((p) => crypto.createHash('md5').update(p).digest())))}-${parts.length}"`;
 
 let emu;
 let s3;
@@ -31,8 +32,17 @@ async function rejects(promise, statusCode, code) {
 
 beforeAll(async () => {
 	process.env.AWS_SDK_JS_SUPPRESS_MAINTENANCE_MODE_MESSAGE = '1';
-	emu = await createEmulator({ storage: { scheme: 'AWS', headerPrefix: 'x-amz-', presignKeyParam: 'AWSAccessKeyId' } });
-	s3 = new AWS.S3({ endpoint: emu.url, s3ForcePathStyle: true, signatureVersion: 's3', region: 'us-east-1', maxRetries: 0, ...KEY });
+	emu = await createEmulator({
+		storage: { scheme: 'AWS', headerPrefix: 'x-amz-', presignKeyParam: 'AWSAccessKeyId' },
+	});
+	s3 = new AWS.S3({
+		endpoint: emu.url,
+		s3ForcePathStyle: true,
+		signatureVersion: 's3',
+		region: 'us-east-1',
+		maxRetries: 0,
+		...KEY,
+	});
 	await s3.createBucket({ Bucket: BUCKET }).promise();
 });
 
@@ -67,7 +77,8 @@ describe('aws-sdk v2 against the emulator in AWS mode', () => {
 			'nasty/deep/ly/nested/key',
 			"nasty/brackets[]{}()!*'&$@,;.txt",
 		];
-		for (const Key of keys) await s3.putObject({ Bucket: BUCKET, Key, Body: `content of ${Key}` }).promise();
+		for (const Key of keys)
+			await s3.putObject({ Bucket: BUCKET, Key, Body: `content of ${Key}` }).promise();
 		for (const Key of keys) {
 			const got = await s3.getObject({ Bucket: BUCKET, Key }).promise();
 			expect(got.Body.toString()).toBe(`content of ${Key}`);
@@ -75,7 +86,9 @@ describe('aws-sdk v2 against the emulator in AWS mode', () => {
 		const listed = await s3.listObjects({ Bucket: BUCKET, Prefix: 'nasty/' }).promise();
 		expect(listed.Contents.map((c) => c.Key).sort()).toEqual([...keys].sort());
 		for (const Key of keys) await s3.deleteObject({ Bucket: BUCKET, Key }).promise();
-		expect((await s3.listObjects({ Bucket: BUCKET, Prefix: 'nasty/' }).promise()).Contents).toEqual([]);
+		expect((await s3.listObjects({ Bucket: BUCKET, Prefix: 'nasty/' }).promise()).Contents).toEqual(
+			[],
+		);
 	});
 
 	test('metadata and content headers; headObject; NoSuchKey', async () => {
@@ -112,13 +125,23 @@ describe('aws-sdk v2 against the emulator in AWS mode', () => {
 		await s3.createBucket({ Bucket: 'sdk-acl' }).promise();
 		let acl = await s3.getBucketAcl({ Bucket: 'sdk-acl' }).promise();
 		expect(acl.Owner).toEqual({ ID: 'vendor-test', DisplayName: 'vendor-test' });
-		expect(acl.Grants).toEqual([{ Grantee: { Type: 'CanonicalUser', ID: 'vendor-test', DisplayName: 'vendor-test' }, Permission: 'FULL_CONTROL' }]);
+		expect(acl.Grants).toEqual([
+			{
+				Grantee: { Type: 'CanonicalUser', ID: 'vendor-test', DisplayName: 'vendor-test' },
+				Permission: 'FULL_CONTROL',
+			},
+		]);
 		await s3.putBucketAcl({ Bucket: 'sdk-acl', ACL: 'public-read' }).promise();
 		acl = await s3.getBucketAcl({ Bucket: 'sdk-acl' }).promise();
-		expect(acl.Grants[1]).toEqual({ Grantee: { Type: 'Group', URI: 'http://acs.amazonaws.com/groups/global/AllUsers' }, Permission: 'READ' });
+		expect(acl.Grants[1]).toEqual({
+			Grantee: { Type: 'Group', URI: 'http://acs.amazonaws.com/groups/global/AllUsers' },
+			Permission: 'READ',
+		});
 		// anonymous listing now allowed; anonymous reading of a private object is not
 		await s3.putObject({ Bucket: 'sdk-acl', Key: 'private.txt', Body: 'p' }).promise();
-		await s3.putObject({ Bucket: 'sdk-acl', Key: 'public.txt', Body: 'pub', ACL: 'public-read' }).promise();
+		await s3
+			.putObject({ Bucket: 'sdk-acl', Key: 'public.txt', Body: 'pub', ACL: 'public-read' })
+			.promise();
 		expect((await fetch(`${emu.url}/sdk-acl`)).status).toBe(200);
 		expect((await fetch(`${emu.url}/sdk-acl/private.txt`)).status).toBe(403);
 		const pub = await fetch(`${emu.url}/sdk-acl/public.txt`);
@@ -129,13 +152,17 @@ describe('aws-sdk v2 against the emulator in AWS mode', () => {
 		const keys = [];
 		for (let i = 0; i < 25; i++) keys.push(`paging/${String(i).padStart(2, '0')}.txt`);
 		for (let i = 0; i < 5; i++) keys.push(`paging/sub${i}/a.txt`, `paging/sub${i}/b.txt`);
-		await Promise.all(keys.map((Key) => s3.putObject({ Bucket: BUCKET, Key, Body: Key }).promise()));
+		await Promise.all(
+			keys.map((Key) => s3.putObject({ Bucket: BUCKET, Key, Body: Key }).promise()),
+		);
 		// all keys, 7 per page
 		const seen = [];
 		let Marker;
 		let pages = 0;
 		for (;;) {
-			const r = await s3.listObjects({ Bucket: BUCKET, Prefix: 'paging/', MaxKeys: 7, Marker }).promise();
+			const r = await s3
+				.listObjects({ Bucket: BUCKET, Prefix: 'paging/', MaxKeys: 7, Marker })
+				.promise();
 			seen.push(...r.Contents.map((c) => c.Key));
 			pages++;
 			if (!r.IsTruncated) break;
@@ -148,21 +175,41 @@ describe('aws-sdk v2 against the emulator in AWS mode', () => {
 		const entries = [];
 		Marker = undefined;
 		for (;;) {
-			const r = await s3.listObjects({ Bucket: BUCKET, Prefix: 'paging/', Delimiter: '/', MaxKeys: 4, Marker }).promise();
+			const r = await s3
+				.listObjects({ Bucket: BUCKET, Prefix: 'paging/', Delimiter: '/', MaxKeys: 4, Marker })
+				.promise();
 			entries.push(...r.Contents.map((c) => c.Key), ...r.CommonPrefixes.map((p) => p.Prefix));
 			if (!r.IsTruncated) break;
 			Marker = r.NextMarker;
 		}
-		expect(entries.sort()).toEqual([...keys.filter((k) => !k.includes('/sub')), ...[0, 1, 2, 3, 4].map((i) => `paging/sub${i}/`)].sort());
+		expect(entries.sort()).toEqual(
+			[
+				...keys.filter((k) => !k.includes('/sub')),
+				...[0, 1, 2, 3, 4].map((i) => `paging/sub${i}/`),
+			].sort(),
+		);
 	});
 
 	test('multipart: create, upload parts, list parts (paged), complete; abort', async () => {
 		const Key = 'multi/part file+.bin';
-		const { UploadId } = await s3.createMultipartUpload({ Bucket: BUCKET, Key, ContentType: 'application/x-parts', Metadata: { origin: 'sdk' } }).promise();
-		const parts = [crypto.randomBytes(5 * 1024 * 1024), crypto.randomBytes(5 * 1024 * 1024), crypto.randomBytes(12345)];
+		const { UploadId } = await s3
+			.createMultipartUpload({
+				Bucket: BUCKET,
+				Key,
+				ContentType: 'application/x-parts',
+				Metadata: { origin: 'sdk' },
+			})
+			.promise();
+		const parts = [
+			crypto.randomBytes(5 * 1024 * 1024),
+			crypto.randomBytes(5 * 1024 * 1024),
+			crypto.randomBytes(12345),
+		];
 		const done = [];
 		for (let i = 0; i < parts.length; i++) {
-			const r = await s3.uploadPart({ Bucket: BUCKET, Key, UploadId, PartNumber: i + 1, Body: parts[i] }).promise();
+			const r = await s3
+				.uploadPart({ Bucket: BUCKET, Key, UploadId, PartNumber: i + 1, Body: parts[i] })
+				.promise();
 			expect(r.ETag).toBe(`"${md5hex(parts[i])}"`);
 			done.push({ PartNumber: i + 1, ETag: r.ETag });
 		}
@@ -172,10 +219,19 @@ describe('aws-sdk v2 against the emulator in AWS mode', () => {
 			[1, parts[0].length, done[0].ETag],
 			[2, parts[1].length, done[1].ETag],
 		]);
-		const p2 = await s3.listParts({ Bucket: BUCKET, Key, UploadId, PartNumberMarker: String(p1.NextPartNumberMarker) }).promise();
+		const p2 = await s3
+			.listParts({
+				Bucket: BUCKET,
+				Key,
+				UploadId,
+				PartNumberMarker: String(p1.NextPartNumberMarker),
+			})
+			.promise();
 		expect(p2.Parts.map((p) => p.PartNumber)).toEqual([3]);
 		expect(p2.IsTruncated).toBe(false);
-		const result = await s3.completeMultipartUpload({ Bucket: BUCKET, Key, UploadId, MultipartUpload: { Parts: done } }).promise();
+		const result = await s3
+			.completeMultipartUpload({ Bucket: BUCKET, Key, UploadId, MultipartUpload: { Parts: done } })
+			.promise();
 		expect(result.ETag).toBe(multipartEtag(parts));
 		expect(result.Key).toBe(Key);
 		const got = await s3.getObject({ Bucket: BUCKET, Key }).promise();
@@ -184,11 +240,32 @@ describe('aws-sdk v2 against the emulator in AWS mode', () => {
 		expect(got.Metadata).toEqual({ origin: 'sdk' });
 
 		const ab = await s3.createMultipartUpload({ Bucket: BUCKET, Key: 'multi/aborted' }).promise();
-		await s3.uploadPart({ Bucket: BUCKET, Key: 'multi/aborted', UploadId: ab.UploadId, PartNumber: 1, Body: 'x' }).promise();
-		await s3.abortMultipartUpload({ Bucket: BUCKET, Key: 'multi/aborted', UploadId: ab.UploadId }).promise();
-		await rejects(s3.listParts({ Bucket: BUCKET, Key: 'multi/aborted', UploadId: ab.UploadId }).promise(), 404, 'NoSuchUpload');
+		await s3
+			.uploadPart({
+				Bucket: BUCKET,
+				Key: 'multi/aborted',
+				UploadId: ab.UploadId,
+				PartNumber: 1,
+				Body: 'x',
+			})
+			.promise();
+		await s3
+			.abortMultipartUpload({ Bucket: BUCKET, Key: 'multi/aborted', UploadId: ab.UploadId })
+			.promise();
 		await rejects(
-			s3.completeMultipartUpload({ Bucket: BUCKET, Key, UploadId: 'no-such-upload', MultipartUpload: { Parts: done } }).promise(),
+			s3.listParts({ Bucket: BUCKET, Key: 'multi/aborted', UploadId: ab.UploadId }).promise(),
+			404,
+			'NoSuchUpload',
+		);
+		await rejects(
+			s3
+				.completeMultipartUpload({
+					Bucket: BUCKET,
+					Key,
+					UploadId: 'no-such-upload',
+					MultipartUpload: { Parts: done },
+				})
+				.promise(),
 			404,
 			'NoSuchUpload',
 		);
@@ -197,14 +274,29 @@ describe('aws-sdk v2 against the emulator in AWS mode', () => {
 	});
 
 	test('getSignedUrl GET and PUT used with plain fetch; expired URL rejected', async () => {
-		await s3.putObject({ Bucket: BUCKET, Key: 'signed/hello world.txt', Body: 'signed hello' }).promise();
-		const getUrl = s3.getSignedUrl('getObject', { Bucket: BUCKET, Key: 'signed/hello world.txt', Expires: 120 });
+		await s3
+			.putObject({ Bucket: BUCKET, Key: 'signed/hello world.txt', Body: 'signed hello' })
+			.promise();
+		const getUrl = s3.getSignedUrl('getObject', {
+			Bucket: BUCKET,
+			Key: 'signed/hello world.txt',
+			Expires: 120,
+		});
 		expect(getUrl).toContain('AWSAccessKeyId=VENDORTESTKEY');
 		const got = await fetch(getUrl);
 		expect([got.status, await got.text()]).toEqual([200, 'signed hello']);
 
-		const putUrl = s3.getSignedUrl('putObject', { Bucket: BUCKET, Key: 'signed/up+loaded.bin', Expires: 120, ContentType: 'application/octet-stream' });
-		const put = await fetch(putUrl, { method: 'PUT', body: new Uint8Array([9, 8, 7]), headers: { 'Content-Type': 'application/octet-stream' } });
+		const putUrl = s3.getSignedUrl('putObject', {
+			Bucket: BUCKET,
+			Key: 'signed/up+loaded.bin',
+			Expires: 120,
+			ContentType: 'application/octet-stream',
+		});
+		const put = await fetch(putUrl, {
+			method: 'PUT',
+			body: new Uint8Array([9, 8, 7]),
+			headers: { 'Content-Type': 'application/octet-stream' },
+		});
 		expect(put.status).toBe(200);
 		const back = await s3.getObject({ Bucket: BUCKET, Key: 'signed/up+loaded.bin' }).promise();
 		expect([...back.Body]).toEqual([9, 8, 7]);
@@ -223,23 +315,64 @@ describe('aws-sdk v2 against the emulator in AWS mode', () => {
 		const Body = Buffer.from('abcdefghijklmnopqrstuvwxyz');
 		const { ETag } = await s3.putObject({ Bucket: BUCKET, Key: 'cond/alpha', Body }).promise();
 		const head = await s3.headObject({ Bucket: BUCKET, Key: 'cond/alpha' }).promise();
-		await rejects(s3.getObject({ Bucket: BUCKET, Key: 'cond/alpha', IfNoneMatch: ETag }).promise(), 304, 'NotModified');
-		await rejects(s3.getObject({ Bucket: BUCKET, Key: 'cond/alpha', IfModifiedSince: head.LastModified }).promise(), 304, 'NotModified');
-		await rejects(s3.getObject({ Bucket: BUCKET, Key: 'cond/alpha', IfMatch: '"deadbeef"' }).promise(), 412, 'PreconditionFailed');
+		await rejects(
+			s3.getObject({ Bucket: BUCKET, Key: 'cond/alpha', IfNoneMatch: ETag }).promise(),
+			304,
+			'NotModified',
+		);
+		await rejects(
+			s3
+				.getObject({ Bucket: BUCKET, Key: 'cond/alpha', IfModifiedSince: head.LastModified })
+				.promise(),
+			304,
+			'NotModified',
+		);
+		await rejects(
+			s3.getObject({ Bucket: BUCKET, Key: 'cond/alpha', IfMatch: '"deadbeef"' }).promise(),
+			412,
+			'PreconditionFailed',
+		);
 		const older = new Date(head.LastModified.getTime() - 3600 * 1000);
-		await rejects(s3.getObject({ Bucket: BUCKET, Key: 'cond/alpha', IfUnmodifiedSince: older }).promise(), 412, 'PreconditionFailed');
-		expect((await s3.getObject({ Bucket: BUCKET, Key: 'cond/alpha', IfMatch: ETag, IfModifiedSince: older }).promise()).Body.toString()).toBe(Body.toString());
+		await rejects(
+			s3.getObject({ Bucket: BUCKET, Key: 'cond/alpha', IfUnmodifiedSince: older }).promise(),
+			412,
+			'PreconditionFailed',
+		);
+		expect(
+			(
+				await s3
+					.getObject({ Bucket: BUCKET, Key: 'cond/alpha', IfMatch: ETag, IfModifiedSince: older })
+					.promise()
+			).Body.toString(),
+		).toBe(Body.toString());
 
-		const r1 = await s3.getObject({ Bucket: BUCKET, Key: 'cond/alpha', Range: 'bytes=2-5' }).promise();
-		expect([r1.Body.toString(), r1.ContentRange, r1.ContentLength]).toEqual(['cdef', 'bytes 2-5/26', 4]);
-		const r2 = await s3.getObject({ Bucket: BUCKET, Key: 'cond/alpha', Range: 'bytes=-4' }).promise();
+		const r1 = await s3
+			.getObject({ Bucket: BUCKET, Key: 'cond/alpha', Range: 'bytes=2-5' })
+			.promise();
+		expect([r1.Body.toString(), r1.ContentRange, r1.ContentLength]).toEqual([
+			'cdef',
+			'bytes 2-5/26',
+			4,
+		]);
+		const r2 = await s3
+			.getObject({ Bucket: BUCKET, Key: 'cond/alpha', Range: 'bytes=-4' })
+			.promise();
 		expect(r2.Body.toString()).toBe('wxyz');
-		await rejects(s3.getObject({ Bucket: BUCKET, Key: 'cond/alpha', Range: 'bytes=26-' }).promise(), 416, 'InvalidRange');
+		await rejects(
+			s3.getObject({ Bucket: BUCKET, Key: 'cond/alpha', Range: 'bytes=26-' }).promise(),
+			416,
+			'InvalidRange',
+		);
 	});
 
 	test('upload() of a 20 MiB buffer (managed multipart with Expect: 100-continue)', async () => {
 		const Body = crypto.randomBytes(20 * 1024 * 1024);
-		const r = await s3.upload({ Bucket: BUCKET, Key: 'big/twenty.bin', Body }, { partSize: 5 * 1024 * 1024, queueSize: 4 }).promise();
+		const r = await s3
+			.upload(
+				{ Bucket: BUCKET, Key: 'big/twenty.bin', Body },
+				{ partSize: 5 * 1024 * 1024, queueSize: 4 },
+			)
+			.promise();
 		expect(r.ETag).toMatch(/-4"$/);
 		const head = await s3.headObject({ Bucket: BUCKET, Key: 'big/twenty.bin' }).promise();
 		expect(head.ContentLength).toBe(Body.length);
@@ -248,20 +381,40 @@ describe('aws-sdk v2 against the emulator in AWS mode', () => {
 	});
 
 	test('a wrong secret is SignatureDoesNotMatch to aws-sdk as well', async () => {
-		const bad = new AWS.S3({ endpoint: emu.url, s3ForcePathStyle: true, signatureVersion: 's3', region: 'us-east-1', maxRetries: 0, accessKeyId: KEY.accessKeyId, secretAccessKey: 'wrong' });
+		const bad = new AWS.S3({
+			endpoint: emu.url,
+			s3ForcePathStyle: true,
+			signatureVersion: 's3',
+			region: 'us-east-1',
+			maxRetries: 0,
+			accessKeyId: KEY.accessKeyId,
+			secretAccessKey: 'wrong',
+		});
 		await rejects(bad.listObjects({ Bucket: BUCKET }).promise(), 403, 'SignatureDoesNotMatch');
-		const unknown = new AWS.S3({ endpoint: emu.url, s3ForcePathStyle: true, signatureVersion: 's3', region: 'us-east-1', maxRetries: 0, accessKeyId: 'NOBODY', secretAccessKey: 'x' });
+		const unknown = new AWS.S3({
+			endpoint: emu.url,
+			s3ForcePathStyle: true,
+			signatureVersion: 's3',
+			region: 'us-east-1',
+			maxRetries: 0,
+			accessKeyId: 'NOBODY',
+			secretAccessKey: 'x',
+		});
 		await rejects(unknown.listObjects({ Bucket: BUCKET }).promise(), 403, 'InvalidAccessKeyId');
 	});
 
 	test('fault switch: UploadPart errors reach aws-sdk as SlowDown / InternalError', async () => {
 		emu.faults.set({ errorRate: 1, errorOps: ['UploadPart'] });
 		try {
-			const { UploadId } = await s3.createMultipartUpload({ Bucket: BUCKET, Key: 'faulty' }).promise();
+			const { UploadId } = await s3
+				.createMultipartUpload({ Bucket: BUCKET, Key: 'faulty' })
+				.promise();
 			const codes = new Set();
 			for (let i = 0; i < 6; i++) {
 				try {
-					await s3.uploadPart({ Bucket: BUCKET, Key: 'faulty', UploadId, PartNumber: 1, Body: 'x' }).promise();
+					await s3
+						.uploadPart({ Bucket: BUCKET, Key: 'faulty', UploadId, PartNumber: 1, Body: 'x' })
+						.promise();
 				} catch (e) {
 					codes.add(`${e.statusCode} ${e.code}`);
 				}

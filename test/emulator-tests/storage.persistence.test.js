@@ -53,12 +53,32 @@ describe('dataDir persistence', () => {
 		try {
 			const s3 = client(e1);
 			await s3.createBucket({ Bucket: 'persist-me', ACL: 'public-read' }).promise();
-			await s3.putObject({ Bucket: 'persist-me', Key: 'notes/a b+c.txt', Body: 'kept on disk', ContentType: 'text/plain', Metadata: { color: 'green' } }).promise();
-			await s3.upload({ Bucket: 'persist-me', Key: 'big.bin', Body: big }, { partSize: 5 * 1024 * 1024 }).promise();
+			await s3
+				.putObject({
+					Bucket: 'persist-me',
+					Key: 'notes/a b+c.txt',
+					Body: 'kept on disk',
+					ContentType: 'text/plain',
+					Metadata: { color: 'green' },
+				})
+				.promise();
+			await s3
+				.upload({ Bucket: 'persist-me', Key: 'big.bin', Body: big }, { partSize: 5 * 1024 * 1024 })
+				.promise();
 			await s3.putObject({ Bucket: 'persist-me', Key: 'overwritten', Body: 'v1' }).promise();
 			await s3.putObject({ Bucket: 'persist-me', Key: 'overwritten', Body: 'v2' }).promise();
-			uploadId = (await s3.createMultipartUpload({ Bucket: 'persist-me', Key: 'resumed.bin' }).promise()).UploadId;
-			await s3.uploadPart({ Bucket: 'persist-me', Key: 'resumed.bin', UploadId: uploadId, PartNumber: 1, Body: part1 }).promise();
+			uploadId = (
+				await s3.createMultipartUpload({ Bucket: 'persist-me', Key: 'resumed.bin' }).promise()
+			).UploadId;
+			await s3
+				.uploadPart({
+					Bucket: 'persist-me',
+					Key: 'resumed.bin',
+					UploadId: uploadId,
+					PartNumber: 1,
+					Body: part1,
+				})
+				.promise();
 		} finally {
 			await e1.close();
 		}
@@ -69,30 +89,60 @@ describe('dataDir persistence', () => {
 		expect(filesIn(dataDir, 'objects')).toHaveLength(3);
 		expect(filesIn(dataDir, 'parts')).toHaveLength(1);
 		expect(filesIn(dataDir, 'tmp')).toHaveLength(0);
-		fs.writeFileSync(path.join(dataDir, 'storage', 'objects', 'stray-orphan'), 'left over by a crash');
+		fs.writeFileSync(
+			path.join(dataDir, 'storage', 'objects', 'stray-orphan'),
+			'left over by a crash',
+		);
 
 		const e2 = await createEmulator({ dataDir, storage: AWS_MODE });
 		try {
 			const s3 = client(e2);
 			const got = await s3.getObject({ Bucket: 'persist-me', Key: 'notes/a b+c.txt' }).promise();
-			expect([got.Body.toString(), got.ContentType, got.Metadata]).toEqual(['kept on disk', 'text/plain', { color: 'green' }]);
-			expect(md5hex((await s3.getObject({ Bucket: 'persist-me', Key: 'big.bin' }).promise()).Body)).toBe(md5hex(big));
-			expect((await s3.getObject({ Bucket: 'persist-me', Key: 'overwritten' }).promise()).Body.toString()).toBe('v2');
-			const range = await s3.getObject({ Bucket: 'persist-me', Key: 'big.bin', Range: 'bytes=5242870-5242889' }).promise();
+			expect([got.Body.toString(), got.ContentType, got.Metadata]).toEqual([
+				'kept on disk',
+				'text/plain',
+				{ color: 'green' },
+			]);
+			expect(
+				md5hex((await s3.getObject({ Bucket: 'persist-me', Key: 'big.bin' }).promise()).Body),
+			).toBe(md5hex(big));
+			expect(
+				(
+					await s3.getObject({ Bucket: 'persist-me', Key: 'overwritten' }).promise()
+				).Body.toString(),
+			).toBe('v2');
+			const range = await s3
+				.getObject({ Bucket: 'persist-me', Key: 'big.bin', Range: 'bytes=5242870-5242889' })
+				.promise();
 			expect(range.Body.equals(big.subarray(5242870, 5242890))).toBe(true);
 			// the bucket ACL survived: anonymous listing is allowed
 			expect((await fetch(`${e2.url}/persist-me`)).status).toBe(200);
 			// the upload in progress survived and can be finished
-			const parts = await s3.listParts({ Bucket: 'persist-me', Key: 'resumed.bin', UploadId: uploadId }).promise();
+			const parts = await s3
+				.listParts({ Bucket: 'persist-me', Key: 'resumed.bin', UploadId: uploadId })
+				.promise();
 			expect(parts.Parts.map((p) => [p.PartNumber, p.Size])).toEqual([[1, part1.length]]);
 			const part2 = Buffer.from('tail');
-			const p2 = await s3.uploadPart({ Bucket: 'persist-me', Key: 'resumed.bin', UploadId: uploadId, PartNumber: 2, Body: part2 }).promise();
+			const p2 = await s3
+				.uploadPart({
+					Bucket: 'persist-me',
+					Key: 'resumed.bin',
+					UploadId: uploadId,
+					PartNumber: 2,
+					Body: part2,
+				})
+				.promise();
 			await s3
 				.completeMultipartUpload({
 					Bucket: 'persist-me',
 					Key: 'resumed.bin',
 					UploadId: uploadId,
-					MultipartUpload: { Parts: [{ PartNumber: 1, ETag: parts.Parts[0].ETag }, { PartNumber: 2, ETag: p2.ETag }] },
+					MultipartUpload: {
+						Parts: [
+							{ PartNumber: 1, ETag: parts.Parts[0].ETag },
+							{ PartNumber: 2, ETag: p2.ETag },
+						],
+					},
 				})
 				.promise();
 			const resumed = await s3.getObject({ Bucket: 'persist-me', Key: 'resumed.bin' }).promise();
@@ -135,7 +185,14 @@ describe('dataDir persistence', () => {
 			let peak = rss0;
 			const timer = setInterval(() => (peak = Math.max(peak, process.memoryUsage().rss)), 20);
 			try {
-				const put = await s3.putObject({ Bucket: 'stream-bucket', Key: 'huge.bin', Body: source, ContentLength: size }).promise();
+				const put = await s3
+					.putObject({
+						Bucket: 'stream-bucket',
+						Key: 'huge.bin',
+						Body: source,
+						ContentLength: size,
+					})
+					.promise();
 				const expected = hashIn.digest('hex');
 				expect(put.ETag).toBe(`"${expected}"`);
 				const hashOut = crypto.createHash('md5');
@@ -154,7 +211,9 @@ describe('dataDir persistence', () => {
 				clearInterval(timer);
 			}
 			expect(peak - rss0).toBeLessThan(160 * 1024 * 1024);
-			expect(fs.statSync(path.join(dataDir, 'storage', 'objects', filesIn(dataDir, 'objects')[0])).size).toBe(size);
+			expect(
+				fs.statSync(path.join(dataDir, 'storage', 'objects', filesIn(dataDir, 'objects')[0])).size,
+			).toBe(size);
 		} finally {
 			await emu.close();
 		}
@@ -169,9 +228,20 @@ describe('memory mode', () => {
 		try {
 			const s3 = client(e1);
 			await s3.createBucket({ Bucket: 'mem-bucket' }).promise();
-			await s3.putObject({ Bucket: 'mem-bucket', Key: 'k1', Body: 'one', Metadata: { m: '1' } }).promise();
-			uploadId = (await s3.createMultipartUpload({ Bucket: 'mem-bucket', Key: 'mp' }).promise()).UploadId;
-			await s3.uploadPart({ Bucket: 'mem-bucket', Key: 'mp', UploadId: uploadId, PartNumber: 1, Body: 'part' }).promise();
+			await s3
+				.putObject({ Bucket: 'mem-bucket', Key: 'k1', Body: 'one', Metadata: { m: '1' } })
+				.promise();
+			uploadId = (await s3.createMultipartUpload({ Bucket: 'mem-bucket', Key: 'mp' }).promise())
+				.UploadId;
+			await s3
+				.uploadPart({
+					Bucket: 'mem-bucket',
+					Key: 'mp',
+					UploadId: uploadId,
+					PartNumber: 1,
+					Body: 'part',
+				})
+				.promise();
 			saved = JSON.parse(JSON.stringify(e1.storage.snapshot()));
 		} finally {
 			await e1.close();
@@ -182,7 +252,9 @@ describe('memory mode', () => {
 			const s3 = client(e2);
 			const got = await s3.getObject({ Bucket: 'mem-bucket', Key: 'k1' }).promise();
 			expect([got.Body.toString(), got.Metadata]).toEqual(['one', { m: '1' }]);
-			const parts = await s3.listParts({ Bucket: 'mem-bucket', Key: 'mp', UploadId: uploadId }).promise();
+			const parts = await s3
+				.listParts({ Bucket: 'mem-bucket', Key: 'mp', UploadId: uploadId })
+				.promise();
 			expect(parts.Parts).toHaveLength(1);
 		} finally {
 			await e2.close();
@@ -200,7 +272,9 @@ describe('memory mode', () => {
 			const json = await s3.getObject({ Bucket: 'demo-bucket', Key: 'data/sample.json' }).promise();
 			expect(json.ContentType).toBe('application/json');
 			expect(JSON.parse(json.Body.toString())).toMatchObject({ name: 'sample' });
-			const objects = await (await fetch(`${emu.url}/__emulator/storage/objects?bucket=demo-bucket`)).json();
+			const objects = await (
+				await fetch(`${emu.url}/__emulator/storage/objects?bucket=demo-bucket`)
+			).json();
 			expect(objects.objects.map((o) => o.key)).toEqual(keys);
 		} finally {
 			await emu.close();

@@ -15,11 +15,21 @@ const VECTORS = require('../../../shared/vectors/aws-v2-signing.json');
 
 const NS = 'http://s3.amazonaws.com/doc/2006-03-01/';
 const USER = { accessKey: 'VENDORTESTKEY', secretKey: 'vendor-test-secret', id: 'vendor-test' };
-const SUBS = ['acl', 'delete', 'logging', 'partNumber', 'uploadId', 'uploads', 'versioning', 'versions'];
+const SUBS = [
+	'acl',
+	'delete',
+	'logging',
+	'partNumber',
+	'uploadId',
+	'uploads',
+	'versioning',
+	'versions',
+];
 
 // ---- independent V2 signer ---------------------------------------------------------------
 
-const hmac = (secret, sts) => crypto.createHmac('sha1', secret).update(sts, 'utf8').digest('base64');
+const hmac = (secret, sts) =>
+	crypto.createHmac('sha1', secret).update(sts, 'utf8').digest('base64');
 const md5b64 = (buf) => crypto.createHash('md5').update(buf).digest('base64');
 const md5hex = (buf) => crypto.createHash('md5').update(buf).digest('hex');
 
@@ -61,16 +71,29 @@ function stringToSign({ method, resource, headers, prefix = 'x-vendor-', dateSlo
 	return `${method}\n${first('content-md5')}\n${first('content-type')}\n${date}\n${vendorHeaders}${canonicalResource(resource)}`;
 }
 
-const encodeSegment = (s) => encodeURIComponent(s).replace(/[!'()*]/g, (c) => '%' + c.charCodeAt(0).toString(16).toUpperCase());
+const encodeSegment = (s) =>
+	encodeURIComponent(s).replace(
+		/[!'()*]/g,
+		(c) => '%' + c.charCodeAt(0).toString(16).toUpperCase(),
+	);
 const encodeKey = (key) => key.split('/').map(encodeSegment).join('/');
 
 // ---- HTTP ------------------------------------------------------------------------------
 
 let emu;
 const agent = new http.Agent({ keepAlive: true, maxSockets: 8 });
-const xml = new XMLParser({ ignoreAttributes: false, parseTagValue: false, isArray: (n, jpath) => ['Contents', 'CommonPrefixes', 'Part', 'Grant'].includes(n) || jpath === 'ListAllMyBucketsResult.Buckets.Bucket' });
+const xml = new XMLParser({
+	ignoreAttributes: false,
+	parseTagValue: false,
+	isArray: (n, jpath) =>
+		['Contents', 'CommonPrefixes', 'Part', 'Grant'].includes(n) ||
+		jpath === 'ListAllMyBucketsResult.Buckets.Bucket',
+});
 
-function send(base, { method, path, headers = [], body, chunked = false, expectContinue = false, raw = false }) {
+function send(
+	base,
+	{ method, path, headers = [], body, chunked = false, expectContinue = false, raw = false },
+) {
 	const u = new URL(base);
 	const hdrs = {};
 	for (const [k, v] of headers) {
@@ -79,20 +102,32 @@ function send(base, { method, path, headers = [], body, chunked = false, expectC
 		else hdrs[k] = v;
 	}
 	const payload = body === undefined ? undefined : Buffer.isBuffer(body) ? body : Buffer.from(body);
-	if (payload && !chunked && !Object.keys(hdrs).some((k) => k.toLowerCase() === 'content-length')) hdrs['Content-Length'] = payload.length;
+	if (payload && !chunked && !Object.keys(hdrs).some((k) => k.toLowerCase() === 'content-length'))
+		hdrs['Content-Length'] = payload.length;
 	if (expectContinue) hdrs.Expect = '100-continue';
 	return new Promise((resolve, reject) => {
-		const req = http.request({ host: u.hostname, port: u.port, method, path, headers: hdrs, agent }, (res) => {
-			const chunks = [];
-			res.on('data', (c) => chunks.push(c));
-			res.on('end', () => {
-				const buf = Buffer.concat(chunks);
-				let doc;
-				if (!raw && /xml/.test(res.headers['content-type'] || '') && buf.length) doc = xml.parse(buf.toString('utf8'));
-				resolve({ status: res.statusCode, headers: res.headers, body: buf, text: buf.toString('utf8'), xml: doc, continued: req.continued });
-			});
-			res.on('error', reject);
-		});
+		const req = http.request(
+			{ host: u.hostname, port: u.port, method, path, headers: hdrs, agent },
+			(res) => {
+				const chunks = [];
+				res.on('data', (c) => chunks.push(c));
+				res.on('end', () => {
+					const buf = Buffer.concat(chunks);
+					let doc;
+					if (!raw && /xml/.test(res.headers['content-type'] || '') && buf.length)
+						doc = xml.parse(buf.toString('utf8'));
+					resolve({
+						status: res.statusCode,
+						headers: res.headers,
+						body: buf,
+						text: buf.toString('utf8'),
+						xml: doc,
+						continued: req.continued,
+					});
+				});
+				res.on('error', reject);
+			},
+		);
 		req.on('error', reject);
 		if (expectContinue) {
 			req.on('continue', () => {
@@ -119,9 +154,20 @@ function vreq(method, path, opts = {}) {
 		if (opts.vendorDate) headers.push(['x-vendor-date', date]);
 		else headers.push(['Date', date]);
 		const sts = stringToSign({ method, resource: path, headers });
-		headers.push(['Authorization', `VENDOR ${user.accessKey}:${hmac(opts.secret || user.secretKey, sts)}`]);
+		headers.push([
+			'Authorization',
+			`VENDOR ${user.accessKey}:${hmac(opts.secret || user.secretKey, sts)}`,
+		]);
 	}
-	return send(emu.url, { method, path, headers, body: opts.body, chunked: opts.chunked, expectContinue: opts.expectContinue, raw: opts.raw });
+	return send(emu.url, {
+		method,
+		path,
+		headers,
+		body: opts.body,
+		chunked: opts.chunked,
+		expectContinue: opts.expectContinue,
+		raw: opts.raw,
+	});
 }
 
 function presign(method, path, { expires, user = USER, headers = [] }) {
@@ -141,7 +187,10 @@ async function control(method, path, body) {
 }
 
 function expectError(res, status, code) {
-	expect({ status: res.status, code: res.xml && res.xml.Error && res.xml.Error.Code }).toEqual({ status, code });
+	expect({ status: res.status, code: res.xml && res.xml.Error && res.xml.Error.Code }).toEqual({
+		status,
+		code,
+	});
 	expect(res.headers['x-trans-id']).toMatch(/^[0-9a-f-]{36}$/);
 	expect(res.xml.Error.RequestId).toBe(res.headers['x-trans-id']);
 	expect(typeof res.xml.Error.Message).toBe('string');
@@ -158,7 +207,10 @@ async function newBucket(acl) {
 
 async function putText(bucket, key, text, headers = []) {
 	const body = Buffer.from(text);
-	const res = await vreq('PUT', `/${bucket}/${encodeKey(key)}`, { body, headers: [['Content-MD5', md5b64(body)], ...headers] });
+	const res = await vreq('PUT', `/${bucket}/${encodeKey(key)}`, {
+		body,
+		headers: [['Content-MD5', md5b64(body)], ...headers],
+	});
 	expect(res.status).toBe(200);
 	expect(res.headers.etag).toBe(`"${md5hex(body)}"`);
 	return res;
@@ -195,7 +247,12 @@ describe('test signer reproduces the published AWS V2 vectors', () => {
 				// As published, the signature does not follow the page's own rule: check only StringToSign -> signature.
 				expect(hmac(v.secretAccessKey, v.stringToSign)).toBe(v.signature);
 				const host = v.headers.find(([k]) => k === 'Host')[1];
-				const sts = stringToSign({ method: v.method, resource: hostBucket(host) + v.path, headers: v.headers, prefix: 'x-amz-' });
+				const sts = stringToSign({
+					method: v.method,
+					resource: hostBucket(host) + v.path,
+					headers: v.headers,
+					prefix: 'x-amz-',
+				});
 				expect(sts).not.toBe(v.stringToSign);
 				return;
 			}
@@ -218,7 +275,12 @@ describe('emulator verifier accepts the published vectors (AWS mode, replayed pa
 	beforeAll(async () => {
 		const v = VECTORS[0];
 		aws = await createEmulator({
-			storage: { scheme: 'AWS', headerPrefix: 'x-amz-', presignKeyParam: 'AWSAccessKeyId', users: [{ accessKey: v.accessKeyId, secretKey: v.secretAccessKey, id: 'johnsmith' }] },
+			storage: {
+				scheme: 'AWS',
+				headerPrefix: 'x-amz-',
+				presignKeyParam: 'AWSAccessKeyId',
+				users: [{ accessKey: v.accessKeyId, secretKey: v.secretAccessKey, id: 'johnsmith' }],
+			},
 		});
 	});
 	afterAll(() => aws.close());
@@ -227,10 +289,14 @@ describe('emulator verifier accepts the published vectors (AWS mode, replayed pa
 		test(v.name, async () => {
 			const host = v.headers.find(([k]) => k === 'Host')[1];
 			const path = hostBucket(host) + v.path; // same canonical resource, sent path-style
-			const dateHeader = (v.headers.find(([k]) => k.toLowerCase() === 'x-amz-date') || v.headers.find(([k]) => k === 'Date') || [])[1];
+			const dateHeader = (v.headers.find(([k]) => k.toLowerCase() === 'x-amz-date') ||
+				v.headers.find(([k]) => k === 'Date') ||
+				[])[1];
 			const when = v.expires !== undefined ? (v.expires - 3600) * 1000 : Date.parse(dateHeader);
 			aws.faults.set({ clockOffsetMs: when - Date.now() });
-			const headers = v.headers.filter(([k]) => !['host', 'content-length', 'user-agent'].includes(k.toLowerCase()));
+			const headers = v.headers.filter(
+				([k]) => !['host', 'content-length', 'user-agent'].includes(k.toLowerCase()),
+			);
 			const len = v.headers.find(([k]) => k.toLowerCase() === 'content-length');
 			const body = len ? Buffer.alloc(Number(len[1])) : undefined;
 			let target = path;
@@ -280,12 +346,32 @@ describe('authentication', () => {
 	});
 
 	test('unknown access key, wrong scheme word, missing date', async () => {
-		expectError(await vreq('GET', '/', { user: { accessKey: 'NOPE', secretKey: 'x' } }), 403, 'InvalidAccessKeyId');
+		expectError(
+			await vreq('GET', '/', { user: { accessKey: 'NOPE', secretKey: 'x' } }),
+			403,
+			'InvalidAccessKeyId',
+		);
 		const date = new Date().toUTCString();
-		const sig = hmac(USER.secretKey, stringToSign({ method: 'GET', resource: '/', headers: [['Date', date]] }));
-		const aws = await send(emu.url, { method: 'GET', path: '/', headers: [['Date', date], ['Authorization', `AWS ${USER.accessKey}:${sig}`]] });
+		const sig = hmac(
+			USER.secretKey,
+			stringToSign({ method: 'GET', resource: '/', headers: [['Date', date]] }),
+		);
+		const aws = await send(emu.url, {
+			method: 'GET',
+			path: '/',
+			headers: [
+				['Date', date],
+				['Authorization', `AWS ${USER.accessKey}:${sig}`],
+			],
+		});
 		expectError(aws, 400, 'InvalidArgument');
-		const noDate = await send(emu.url, { method: 'GET', path: '/', headers: [['Authorization', `VENDOR ${USER.accessKey}:${hmac(USER.secretKey, 'GET\n\n\n\n/')}`]] });
+		const noDate = await send(emu.url, {
+			method: 'GET',
+			path: '/',
+			headers: [
+				['Authorization', `VENDOR ${USER.accessKey}:${hmac(USER.secretKey, 'GET\n\n\n\n/')}`],
+			],
+		});
 		expectError(noDate, 403, 'AccessDenied');
 	});
 
@@ -303,18 +389,35 @@ describe('authentication', () => {
 		await putText(b, 'a b', 'x');
 		const date = new Date().toUTCString();
 		const headers = [['Date', date]];
-		const sig = hmac(USER.secretKey, stringToSign({ method: 'GET', resource: `/${b}/a%20b`, headers }));
+		const sig = hmac(
+			USER.secretKey,
+			stringToSign({ method: 'GET', resource: `/${b}/a%20b`, headers }),
+		);
 		headers.push(['Authorization', `VENDOR ${USER.accessKey}:${sig}`]);
 		expect((await send(emu.url, { method: 'GET', path: `/${b}/a%20b`, headers })).status).toBe(200);
-		expectError(await send(emu.url, { method: 'GET', path: `/${b}/a%20%62`, headers }), 403, 'SignatureDoesNotMatch');
+		expectError(
+			await send(emu.url, { method: 'GET', path: `/${b}/a%20%62`, headers }),
+			403,
+			'SignatureDoesNotMatch',
+		);
 		// non-sub-resource query parameters are not signed, sub-resources are
-		expect((await send(emu.url, { method: 'GET', path: `/${b}/a%20b?foo=bar`, headers })).status).toBe(200);
-		expectError(await send(emu.url, { method: 'GET', path: `/${b}/a%20b?acl`, headers }), 403, 'SignatureDoesNotMatch');
+		expect(
+			(await send(emu.url, { method: 'GET', path: `/${b}/a%20b?foo=bar`, headers })).status,
+		).toBe(200);
+		expectError(
+			await send(emu.url, { method: 'GET', path: `/${b}/a%20b?acl`, headers }),
+			403,
+			'SignatureDoesNotMatch',
+		);
 	});
 
-	test('ListAllMyBuckets on GET / lists only the caller\'s buckets; anonymous is denied', async () => {
+	test("ListAllMyBuckets on GET / lists only the caller's buckets; anonymous is denied", async () => {
 		const b = await newBucket();
-		await control('POST', '/storage/users', { accessKey: 'OTHERKEY', secretKey: 'other-secret', id: 'other-user' });
+		await control('POST', '/storage/users', {
+			accessKey: 'OTHERKEY',
+			secretKey: 'other-secret',
+			id: 'other-user',
+		});
 		const other = { accessKey: 'OTHERKEY', secretKey: 'other-secret' };
 		const mine = await vreq('GET', '/');
 		expect(mine.headers['content-type']).toBe('application/xml');
@@ -332,13 +435,27 @@ describe('authentication', () => {
 		try {
 			expectError(await vreq('GET', '/'), 400, 'InvalidArgument');
 			const date = new Date().toUTCString();
-			const sig = hmac(USER.secretKey, stringToSign({ method: 'GET', resource: '/', headers: [['Date', date]] }));
-			const res = await send(emu.url, { method: 'GET', path: '/', headers: [['Date', date], ['Authorization', `ACME ${USER.accessKey}:${sig}`]] });
+			const sig = hmac(
+				USER.secretKey,
+				stringToSign({ method: 'GET', resource: '/', headers: [['Date', date]] }),
+			);
+			const res = await send(emu.url, {
+				method: 'GET',
+				path: '/',
+				headers: [
+					['Date', date],
+					['Authorization', `ACME ${USER.accessKey}:${sig}`],
+				],
+			});
 			expect(res.status).toBe(200);
 		} finally {
 			await control('POST', '/storage/config', { scheme: 'VENDOR' });
 		}
-		expect(await control('GET', '/storage/config')).toEqual({ scheme: 'VENDOR', headerPrefix: 'x-vendor-', presignKeyParam: 'VENDORAccessKeyId' });
+		expect(await control('GET', '/storage/config')).toEqual({
+			scheme: 'VENDOR',
+			headerPrefix: 'x-vendor-',
+			presignKeyParam: 'VENDORAccessKeyId',
+		});
 	});
 });
 
@@ -353,8 +470,15 @@ describe('presigned URLs', () => {
 		expect(ok.status).toBe(200);
 		expect(await ok.text()).toBe('presigned body');
 
-		const putUrl = presign('PUT', `/${b}/uploaded.bin`, { expires, headers: [['Content-Type', 'application/octet-stream']] });
-		const put = await fetch(emu.url + putUrl, { method: 'PUT', body: new Uint8Array([1, 2, 3]), headers: { 'Content-Type': 'application/octet-stream' } });
+		const putUrl = presign('PUT', `/${b}/uploaded.bin`, {
+			expires,
+			headers: [['Content-Type', 'application/octet-stream']],
+		});
+		const put = await fetch(emu.url + putUrl, {
+			method: 'PUT',
+			body: new Uint8Array([1, 2, 3]),
+			headers: { 'Content-Type': 'application/octet-stream' },
+		});
 		expect(put.status).toBe(200);
 
 		emu.clock.advance(301 * 1000);
@@ -368,7 +492,11 @@ describe('presigned URLs', () => {
 		await putText(b, 'x.txt', 'x');
 		await putText(b, 'y.txt', 'y');
 		const url = presign('GET', `/${b}/x.txt`, { expires: Math.floor(Date.now() / 1000) + 60 });
-		expectError(await send(emu.url, { method: 'GET', path: url.replace('x.txt', 'y.txt') }), 403, 'SignatureDoesNotMatch');
+		expectError(
+			await send(emu.url, { method: 'GET', path: url.replace('x.txt', 'y.txt') }),
+			403,
+			'SignatureDoesNotMatch',
+		);
 	});
 });
 
@@ -385,7 +513,11 @@ describe('canned ACLs', () => {
 		expectError(await vreq('GET', `/${b}/private.txt`, { anonymous: true }), 403, 'AccessDenied');
 		expectError(await vreq('GET', `/${b}/missing.txt`, { anonymous: true }), 403, 'AccessDenied');
 		expectError(await vreq('GET', `/${b}`, { anonymous: true }), 403, 'AccessDenied');
-		expectError(await vreq('PUT', `/${b}/anon.txt`, { anonymous: true, body: 'x' }), 403, 'AccessDenied');
+		expectError(
+			await vreq('PUT', `/${b}/anon.txt`, { anonymous: true, body: 'x' }),
+			403,
+			'AccessDenied',
+		);
 	});
 
 	test('bucket ACL via PUT ?acl; GET ?acl shows the grants with xsi:type', async () => {
@@ -401,33 +533,50 @@ describe('canned ACLs', () => {
 		expect(policy.AccessControlList.Grant[0].Grantee['@_xsi:type']).toBe('CanonicalUser');
 		expect(policy.AccessControlList.Grant[0].Grantee.ID).toBe('vendor-test');
 
-		const set = await vreq('PUT', `/${b}/?acl`, { headers: [['x-vendor-acl', 'public-read-write']] });
+		const set = await vreq('PUT', `/${b}/?acl`, {
+			headers: [['x-vendor-acl', 'public-read-write']],
+		});
 		expect(set.status).toBe(200);
 		expect(set.headers['content-length']).toBe('0');
 		const after = (await vreq('GET', `/${b}/?acl`)).xml.AccessControlPolicy.AccessControlList.Grant;
-		expect(after.map((g) => [g.Grantee['@_xsi:type'], g.Grantee.URI || g.Grantee.ID, g.Permission])).toEqual([
+		expect(
+			after.map((g) => [g.Grantee['@_xsi:type'], g.Grantee.URI || g.Grantee.ID, g.Permission]),
+		).toEqual([
 			['CanonicalUser', 'vendor-test', 'FULL_CONTROL'],
 			['Group', 'http://acs.amazonaws.com/groups/global/AllUsers', 'READ'],
 			['Group', 'http://acs.amazonaws.com/groups/global/AllUsers', 'WRITE'],
 		]);
 		// public-read-write: anonymous may list and put
-		expect((await vreq('PUT', `/${b}/from-anon.txt`, { anonymous: true, body: 'anon' })).status).toBe(200);
+		expect(
+			(await vreq('PUT', `/${b}/from-anon.txt`, { anonymous: true, body: 'anon' })).status,
+		).toBe(200);
 		const list = await vreq('GET', `/${b}`, { anonymous: true });
 		expect(list.status).toBe(200);
 		expect(list.xml.ListBucketResult.Contents.map((c) => c.Key)).toEqual(['from-anon.txt']);
 
-		expectError(await vreq('PUT', `/${b}?acl`, { headers: [['x-vendor-acl', 'everyone']] }), 400, 'InvalidArgument');
+		expectError(
+			await vreq('PUT', `/${b}?acl`, { headers: [['x-vendor-acl', 'everyone']] }),
+			400,
+			'InvalidArgument',
+		);
 		expectError(await vreq('PUT', `/${b}?acl`), 400, 'InvalidArgument');
 		expectError(await vreq('GET', `/${b}?acl`, { anonymous: true }), 403, 'AccessDenied');
 	});
 
 	test('authenticated-read: other users may list, anonymous may not; others cannot read private objects', async () => {
-		await control('POST', '/storage/users', { accessKey: 'READERKEY', secretKey: 'reader-secret', id: 'reader' });
+		await control('POST', '/storage/users', {
+			accessKey: 'READERKEY',
+			secretKey: 'reader-secret',
+			id: 'reader',
+		});
 		const reader = { accessKey: 'READERKEY', secretKey: 'reader-secret' };
 		const b = await newBucket('authenticated-read');
 		await putText(b, 'doc.txt', 'doc');
 		const grants = (await vreq('GET', `/${b}?acl`)).xml.AccessControlPolicy.AccessControlList.Grant;
-		expect(grants[1]).toMatchObject({ Grantee: { URI: 'http://acs.amazonaws.com/groups/global/AuthenticatedUsers' }, Permission: 'READ' });
+		expect(grants[1]).toMatchObject({
+			Grantee: { URI: 'http://acs.amazonaws.com/groups/global/AuthenticatedUsers' },
+			Permission: 'READ',
+		});
 		expect((await vreq('GET', `/${b}`, { user: reader })).status).toBe(200);
 		expectError(await vreq('GET', `/${b}`, { anonymous: true }), 403, 'AccessDenied');
 		expectError(await vreq('GET', `/${b}/doc.txt`, { user: reader }), 403, 'AccessDenied');
@@ -439,7 +588,16 @@ describe('canned ACLs', () => {
 
 describe('buckets', () => {
 	test('name rules', async () => {
-		for (const bad of ['ab', 'Upper-case', '-starts', 'ends-', 'under_score', '192.168.1.10', 'x'.repeat(64), 'sp ace']) {
+		for (const bad of [
+			'ab',
+			'Upper-case',
+			'-starts',
+			'ends-',
+			'under_score',
+			'192.168.1.10',
+			'x'.repeat(64),
+			'sp ace',
+		]) {
 			expectError(await vreq('PUT', `/${encodeSegment(bad)}`), 400, 'InvalidBucketName');
 		}
 		for (const good of ['abc', 'a.b-c.9', 'x'.repeat(63), '1.2.3.4.5']) {
@@ -468,7 +626,10 @@ describe('buckets', () => {
 		expect((await vreq('DELETE', `/${b}/k`)).status).toBe(204);
 		const init = await vreq('POST', `/${b}/mp?uploads`);
 		expectError(await vreq('DELETE', `/${b}`), 409, 'BucketNotEmpty');
-		expect((await vreq('DELETE', `/${b}/mp?uploadId=${init.xml.InitiateMultipartUploadResult.UploadId}`)).status).toBe(204);
+		expect(
+			(await vreq('DELETE', `/${b}/mp?uploadId=${init.xml.InitiateMultipartUploadResult.UploadId}`))
+				.status,
+		).toBe(204);
 		const del = await vreq('DELETE', `/${b}/`);
 		expect(del.status).toBe(204);
 		expectError(await vreq('GET', `/${b}`), 404, 'NoSuchBucket');
@@ -487,7 +648,18 @@ describe('buckets', () => {
 // ---- objects -----------------------------------------------------------------------------
 
 describe('objects', () => {
-	const NASTY = ['plain.txt', 'unicode/日本語/файл ü.txt', 'space in name', 'a+b=c:d', 'per%cent', 'what?#hash', 'tilde~and!bang', 'deep/er/and/deeper/', 'emoji 😀.bin', "quote'(paren)*"];
+	const NASTY = [
+		'plain.txt',
+		'unicode/日本語/файл ü.txt',
+		'space in name',
+		'a+b=c:d',
+		'per%cent',
+		'what?#hash',
+		'tilde~and!bang',
+		'deep/er/and/deeper/',
+		'emoji 😀.bin',
+		"quote'(paren)*",
+	];
 
 	test('nasty keys round-trip; "+" in a path is a literal plus', async () => {
 		const b = await newBucket();
@@ -503,7 +675,8 @@ describe('objects', () => {
 		// unencoded "+" stays a plus, never a space
 		expect((await vreq('GET', `/${b}/a+b=c:d`)).text).toBe('body of a+b=c:d');
 		expectError(await vreq('GET', `/${b}/a%20b=c:d`), 404, 'NoSuchKey');
-		for (const key of NASTY) expect((await vreq('DELETE', `/${b}/${encodeKey(key)}`)).status).toBe(204);
+		for (const key of NASTY)
+			expect((await vreq('DELETE', `/${b}/${encodeKey(key)}`)).status).toBe(204);
 		expect((await vreq('GET', `/${b}`)).xml.ListBucketResult.Contents).toBeUndefined();
 	});
 
@@ -540,10 +713,21 @@ describe('objects', () => {
 
 	test('Content-MD5: malformed is InvalidDigest, mismatch is BadDigest and nothing is stored', async () => {
 		const b = await newBucket();
-		expectError(await vreq('PUT', `/${b}/d`, { body: 'abc', headers: [['Content-MD5', 'not-base64']] }), 400, 'InvalidDigest');
-		expectError(await vreq('PUT', `/${b}/d`, { body: 'abc', headers: [['Content-MD5', md5b64('abd')]] }), 400, 'BadDigest');
+		expectError(
+			await vreq('PUT', `/${b}/d`, { body: 'abc', headers: [['Content-MD5', 'not-base64']] }),
+			400,
+			'InvalidDigest',
+		);
+		expectError(
+			await vreq('PUT', `/${b}/d`, { body: 'abc', headers: [['Content-MD5', md5b64('abd')]] }),
+			400,
+			'BadDigest',
+		);
 		expect((await control('GET', `/storage/objects?bucket=${b}`)).objects).toEqual([]);
-		expect((await vreq('PUT', `/${b}/d`, { body: 'abc', headers: [['Content-MD5', md5b64('abc')]] })).status).toBe(200);
+		expect(
+			(await vreq('PUT', `/${b}/d`, { body: 'abc', headers: [['Content-MD5', md5b64('abc')]] }))
+				.status,
+		).toBe(200);
 	});
 
 	test('PUT without Content-Length is 411 MissingContentLength', async () => {
@@ -556,7 +740,11 @@ describe('objects', () => {
 	test('Expect: 100-continue is served', async () => {
 		const b = await newBucket();
 		const body = crypto.randomBytes(256 * 1024);
-		const res = await vreq('PUT', `/${b}/continued.bin`, { body, expectContinue: true, headers: [['Content-MD5', md5b64(body)]] });
+		const res = await vreq('PUT', `/${b}/continued.bin`, {
+			body,
+			expectContinue: true,
+			headers: [['Content-MD5', md5b64(body)]],
+		});
 		expect(res.continued).toBe(true);
 		expect(res.status).toBe(200);
 		expect((await vreq('GET', `/${b}/continued.bin`)).body.equals(body)).toBe(true);
@@ -567,7 +755,12 @@ describe('objects', () => {
 		await putText(b, 'digits', '0123456789');
 		const get = (range) => vreq('GET', `/${b}/digits`, { headers: [['Range', range]] });
 		let r = await get('bytes=0-4');
-		expect([r.status, r.text, r.headers['content-range'], r.headers['content-length']]).toEqual([206, '01234', 'bytes 0-4/10', '5']);
+		expect([r.status, r.text, r.headers['content-range'], r.headers['content-length']]).toEqual([
+			206,
+			'01234',
+			'bytes 0-4/10',
+			'5',
+		]);
 		r = await get('bytes=7-');
 		expect([r.status, r.text, r.headers['content-range']]).toEqual([206, '789', 'bytes 7-9/10']);
 		r = await get('bytes=-3');
@@ -630,7 +823,14 @@ describe('objects', () => {
 describe('list objects', () => {
 	test('prefix, delimiter, marker, max-keys, NextMarker (also without delimiter), CommonPrefixes', async () => {
 		const b = await newBucket();
-		const keys = ['a.txt', 'photos/2025/x.jpg', 'photos/2026/y.jpg', 'photos/2026/z.jpg', 'photos/top.jpg', 'z.txt'];
+		const keys = [
+			'a.txt',
+			'photos/2025/x.jpg',
+			'photos/2026/y.jpg',
+			'photos/2026/z.jpg',
+			'photos/top.jpg',
+			'z.txt',
+		];
 		for (const k of [...keys].reverse()) await putText(b, k, k);
 		const list = async (q) => (await vreq('GET', `/${b}?${q}`)).xml.ListBucketResult;
 
@@ -638,7 +838,11 @@ describe('list objects', () => {
 		expect(r.Contents.map((c) => c.Key)).toEqual(['a.txt', 'z.txt']);
 		expect(r.CommonPrefixes.map((c) => c.Prefix)).toEqual(['photos/']);
 		expect([r.IsTruncated, r.MaxKeys, r.Delimiter, r.Prefix]).toEqual(['false', '1000', '/', '']);
-		expect(r.Contents[0]).toMatchObject({ StorageClass: 'STANDARD', Size: '5', Owner: { ID: 'vendor-test', DisplayName: 'vendor-test' } });
+		expect(r.Contents[0]).toMatchObject({
+			StorageClass: 'STANDARD',
+			Size: '5',
+			Owner: { ID: 'vendor-test', DisplayName: 'vendor-test' },
+		});
 		expect(r.Contents[0].LastModified).toMatch(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z$/);
 
 		r = await list('prefix=photos/&delimiter=/');
@@ -647,7 +851,11 @@ describe('list objects', () => {
 
 		// paging without delimiter
 		r = await list('max-keys=2');
-		expect([r.IsTruncated, r.NextMarker, r.Contents.length]).toEqual(['true', 'photos/2025/x.jpg', 2]);
+		expect([r.IsTruncated, r.NextMarker, r.Contents.length]).toEqual([
+			'true',
+			'photos/2025/x.jpg',
+			2,
+		]);
 		r = await list(`max-keys=2&marker=${encodeURIComponent(r.NextMarker)}`);
 		expect(r.Contents.map((c) => c.Key)).toEqual(['photos/2026/y.jpg', 'photos/2026/z.jpg']);
 		expect(r.Marker).toBe('photos/2025/x.jpg');
@@ -660,8 +868,13 @@ describe('list objects', () => {
 		const seen = [];
 		let marker = '';
 		for (let i = 0; i < 10; i++) {
-			r = await list(`delimiter=/&max-keys=1&prefix=photos/${marker ? '&marker=' + encodeURIComponent(marker) : ''}`);
-			seen.push(...(r.Contents || []).map((c) => c.Key), ...(r.CommonPrefixes || []).map((c) => c.Prefix));
+			r = await list(
+				`delimiter=/&max-keys=1&prefix=photos/${marker ? '&marker=' + encodeURIComponent(marker) : ''}`,
+			);
+			seen.push(
+				...(r.Contents || []).map((c) => c.Key),
+				...(r.CommonPrefixes || []).map((c) => c.Prefix),
+			);
 			if (r.IsTruncated !== 'true') break;
 			marker = r.NextMarker;
 		}
@@ -676,7 +889,8 @@ describe('list objects', () => {
 		const b = await newBucket();
 		const n = 100000;
 		const objects = [];
-		for (let i = 0; i < n; i++) objects.push({ key: `k/${String((i * 7919) % n).padStart(6, '0')}` });
+		for (let i = 0; i < n; i++)
+			objects.push({ key: `k/${String((i * 7919) % n).padStart(6, '0')}` });
 		await control('POST', '/storage/objects', { bucket: b, objects });
 		let marker = '';
 		let total = 0;
@@ -685,7 +899,11 @@ describe('list objects', () => {
 		const t0 = Date.now();
 		for (;;) {
 			// 100 pages of 270 kB: read the few fields by pattern, a full XML parse would dominate the time
-			const res = await vreq('GET', `/${b}?max-keys=1000${marker ? '&marker=' + encodeURIComponent(marker) : ''}`, { raw: true });
+			const res = await vreq(
+				'GET',
+				`/${b}?max-keys=1000${marker ? '&marker=' + encodeURIComponent(marker) : ''}`,
+				{ raw: true },
+			);
 			const field = (name) => (new RegExp(`<${name}>([^<]*)</${name}>`).exec(res.text) || [])[1];
 			const r = { IsTruncated: field('IsTruncated'), NextMarker: field('NextMarker') };
 			const page = [...res.text.matchAll(/<Key>([^<]*)<\/Key>/g)].map((m) => m[1]);
@@ -710,7 +928,8 @@ describe('list objects', () => {
 // ---- multipart ---------------------------------------------------------------------------
 
 /** The multipart ETag computed here, independently: md5 of the binary part md5s, "-n". */
-const multipartEtag = (parts) => `"${md5hex(Buffer.concat(parts.map((p) => crypto.createHash('md5').update(p).digest())))}-${parts.length}"`;
+const multipartEtag = (parts) =>
+	`"${md5hex(Buffer.concat(parts.map((p) => crypto.createHash('md5').update(p).digest())))}-${parts.length}"`;
 
 function completeBody(parts) {
 	return `<CompleteMultipartUpload xmlns="${NS}">${parts.map((p) => `<Part><PartNumber>${p.n}</PartNumber><ETag>${p.etag}</ETag></Part>`).join('')}</CompleteMultipartUpload>`;
@@ -725,7 +944,12 @@ describe('multipart upload', () => {
 			const b = await newBucket();
 			const key = 'big/file name+1.bin';
 			const path = `/${b}/${encodeKey(key)}`;
-			const init = await vreq('POST', `${path}?uploads`, { headers: [['Content-Type', 'application/x-test'], ['x-vendor-meta-kind', 'multi']] });
+			const init = await vreq('POST', `${path}?uploads`, {
+				headers: [
+					['Content-Type', 'application/x-test'],
+					['x-vendor-meta-kind', 'multi'],
+				],
+			});
 			expect(init.status).toBe(200);
 			const r = init.xml.InitiateMultipartUploadResult;
 			expect([r['@_xmlns'], r.Bucket, r.Key]).toEqual([NS, b, key]);
@@ -733,7 +957,10 @@ describe('multipart upload', () => {
 			const parts = [crypto.randomBytes(70000), crypto.randomBytes(1), crypto.randomBytes(33333)];
 			const etags = [];
 			for (let i = 0; i < parts.length; i++) {
-				const res = await vreq('PUT', `${path}?${P}=${i + 1}&${U}=${encodeURIComponent(id)}`, { body: parts[i], headers: [['Content-MD5', md5b64(parts[i])]] });
+				const res = await vreq('PUT', `${path}?${P}=${i + 1}&${U}=${encodeURIComponent(id)}`, {
+					body: parts[i],
+					headers: [['Content-MD5', md5b64(parts[i])]],
+				});
 				expect(res.status).toBe(200);
 				expect(res.headers.etag).toBe(`"${md5hex(parts[i])}"`);
 				etags.push(res.headers.etag);
@@ -741,15 +968,31 @@ describe('multipart upload', () => {
 			// list parts, paged
 			const lp = await vreq('GET', `${path}?${U}=${encodeURIComponent(id)}&max-parts=2`);
 			const l = lp.xml.ListPartsResult;
-			expect([l.Bucket, l.Key, l.UploadId, l.IsTruncated, l.NextPartNumberMarker, l.MaxParts, l.StorageClass]).toEqual([b, key, id, 'true', '2', '2', 'STANDARD']);
+			expect([
+				l.Bucket,
+				l.Key,
+				l.UploadId,
+				l.IsTruncated,
+				l.NextPartNumberMarker,
+				l.MaxParts,
+				l.StorageClass,
+			]).toEqual([b, key, id, 'true', '2', '2', 'STANDARD']);
 			expect(l.Initiator).toEqual({ ID: 'vendor-test', DisplayName: 'vendor-test' });
 			expect(l.Part.map((p) => [p.PartNumber, p.ETag, p.Size])).toEqual([
 				['1', etags[0], '70000'],
 				['2', etags[1], '1'],
 			]);
-			const l2 = (await vreq('GET', `${path}?${U}=${encodeURIComponent(id)}&part-number-marker=2`)).xml.ListPartsResult;
-			expect([l2.IsTruncated, l2.NextPartNumberMarker, l2.PartNumberMarker, l2.Part.map((p) => p.PartNumber)]).toEqual(['false', undefined, '2', ['3']]);
-			expect((await control('GET', '/storage/uploads')).uploads).toContainEqual(expect.objectContaining({ bucket: b, key, uploadId: id, parts: 3 }));
+			const l2 = (await vreq('GET', `${path}?${U}=${encodeURIComponent(id)}&part-number-marker=2`))
+				.xml.ListPartsResult;
+			expect([
+				l2.IsTruncated,
+				l2.NextPartNumberMarker,
+				l2.PartNumberMarker,
+				l2.Part.map((p) => p.PartNumber),
+			]).toEqual(['false', undefined, '2', ['3']]);
+			expect((await control('GET', '/storage/uploads')).uploads).toContainEqual(
+				expect.objectContaining({ bucket: b, key, uploadId: id, parts: 3 }),
+			);
 
 			const done = await vreq('POST', `${path}?${U}=${encodeURIComponent(id)}`, {
 				body: completeBody(etags.map((etag, i) => ({ n: i + 1, etag }))),
@@ -761,8 +1004,14 @@ describe('multipart upload', () => {
 			expect(c.Location).toBe(`${emu.url}${path}`);
 			const got = await vreq('GET', path);
 			expect(got.body.equals(Buffer.concat(parts))).toBe(true);
-			expect(got.headers).toMatchObject({ 'content-type': 'application/x-test', 'x-vendor-meta-kind': 'multi', etag: multipartEtag(parts) });
-			expect((await control('GET', '/storage/uploads')).uploads.filter((u) => u.uploadId === id)).toEqual([]);
+			expect(got.headers).toMatchObject({
+				'content-type': 'application/x-test',
+				'x-vendor-meta-kind': 'multi',
+				etag: multipartEtag(parts),
+			});
+			expect(
+				(await control('GET', '/storage/uploads')).uploads.filter((u) => u.uploadId === id),
+			).toEqual([]);
 			expectError(await vreq('GET', `${path}?${U}=${encodeURIComponent(id)}`), 404, 'NoSuchUpload');
 		});
 	}
@@ -773,24 +1022,71 @@ describe('multipart upload', () => {
 		const id = (await vreq('POST', `${path}?uploads`)).xml.InitiateMultipartUploadResult.UploadId;
 		const q = `uploadId=${id}`;
 		for (const bad of ['0', '10001', 'x', '-1', '1.5']) {
-			expectError(await vreq('PUT', `${path}?partNumber=${bad}&${q}`, { body: 'x' }), 400, 'InvalidArgument');
+			expectError(
+				await vreq('PUT', `${path}?partNumber=${bad}&${q}`, { body: 'x' }),
+				400,
+				'InvalidArgument',
+			);
 		}
 		expectError(await vreq('PUT', `${path}?partNumber=1`, { body: 'x' }), 400, 'InvalidArgument');
 		const e1 = (await vreq('PUT', `${path}?partNumber=1&${q}`, { body: 'one' })).headers.etag;
 		const e2 = (await vreq('PUT', `${path}?partNumber=2&${q}`, { body: 'two' })).headers.etag;
 		const e3 = (await vreq('PUT', `${path}?partNumber=10000&${q}`, { body: 'three' })).headers.etag;
 		const complete = (parts) => vreq('POST', `${path}?${q}`, { body: completeBody(parts) });
-		expectError(await complete([{ n: 2, etag: e2 }, { n: 1, etag: e1 }]), 400, 'InvalidPartOrder');
-		expectError(await complete([{ n: 1, etag: e1 }, { n: 1, etag: e1 }]), 400, 'InvalidPartOrder');
-		expectError(await complete([{ n: 1, etag: e1 }, { n: 2, etag: e1 }]), 400, 'InvalidPart');
-		expectError(await complete([{ n: 1, etag: e1 }, { n: 3, etag: e2 }]), 400, 'InvalidPart');
-		expectError(await vreq('POST', `${path}?${q}`, { body: '<CompleteMultipartUpload><Part>' }), 400, 'MalformedXML');
-		expectError(await vreq('POST', `${path}?${q}`, { body: '<CompleteMultipartUpload></CompleteMultipartUpload>' }), 400, 'MalformedXML');
+		expectError(
+			await complete([
+				{ n: 2, etag: e2 },
+				{ n: 1, etag: e1 },
+			]),
+			400,
+			'InvalidPartOrder',
+		);
+		expectError(
+			await complete([
+				{ n: 1, etag: e1 },
+				{ n: 1, etag: e1 },
+			]),
+			400,
+			'InvalidPartOrder',
+		);
+		expectError(
+			await complete([
+				{ n: 1, etag: e1 },
+				{ n: 2, etag: e1 },
+			]),
+			400,
+			'InvalidPart',
+		);
+		expectError(
+			await complete([
+				{ n: 1, etag: e1 },
+				{ n: 3, etag: e2 },
+			]),
+			400,
+			'InvalidPart',
+		);
+		expectError(
+			await vreq('POST', `${path}?${q}`, { body: '<CompleteMultipartUpload><Part>' }),
+			400,
+			'MalformedXML',
+		);
+		expectError(
+			await vreq('POST', `${path}?${q}`, {
+				body: '<CompleteMultipartUpload></CompleteMultipartUpload>',
+			}),
+			400,
+			'MalformedXML',
+		);
 		// still in progress after all those failures; etags accepted without quotes too
-		const ok = await complete([{ n: 1, etag: e1.replace(/"/g, '') }, { n: 10000, etag: e3 }]);
+		const ok = await complete([
+			{ n: 1, etag: e1.replace(/"/g, '') },
+			{ n: 10000, etag: e3 },
+		]);
 		expect(ok.status).toBe(200);
 		expect((await vreq('GET', path)).text).toBe('onethree');
-		expect(ok.xml.CompleteMultipartUploadResult.ETag).toBe(multipartEtag([Buffer.from('one'), Buffer.from('three')]));
+		expect(ok.xml.CompleteMultipartUploadResult.ETag).toBe(
+			multipartEtag([Buffer.from('one'), Buffer.from('three')]),
+		);
 	});
 
 	test('abort: 204, then NoSuchUpload everywhere; unknown ids are NoSuchUpload', async () => {
@@ -801,8 +1097,16 @@ describe('multipart upload', () => {
 		const del = await vreq('DELETE', `${path}?upload_id=${id}`);
 		expect(del.status).toBe(204);
 		expectError(await vreq('DELETE', `${path}?uploadId=${id}`), 404, 'NoSuchUpload');
-		expectError(await vreq('PUT', `${path}?partNumber=2&uploadId=${id}`, { body: 'x' }), 404, 'NoSuchUpload');
-		expectError(await vreq('POST', `${path}?uploadId=${id}`, { body: completeBody([{ n: 1, etag: '"x"' }]) }), 404, 'NoSuchUpload');
+		expectError(
+			await vreq('PUT', `${path}?partNumber=2&uploadId=${id}`, { body: 'x' }),
+			404,
+			'NoSuchUpload',
+		);
+		expectError(
+			await vreq('POST', `${path}?uploadId=${id}`, { body: completeBody([{ n: 1, etag: '"x"' }]) }),
+			404,
+			'NoSuchUpload',
+		);
 		expectError(await vreq('GET', `${path}?uploadId=nope`), 404, 'NoSuchUpload');
 		expectError(await vreq('GET', `/${b}/other-key?uploadId=${id}`), 404, 'NoSuchUpload');
 		expect((await control('GET', `/storage/uploads?bucket=${b}`)).uploads).toEqual([]);
@@ -820,7 +1124,9 @@ describe('fault switch', () => {
 		emu.faults.set({ errorRate: 1, errorOps: ['UploadPart'] });
 		const codes = new Set();
 		for (let i = 1; i <= 12; i++) {
-			const res = await vreq('PUT', `${path}?partNumber=${i}&uploadId=${id}`, { body: crypto.randomBytes(100000) });
+			const res = await vreq('PUT', `${path}?partNumber=${i}&uploadId=${id}`, {
+				body: crypto.randomBytes(100000),
+			});
 			expect([500, 503]).toContain(res.status);
 			expect(res.xml.Error.Code).toBe(res.status === 503 ? 'SlowDown' : 'InternalError');
 			expect(res.xml.Error.RequestId).toBe(res.headers['x-trans-id']);

@@ -12,7 +12,16 @@
 const crypto = require('node:crypto');
 const { S3Error } = require('./errors');
 
-const SUB_RESOURCES = new Set(['versioning', 'acl', 'logging', 'versions', 'uploads', 'partNumber', 'uploadId', 'delete']);
+const SUB_RESOURCES = new Set([
+	'versioning',
+	'acl',
+	'logging',
+	'versions',
+	'uploads',
+	'partNumber',
+	'uploadId',
+	'delete',
+]);
 const MAX_SKEW_MS = 15 * 60 * 1000;
 
 /** CanonicalizedVendorHeaders from the raw header list (repeats merged with ',', no space). */
@@ -93,24 +102,38 @@ function authenticate(rq, { config, users, now }) {
 		const cred = sp < 0 ? '' : authz.slice(sp + 1).trim();
 		const colon = cred.lastIndexOf(':');
 		if (scheme !== config.scheme || colon <= 0 || colon === cred.length - 1) {
-			throw new S3Error('InvalidArgument', `Authorization header is invalid: expected "${config.scheme} <access key>:<signature>"`);
+			throw new S3Error(
+				'InvalidArgument',
+				`Authorization header is invalid: expected "${config.scheme} <access key>:<signature>"`,
+			);
 		}
 		const accessKey = cred.slice(0, colon);
 		const signature = cred.slice(colon + 1);
 		const user = users.get(accessKey);
-		if (!user) throw new S3Error('InvalidAccessKeyId', 'The access key you provided does not exist in our records.');
+		if (!user)
+			throw new S3Error(
+				'InvalidAccessKeyId',
+				'The access key you provided does not exist in our records.',
+			);
 		const vendorDate = h[config.headerPrefix + 'date'];
 		const dateText = vendorDate !== undefined ? vendorDate : h.date;
 		const time = dateText === undefined ? NaN : Date.parse(dateText);
 		if (Number.isNaN(time)) {
-			throw new S3Error('AccessDenied', `Authenticated requests need a valid Date or ${config.headerPrefix}date header.`);
+			throw new S3Error(
+				'AccessDenied',
+				`Authenticated requests need a valid Date or ${config.headerPrefix}date header.`,
+			);
 		}
 		if (Math.abs(now - time) > MAX_SKEW_MS) {
-			throw new S3Error('RequestTimeTooSkewed', 'The difference between the request time and the current time is too large.', {
-				RequestTime: dateText,
-				ServerTime: new Date(now).toUTCString(),
-				MaxAllowedSkewMilliseconds: String(MAX_SKEW_MS),
-			});
+			throw new S3Error(
+				'RequestTimeTooSkewed',
+				'The difference between the request time and the current time is too large.',
+				{
+					RequestTime: dateText,
+					ServerTime: new Date(now).toUTCString(),
+					MaxAllowedSkewMilliseconds: String(MAX_SKEW_MS),
+				},
+			);
 		}
 		verify(rq, user, signature, vendorDate !== undefined ? '' : h.date || '', config);
 		return user;
@@ -122,16 +145,32 @@ function authenticate(rq, { config, users, now }) {
 		const signature = (q.get('Signature') || '').replace(/ /g, '+');
 		const expires = q.get('Expires');
 		if (!accessKey || !signature || expires === undefined) {
-			throw new S3Error('AccessDenied', `Query-string authentication needs the Signature, Expires and ${config.presignKeyParam} parameters.`);
+			throw new S3Error(
+				'AccessDenied',
+				`Query-string authentication needs the Signature, Expires and ${config.presignKeyParam} parameters.`,
+			);
 		}
 		const user = users.get(accessKey);
-		if (!user) throw new S3Error('InvalidAccessKeyId', 'The access key you provided does not exist in our records.');
-		if (!/^\d+$/.test(expires)) throw new S3Error('AccessDenied', 'Expires must be a number of seconds since the epoch.');
-		if (Math.floor(now / 1000) > Number(expires)) throw new S3Error('AccessDenied', 'Request has expired.', { Expires: expires });
+		if (!user)
+			throw new S3Error(
+				'InvalidAccessKeyId',
+				'The access key you provided does not exist in our records.',
+			);
+		if (!/^\d+$/.test(expires))
+			throw new S3Error('AccessDenied', 'Expires must be a number of seconds since the epoch.');
+		if (Math.floor(now / 1000) > Number(expires))
+			throw new S3Error('AccessDenied', 'Request has expired.', { Expires: expires });
 		verify(rq, user, signature, expires, config);
 		return user;
 	}
 	return null;
 }
 
-module.exports = { SUB_RESOURCES, canonicalHeaders, canonicalResource, stringToSign, sign, authenticate };
+module.exports = {
+	SUB_RESOURCES,
+	canonicalHeaders,
+	canonicalResource,
+	stringToSign,
+	sign,
+	authenticate,
+};

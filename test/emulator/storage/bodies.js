@@ -19,7 +19,8 @@ class Bodies {
 	constructor(dataDir) {
 		this.dir = dataDir ? path.join(dataDir, 'storage') : null;
 		if (this.dir) {
-			for (const sub of ['objects', 'parts']) fs.mkdirSync(path.join(this.dir, sub), { recursive: true });
+			for (const sub of ['objects', 'parts'])
+				fs.mkdirSync(path.join(this.dir, sub), { recursive: true });
 			fs.rmSync(path.join(this.dir, 'tmp'), { recursive: true, force: true });
 			fs.mkdirSync(path.join(this.dir, 'tmp'), { recursive: true });
 		}
@@ -92,7 +93,8 @@ class Bodies {
 		const file = path.join('tmp', crypto.randomUUID());
 		const out = fs.createWriteStream(path.join(this.dir, file));
 		try {
-			for (const part of parts) await pipeline(fs.createReadStream(this.abs(part)), out, { end: false });
+			for (const part of parts)
+				await pipeline(fs.createReadStream(this.abs(part)), out, { end: false });
 			await new Promise((resolve, reject) => {
 				out.on('error', reject);
 				out.end(resolve);
@@ -112,7 +114,8 @@ class Bodies {
 	 */
 	async open(body, start, end) {
 		if (end < start) return Readable.from([]);
-		if (body.chunks) return Readable.from(sliceChunks(body.chunks, start, end), { objectMode: false });
+		if (body.chunks)
+			return Readable.from(sliceChunks(body.chunks, start, end), { objectMode: false });
 		let handle;
 		try {
 			handle = await fsp.open(this.abs(body), 'r');
@@ -133,7 +136,9 @@ class Bodies {
 	fromJSON(saved) {
 		if (saved.data !== undefined) {
 			const buf = Buffer.from(saved.data, 'base64');
-			return this.dir ? this.fromBuffer(buf) : { chunks: buf.length ? [buf] : [], size: buf.length };
+			return this.dir
+				? this.fromBuffer(buf)
+				: { chunks: buf.length ? [buf] : [], size: buf.length };
 		}
 		if (!this.dir || !fs.existsSync(path.join(this.dir, saved.file))) return null;
 		return { file: saved.file, size: saved.size };

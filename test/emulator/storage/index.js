@@ -26,15 +26,51 @@ const CANNED_ACLS = ['private', 'public-read', 'public-read-write', 'authenticat
 const ALL_USERS = 'http://acs.amazonaws.com/groups/global/AllUsers';
 const AUTHENTICATED_USERS = 'http://acs.amazonaws.com/groups/global/AuthenticatedUsers';
 /** Object headers stored at write time and returned on GET (Content-Type is kept apart). */
-const STORED_HEADERS = ['cache-control', 'content-disposition', 'content-encoding', 'content-language', 'expires'];
+const STORED_HEADERS = [
+	'cache-control',
+	'content-disposition',
+	'content-encoding',
+	'content-language',
+	'expires',
+];
 /** S3 sub-resources this emulator does not serve: answered 501 rather than mistaken for another operation. */
 const UNSUPPORTED = [
-	'versioning', 'logging', 'versions', 'delete', 'tagging', 'torrent', 'restore', 'policy', 'cors',
-	'lifecycle', 'website', 'location', 'notification', 'replication', 'encryption', 'requestPayment',
-	'accelerate', 'analytics', 'inventory', 'metrics', 'ownershipControls', 'publicAccessBlock',
-	'object-lock', 'retention', 'legal-hold', 'select', 'attributes', 'versionId', 'list-type',
+	'versioning',
+	'logging',
+	'versions',
+	'delete',
+	'tagging',
+	'torrent',
+	'restore',
+	'policy',
+	'cors',
+	'lifecycle',
+	'website',
+	'location',
+	'notification',
+	'replication',
+	'encryption',
+	'requestPayment',
+	'accelerate',
+	'analytics',
+	'inventory',
+	'metrics',
+	'ownershipControls',
+	'publicAccessBlock',
+	'object-lock',
+	'retention',
+	'legal-hold',
+	'select',
+	'attributes',
+	'versionId',
+	'list-type',
 ];
-const DEFAULT_USER = { accessKey: 'VENDORTESTKEY', secretKey: 'vendor-test-secret', id: 'vendor-test', displayName: 'vendor-test' };
+const DEFAULT_USER = {
+	accessKey: 'VENDORTESTKEY',
+	secretKey: 'vendor-test-secret',
+	id: 'vendor-test',
+	displayName: 'vendor-test',
+};
 const ANONYMOUS = 'anonymous';
 const MAX_KEY_BYTES = 1024;
 const MAX_XML_BYTES = 8 * 1024 * 1024;
@@ -47,13 +83,24 @@ const completeParser = new XMLParser({
 });
 
 function normalizeUser(u) {
-	if (!u || !u.accessKey || !u.secretKey) throw new Error('a storage user needs accessKey and secretKey');
+	if (!u || !u.accessKey || !u.secretKey)
+		throw new Error('a storage user needs accessKey and secretKey');
 	const id = String(u.id || u.accessKey);
-	return { accessKey: String(u.accessKey), secretKey: String(u.secretKey), id, displayName: String(u.displayName || id) };
+	return {
+		accessKey: String(u.accessKey),
+		secretKey: String(u.secretKey),
+		id,
+		displayName: String(u.displayName || id),
+	};
 }
 
 function normalizeConfig(c, base = {}) {
-	const out = { scheme: 'VENDOR', headerPrefix: 'x-vendor-', presignKeyParam: 'VENDORAccessKeyId', ...base };
+	const out = {
+		scheme: 'VENDOR',
+		headerPrefix: 'x-vendor-',
+		presignKeyParam: 'VENDORAccessKeyId',
+		...base,
+	};
 	if (c.scheme) out.scheme = String(c.scheme);
 	if (c.headerPrefix) out.headerPrefix = String(c.headerPrefix).toLowerCase();
 	if (c.presignKeyParam) out.presignKeyParam = String(c.presignKeyParam);
@@ -66,7 +113,10 @@ function validBucketName(name) {
 
 /** RFC 3986 encoding of one path segment. */
 function encodeSegment(s) {
-	return encodeURIComponent(s).replace(/[!'()*]/g, (c) => '%' + c.charCodeAt(0).toString(16).toUpperCase());
+	return encodeURIComponent(s).replace(
+		/[!'()*]/g,
+		(c) => '%' + c.charCodeAt(0).toString(16).toUpperCase(),
+	);
 }
 
 function decodePath(s) {
@@ -152,13 +202,18 @@ async function readText(req, limit) {
 		size += chunk.length;
 		if (size <= limit) chunks.push(chunk);
 	}
-	if (size > limit) throw new S3Error('MalformedXML', `The XML body is larger than ${limit} bytes.`);
+	if (size > limit)
+		throw new S3Error('MalformedXML', `The XML body is larger than ${limit} bytes.`);
 	return Buffer.concat(chunks).toString('utf8');
 }
 
 function sendXml(res, status, xml, headers = {}) {
 	const body = Buffer.from(xml, 'utf8');
-	res.writeHead(status, { 'Content-Type': 'application/xml', 'Content-Length': body.length, ...headers });
+	res.writeHead(status, {
+		'Content-Type': 'application/xml',
+		'Content-Length': body.length,
+		...headers,
+	});
 	res.end(body);
 }
 
@@ -169,7 +224,9 @@ function sendEmpty(res, status, headers = {}) {
 
 function createStorage(ctx, options = {}) {
 	const initialConfig = normalizeConfig(options);
-	const initialUsers = (options.users && options.users.length ? options.users : [DEFAULT_USER]).map(normalizeUser);
+	const initialUsers = (options.users && options.users.length ? options.users : [DEFAULT_USER]).map(
+		normalizeUser,
+	);
 	const bodies = new Bodies(ctx.dataDir);
 	const log = ctx.log || (() => {});
 
@@ -208,7 +265,9 @@ function createStorage(ctx, options = {}) {
 		return (user && user.id === b.owner) || grants(b.acl, user, perm);
 	}
 	function objectReadable(b, obj, user) {
-		return (user && (user.id === b.owner || user.id === obj.owner)) || grants(obj.acl, user, 'READ');
+		return (
+			(user && (user.id === b.owner || user.id === obj.owner)) || grants(obj.acl, user, 'READ')
+		);
 	}
 	const denied = () => new S3Error('AccessDenied', 'Access Denied');
 	function requireOwner(rq, b) {
@@ -238,7 +297,11 @@ function createStorage(ctx, options = {}) {
 			if (!part) continue;
 			const i = part.indexOf('=');
 			const rawValue = i < 0 ? undefined : part.slice(i + 1);
-			const p = { name: decodeQuery(i < 0 ? part : part.slice(0, i)), value: rawValue === undefined ? undefined : decodeQuery(rawValue), rawValue };
+			const p = {
+				name: decodeQuery(i < 0 ? part : part.slice(0, i)),
+				value: rawValue === undefined ? undefined : decodeQuery(rawValue),
+				rawValue,
+			};
 			rq.pairs.push(p);
 			if (!rq.query.has(p.name)) rq.query.set(p.name, p.value === undefined ? '' : p.value);
 		}
@@ -251,7 +314,11 @@ function createStorage(ctx, options = {}) {
 		rq.partNumber = q1.has('partNumber') ? q1.get('partNumber') : q1.get('part_number');
 	}
 
-	const notAllowed = (rq) => new S3Error('MethodNotAllowed', `The method ${rq.method} is not allowed against this resource.`);
+	const notAllowed = (rq) =>
+		new S3Error(
+			'MethodNotAllowed',
+			`The method ${rq.method} is not allowed against this resource.`,
+		);
 
 	/** The operation a request asks for: { op (fault/operation name), fn }. */
 	function resolve(rq) {
@@ -262,7 +329,11 @@ function createStorage(ctx, options = {}) {
 			throw notAllowed(rq);
 		}
 		for (const name of UNSUPPORTED) {
-			if (q.has(name)) throw new S3Error('NotImplemented', `The ?${name} sub-resource is not implemented by this emulator.`);
+			if (q.has(name))
+				throw new S3Error(
+					'NotImplemented',
+					`The ?${name} sub-resource is not implemented by this emulator.`,
+				);
 		}
 		if (!rq.key) {
 			if (q.has('acl')) {
@@ -270,7 +341,11 @@ function createStorage(ctx, options = {}) {
 				if (m === 'PUT') return { op: 'PutBucketAcl', fn: putBucketAcl };
 				throw notAllowed(rq);
 			}
-			if (q.has('uploads')) throw new S3Error('NotImplemented', 'Listing multipart uploads is not implemented by this emulator.');
+			if (q.has('uploads'))
+				throw new S3Error(
+					'NotImplemented',
+					'Listing multipart uploads is not implemented by this emulator.',
+				);
 			if (m === 'GET') return { op: 'ListObjects', fn: listObjects };
 			if (m === 'HEAD') return { op: 'ListObjects', fn: headBucket };
 			if (m === 'PUT') return { op: 'CreateBucket', fn: createBucket };
@@ -284,9 +359,13 @@ function createStorage(ctx, options = {}) {
 		}
 		switch (m) {
 			case 'PUT':
-				if (rq.uploadId !== undefined || rq.partNumber !== undefined) return { op: 'UploadPart', fn: uploadPart };
+				if (rq.uploadId !== undefined || rq.partNumber !== undefined)
+					return { op: 'UploadPart', fn: uploadPart };
 				if (rq.req.headers[config.headerPrefix + 'copy-source'] !== undefined) {
-					throw new S3Error('NotImplemented', 'Copying objects is not implemented by this emulator.');
+					throw new S3Error(
+						'NotImplemented',
+						'Copying objects is not implemented by this emulator.',
+					);
 				}
 				return { op: 'PutObject', fn: putObject };
 			case 'GET':
@@ -297,7 +376,10 @@ function createStorage(ctx, options = {}) {
 			case 'POST':
 				if (q.has('uploads')) return { op: 'InitiateMultipartUpload', fn: initiateUpload };
 				if (rq.uploadId !== undefined) return { op: 'CompleteMultipartUpload', fn: completeUpload };
-				throw new S3Error('NotImplemented', 'POST object (browser form upload) is not implemented by this emulator.');
+				throw new S3Error(
+					'NotImplemented',
+					'POST object (browser form upload) is not implemented by this emulator.',
+				);
 			case 'DELETE':
 				if (rq.uploadId !== undefined) return { op: 'AbortMultipartUpload', fn: abortUpload };
 				return { op: 'DeleteObject', fn: deleteObject };
@@ -329,7 +411,10 @@ function createStorage(ctx, options = {}) {
 		if (!(err instanceof S3Error)) {
 			if (res.headersSent || req.destroyed) return void res.destroy();
 			log('storage emulator error', err);
-			err = new S3Error('InternalError', `We encountered an internal error: ${(err && err.message) || err}`);
+			err = new S3Error(
+				'InternalError',
+				`We encountered an internal error: ${(err && err.message) || err}`,
+			);
 		}
 		if (res.headersSent) return void res.destroy();
 		await drain(req);
@@ -342,14 +427,21 @@ function createStorage(ctx, options = {}) {
 
 	function bucketOf(rq) {
 		const b = buckets.get(rq.bucketName);
-		if (!b) throw new S3Error('NoSuchBucket', 'The specified bucket does not exist.', { BucketName: rq.bucketName });
+		if (!b)
+			throw new S3Error('NoSuchBucket', 'The specified bucket does not exist.', {
+				BucketName: rq.bucketName,
+			});
 		return b;
 	}
 
 	function uploadOf(rq, b) {
 		const u = rq.uploadId === undefined ? undefined : uploads.get(rq.uploadId);
 		if (!u || u.bucket !== b.name || u.key !== rq.key || u.completing) {
-			throw new S3Error('NoSuchUpload', 'The specified multipart upload does not exist. The upload ID might be invalid, or the upload might have been aborted or completed.', { UploadId: rq.uploadId || '' });
+			throw new S3Error(
+				'NoSuchUpload',
+				'The specified multipart upload does not exist. The upload ID might be invalid, or the upload might have been aborted or completed.',
+				{ UploadId: rq.uploadId || '' },
+			);
 		}
 		return u;
 	}
@@ -362,31 +454,44 @@ function createStorage(ctx, options = {}) {
 			return 'private';
 		}
 		const acl = v.trim();
-		if (!CANNED_ACLS.includes(acl)) throw new S3Error('InvalidArgument', `${name} must be one of ${CANNED_ACLS.join(', ')}.`, { ArgumentName: name, ArgumentValue: v });
+		if (!CANNED_ACLS.includes(acl))
+			throw new S3Error('InvalidArgument', `${name} must be one of ${CANNED_ACLS.join(', ')}.`, {
+				ArgumentName: name,
+				ArgumentValue: v,
+			});
 		return acl;
 	}
 
 	function checkKey(key) {
-		if (Buffer.byteLength(key) > MAX_KEY_BYTES) throw new S3Error('InvalidArgument', `Your key is too long: at most ${MAX_KEY_BYTES} bytes.`);
+		if (Buffer.byteLength(key) > MAX_KEY_BYTES)
+			throw new S3Error('InvalidArgument', `Your key is too long: at most ${MAX_KEY_BYTES} bytes.`);
 	}
 
 	function requireLength(req) {
-		if (req.headers['content-length'] === undefined) throw new S3Error('MissingContentLength', 'You must provide the Content-Length HTTP header.');
+		if (req.headers['content-length'] === undefined)
+			throw new S3Error('MissingContentLength', 'You must provide the Content-Length HTTP header.');
 	}
 
 	/** The Content-MD5 header as 16 bytes, null when absent, InvalidDigest when malformed. */
 	function contentMd5(req) {
 		const v = req.headers['content-md5'];
 		if (v === undefined) return null;
-		if (!/^[A-Za-z0-9+/]{22}==$/.test(v.trim())) throw new S3Error('InvalidDigest', 'The Content-MD5 you specified was invalid.', { ContentMD5: v });
+		if (!/^[A-Za-z0-9+/]{22}==$/.test(v.trim()))
+			throw new S3Error('InvalidDigest', 'The Content-MD5 you specified was invalid.', {
+				ContentMD5: v,
+			});
 		return Buffer.from(v.trim(), 'base64');
 	}
 
 	function badDigest(req, md5) {
-		return new S3Error('BadDigest', 'The Content-MD5 you specified did not match what we received.', {
-			ExpectedDigest: req.headers['content-md5'],
-			CalculatedDigest: md5.toString('base64'),
-		});
+		return new S3Error(
+			'BadDigest',
+			'The Content-MD5 you specified did not match what we received.',
+			{
+				ExpectedDigest: req.headers['content-md5'],
+				CalculatedDigest: md5.toString('base64'),
+			},
+		);
 	}
 
 	/** Content-Type, the stored headers and `<prefix>meta-*` of a PUT or Initiate request. */
@@ -431,19 +536,35 @@ function createStorage(ctx, options = {}) {
 	}
 
 	function aclPolicy(ownerId, acl) {
-		const grantee = (type, inner) => node('Grantee', inner, `xmlns:xsi="${XSI}" xsi:type="${type}"`);
+		const grantee = (type, inner) =>
+			node('Grantee', inner, `xmlns:xsi="${XSI}" xsi:type="${type}"`);
 		const grant = (g, perm) => node('Grant', [g, el('Permission', perm)]);
-		const list = [grant(grantee('CanonicalUser', [el('ID', ownerId), el('DisplayName', displayNameOf(ownerId))]), 'FULL_CONTROL')];
-		if (acl === 'public-read' || acl === 'public-read-write') list.push(grant(grantee('Group', el('URI', ALL_USERS)), 'READ'));
-		if (acl === 'public-read-write') list.push(grant(grantee('Group', el('URI', ALL_USERS)), 'WRITE'));
-		if (acl === 'authenticated-read') list.push(grant(grantee('Group', el('URI', AUTHENTICATED_USERS)), 'READ'));
-		return doc('AccessControlPolicy', [ownerXml('Owner', ownerId), node('AccessControlList', list)]);
+		const list = [
+			grant(
+				grantee('CanonicalUser', [el('ID', ownerId), el('DisplayName', displayNameOf(ownerId))]),
+				'FULL_CONTROL',
+			),
+		];
+		if (acl === 'public-read' || acl === 'public-read-write')
+			list.push(grant(grantee('Group', el('URI', ALL_USERS)), 'READ'));
+		if (acl === 'public-read-write')
+			list.push(grant(grantee('Group', el('URI', ALL_USERS)), 'WRITE'));
+		if (acl === 'authenticated-read')
+			list.push(grant(grantee('Group', el('URI', AUTHENTICATED_USERS)), 'READ'));
+		return doc('AccessControlPolicy', [
+			ownerXml('Owner', ownerId),
+			node('AccessControlList', list),
+		]);
 	}
 
 	function intParam(rq, name, dflt, min, max) {
 		if (!rq.query.has(name)) return dflt;
 		const v = rq.query.get(name);
-		if (!/^\d+$/.test(v) || Number(v) < min) throw new S3Error('InvalidArgument', `${name} must be an integer of at least ${min}.`, { ArgumentName: name, ArgumentValue: v });
+		if (!/^\d+$/.test(v) || Number(v) < min)
+			throw new S3Error('InvalidArgument', `${name} must be an integer of at least ${min}.`, {
+				ArgumentName: name,
+				ArgumentValue: v,
+			});
 		return Math.min(Number(v), max);
 	}
 
@@ -452,20 +573,36 @@ function createStorage(ctx, options = {}) {
 	async function listBuckets(rq) {
 		if (!rq.user) throw denied();
 		await drain(rq.req);
-		const mine = [...buckets.values()].filter((b) => b.owner === rq.user.id).sort((a, b) => (a.name < b.name ? -1 : 1));
-		const list = mine.map((b) => node('Bucket', [el('Name', b.name), el('CreationDate', iso(b.created))]));
-		sendXml(rq.res, 200, doc('ListAllMyBucketsResult', [ownerXml('Owner', rq.user.id), node('Buckets', list)]));
+		const mine = [...buckets.values()]
+			.filter((b) => b.owner === rq.user.id)
+			.sort((a, b) => (a.name < b.name ? -1 : 1));
+		const list = mine.map((b) =>
+			node('Bucket', [el('Name', b.name), el('CreationDate', iso(b.created))]),
+		);
+		sendXml(
+			rq.res,
+			200,
+			doc('ListAllMyBucketsResult', [ownerXml('Owner', rq.user.id), node('Buckets', list)]),
+		);
 	}
 
 	async function createBucket(rq) {
 		if (!rq.user) throw denied();
 		if (!validBucketName(rq.bucketName)) {
-			throw new S3Error('InvalidBucketName', 'The specified bucket is not valid: 3-63 characters of lower-case letters, digits, "-" and ".", starting and ending with a letter or digit, and not an IP address.', { BucketName: rq.bucketName });
+			throw new S3Error(
+				'InvalidBucketName',
+				'The specified bucket is not valid: 3-63 characters of lower-case letters, digits, "-" and ".", starting and ending with a letter or digit, and not an IP address.',
+				{ BucketName: rq.bucketName },
+			);
 		}
 		const acl = cannedAcl(rq, false);
 		await drain(rq.req); // a CreateBucketConfiguration body, if any, has no meaning here
 		if (buckets.has(rq.bucketName)) {
-			throw new S3Error('BucketAlreadyExists', 'The requested bucket name is not available. The bucket namespace is shared by all users of the system. Please select a different name and try again.', { BucketName: rq.bucketName });
+			throw new S3Error(
+				'BucketAlreadyExists',
+				'The requested bucket name is not available. The bucket namespace is shared by all users of the system. Please select a different name and try again.',
+				{ BucketName: rq.bucketName },
+			);
 		}
 		newBucket(rq.bucketName, rq.user.id, acl);
 		sendEmpty(rq.res, 200, { 'Content-Type': 'application/xml', Location: '/' + rq.bucketName });
@@ -475,7 +612,9 @@ function createStorage(ctx, options = {}) {
 		const b = bucketOf(rq);
 		requireOwner(rq, b);
 		if (b.keys.length || [...uploads.values()].some((u) => u.bucket === b.name)) {
-			throw new S3Error('BucketNotEmpty', 'The bucket you tried to delete is not empty.', { BucketName: b.name });
+			throw new S3Error('BucketNotEmpty', 'The bucket you tried to delete is not empty.', {
+				BucketName: b.name,
+			});
 		}
 		await drain(rq.req);
 		buckets.delete(b.name);
@@ -521,7 +660,8 @@ function createStorage(ctx, options = {}) {
 		parts.push(el('MaxKeys', maxKeys));
 		if (q.has('delimiter')) parts.push(el('Delimiter', delimiter));
 		parts.push(el('IsTruncated', page.truncated));
-		if (page.truncated && page.nextMarker !== undefined) parts.push(el('NextMarker', page.nextMarker));
+		if (page.truncated && page.nextMarker !== undefined)
+			parts.push(el('NextMarker', page.nextMarker));
 		for (const k of page.keys) {
 			const o = b.objects.get(k);
 			parts.push(
@@ -555,14 +695,26 @@ function createStorage(ctx, options = {}) {
 		try {
 			if (md5 && !md5.equals(got.md5)) throw badDigest(req, got.md5);
 			body = await bodies.commit(got.body, 'objects');
-			if (buckets.get(b.name) !== b) throw new S3Error('NoSuchBucket', 'The bucket was deleted during the upload.', { BucketName: b.name });
+			if (buckets.get(b.name) !== b)
+				throw new S3Error('NoSuchBucket', 'The bucket was deleted during the upload.', {
+					BucketName: b.name,
+				});
 		} catch (err) {
 			bodies.discard(got.body);
 			bodies.discard(body);
 			throw err;
 		}
 		const etag = `"${got.md5.toString('hex')}"`;
-		storeObject(b, { key: rq.key, size: got.size, etag, lastModified: nowSecond(), ...attrs, acl, owner: rq.user ? rq.user.id : ANONYMOUS, body });
+		storeObject(b, {
+			key: rq.key,
+			size: got.size,
+			etag,
+			lastModified: nowSecond(),
+			...attrs,
+			acl,
+			owner: rq.user ? rq.user.id : ANONYMOUS,
+			body,
+		});
 		sendEmpty(rq.res, 200, { ETag: etag });
 	}
 
@@ -579,17 +731,34 @@ function createStorage(ctx, options = {}) {
 		const h = req.headers;
 		const base = { ETag: obj.etag, 'Last-Modified': httpDate(obj.lastModified) };
 		const cond = evaluateConditions(h, obj);
-		if (cond === 412) throw new S3Error('PreconditionFailed', 'At least one of the pre-conditions you specified did not hold.', {}, base);
+		if (cond === 412)
+			throw new S3Error(
+				'PreconditionFailed',
+				'At least one of the pre-conditions you specified did not hold.',
+				{},
+				base,
+			);
 		if (cond === 304) return sendNotModified(res, base);
-		const headers = { ...base, 'Content-Type': obj.contentType || 'binary/octet-stream', 'Accept-Ranges': 'bytes', ...obj.headers };
-		for (const [name, v] of Object.entries(obj.meta)) headers[`${config.headerPrefix}meta-${name}`] = v;
+		const headers = {
+			...base,
+			'Content-Type': obj.contentType || 'binary/octet-stream',
+			'Accept-Ranges': 'bytes',
+			...obj.headers,
+		};
+		for (const [name, v] of Object.entries(obj.meta))
+			headers[`${config.headerPrefix}meta-${name}`] = v;
 		let start = 0;
 		let end = obj.size - 1;
 		let status = 200;
 		if (h.range !== undefined) {
 			const r = parseRange(h.range, obj.size);
 			if (r === 'unsatisfiable') {
-				throw new S3Error('InvalidRange', 'The requested range is not satisfiable.', { RangeRequested: h.range, ActualObjectSize: obj.size }, { 'Content-Range': `bytes */${obj.size}` });
+				throw new S3Error(
+					'InvalidRange',
+					'The requested range is not satisfiable.',
+					{ RangeRequested: h.range, ActualObjectSize: obj.size },
+					{ 'Content-Range': `bytes */${obj.size}` },
+				);
 			}
 			if (r) {
 				({ start, end } = r);
@@ -603,7 +772,8 @@ function createStorage(ctx, options = {}) {
 			return void res.end();
 		}
 		const stream = await bodies.open(obj.body, start, end);
-		if (!stream) throw new S3Error('NoSuchKey', 'The specified key does not exist.', { Key: rq.key });
+		if (!stream)
+			throw new S3Error('NoSuchKey', 'The specified key does not exist.', { Key: rq.key });
 		res.writeHead(status, headers);
 		try {
 			await pipeline(stream, res);
@@ -639,7 +809,9 @@ function createStorage(ctx, options = {}) {
 	async function getObjectAcl(rq) {
 		const obj = objectForAcl(rq);
 		await drain(rq.req);
-		sendXml(rq.res, 200, aclPolicy(obj.owner, obj.acl), { 'Last-Modified': httpDate(obj.lastModified) });
+		sendXml(rq.res, 200, aclPolicy(obj.owner, obj.acl), {
+			'Last-Modified': httpDate(obj.lastModified),
+		});
 	}
 
 	async function putObjectAcl(rq) {
@@ -671,7 +843,15 @@ function createStorage(ctx, options = {}) {
 			parts: new Map(),
 			completing: false,
 		});
-		sendXml(rq.res, 200, doc('InitiateMultipartUploadResult', [el('Bucket', b.name), el('Key', rq.key), el('UploadId', id)]));
+		sendXml(
+			rq.res,
+			200,
+			doc('InitiateMultipartUploadResult', [
+				el('Bucket', b.name),
+				el('Key', rq.key),
+				el('UploadId', id),
+			]),
+		);
 	}
 
 	async function uploadPart(rq) {
@@ -679,11 +859,18 @@ function createStorage(ctx, options = {}) {
 		const b = bucketOf(rq);
 		requireBucketPerm(rq, b, 'WRITE');
 		if (rq.uploadId === undefined || rq.partNumber === undefined) {
-			throw new S3Error('InvalidArgument', 'Upload part needs both uploadId and partNumber (or upload_id and part_number).');
+			throw new S3Error(
+				'InvalidArgument',
+				'Upload part needs both uploadId and partNumber (or upload_id and part_number).',
+			);
 		}
 		const n = /^\d+$/.test(rq.partNumber) ? Number(rq.partNumber) : NaN;
 		if (!(n >= 1 && n <= 10000)) {
-			throw new S3Error('InvalidArgument', 'Part number must be an integer between 1 and 10000, inclusive.', { ArgumentName: 'partNumber', ArgumentValue: rq.partNumber });
+			throw new S3Error(
+				'InvalidArgument',
+				'Part number must be an integer between 1 and 10000, inclusive.',
+				{ ArgumentName: 'partNumber', ArgumentValue: rq.partNumber },
+			);
 		}
 		const u = uploadOf(rq, b);
 		requireLength(req);
@@ -713,7 +900,9 @@ function createStorage(ctx, options = {}) {
 		const maxParts = intParam(rq, 'max-parts', 1000, 0, 1000);
 		const marker = intParam(rq, 'part-number-marker', 0, 0, 10000);
 		await drain(rq.req);
-		const after = [...u.parts.values()].filter((p) => p.number > marker).sort((x, y) => x.number - y.number);
+		const after = [...u.parts.values()]
+			.filter((p) => p.number > marker)
+			.sort((x, y) => x.number - y.number);
 		const page = after.slice(0, maxParts);
 		const truncated = after.length > page.length;
 		const parts = [
@@ -725,10 +914,18 @@ function createStorage(ctx, options = {}) {
 			el('StorageClass', 'STANDARD'),
 			el('PartNumberMarker', marker),
 		];
-		if (truncated && page.length) parts.push(el('NextPartNumberMarker', page[page.length - 1].number));
+		if (truncated && page.length)
+			parts.push(el('NextPartNumberMarker', page[page.length - 1].number));
 		parts.push(el('MaxParts', maxParts), el('IsTruncated', truncated));
 		for (const p of page) {
-			parts.push(node('Part', [el('PartNumber', p.number), el('LastModified', iso(p.lastModified)), el('ETag', p.etag), el('Size', p.size)]));
+			parts.push(
+				node('Part', [
+					el('PartNumber', p.number),
+					el('LastModified', iso(p.lastModified)),
+					el('ETag', p.etag),
+					el('Size', p.size),
+				]),
+			);
 		}
 		sendXml(rq.res, 200, doc('ListPartsResult', parts));
 	}
@@ -739,7 +936,11 @@ function createStorage(ctx, options = {}) {
 		requireBucketPerm(rq, b, 'WRITE');
 		uploadOf(rq, b);
 		const text = await readText(req, MAX_XML_BYTES);
-		const malformed = () => new S3Error('MalformedXML', 'The XML you provided was not well-formed or did not validate against our published schema.');
+		const malformed = () =>
+			new S3Error(
+				'MalformedXML',
+				'The XML you provided was not well-formed or did not validate against our published schema.',
+			);
 		let listed;
 		try {
 			const parsed = completeParser.parse(text, true);
@@ -754,13 +955,21 @@ function createStorage(ctx, options = {}) {
 			return Number(v);
 		});
 		for (let i = 1; i < numbers.length; i++) {
-			if (numbers[i] <= numbers[i - 1]) throw new S3Error('InvalidPartOrder', 'The list of parts was not in ascending order. The parts list must be specified in order by part number.');
+			if (numbers[i] <= numbers[i - 1])
+				throw new S3Error(
+					'InvalidPartOrder',
+					'The list of parts was not in ascending order. The parts list must be specified in order by part number.',
+				);
 		}
 		const u = uploadOf(rq, b); // still there after reading the body?
 		const chosen = listed.map((p, i) => {
 			const part = u.parts.get(numbers[i]);
 			if (!part || bareEtag(p.ETag) !== bareEtag(part.etag)) {
-				throw new S3Error('InvalidPart', 'One or more of the specified parts could not be found. The part might not have been uploaded, or the specified entity tag might not have matched the part\'s entity tag.', { PartNumber: numbers[i], ETag: p.ETag === undefined ? '' : String(p.ETag) });
+				throw new S3Error(
+					'InvalidPart',
+					"One or more of the specified parts could not be found. The part might not have been uploaded, or the specified entity tag might not have matched the part's entity tag.",
+					{ PartNumber: numbers[i], ETag: p.ETag === undefined ? '' : String(p.ETag) },
+				);
 			}
 			return part;
 		});
@@ -790,7 +999,16 @@ function createStorage(ctx, options = {}) {
 		for (const p of u.parts.values()) bodies.discard(p.body);
 		const host = req.headers.host || '127.0.0.1';
 		const location = `http://${host}/${encodeSegment(b.name)}/${u.key.split('/').map(encodeSegment).join('/')}`;
-		sendXml(rq.res, 200, doc('CompleteMultipartUploadResult', [el('Location', location), el('Bucket', b.name), el('Key', u.key), el('ETag', etag)]));
+		sendXml(
+			rq.res,
+			200,
+			doc('CompleteMultipartUploadResult', [
+				el('Location', location),
+				el('Bucket', b.name),
+				el('Key', u.key),
+				el('ETag', etag),
+			]),
+		);
 	}
 
 	async function abortUpload(rq) {
@@ -830,27 +1048,55 @@ function createStorage(ctx, options = {}) {
 	}
 
 	function objectSummary(b, o) {
-		return { bucket: b.name, key: o.key, size: o.size, etag: o.etag, lastModified: iso(o.lastModified), contentType: o.contentType, acl: o.acl, meta: o.meta };
+		return {
+			bucket: b.name,
+			key: o.key,
+			size: o.size,
+			etag: o.etag,
+			lastModified: iso(o.lastModified),
+			contentType: o.contentType,
+			acl: o.acl,
+			meta: o.meta,
+		};
 	}
 
 	const control = {
 		'GET /uploads': async (_body, q) => ({
 			uploads: [...uploads.values()]
 				.filter((u) => !q.bucket || u.bucket === q.bucket)
-				.map((u) => ({ bucket: u.bucket, key: u.key, uploadId: u.id, parts: u.parts.size, initiated: iso(u.initiated) })),
+				.map((u) => ({
+					bucket: u.bucket,
+					key: u.key,
+					uploadId: u.id,
+					parts: u.parts.size,
+					initiated: iso(u.initiated),
+				})),
 		}),
 		'GET /objects': async (_body, q) => {
 			const list = q.bucket ? [buckets.get(q.bucket)].filter(Boolean) : [...buckets.values()];
 			const objects = [];
-			for (const b of list) for (const k of b.keys) objects.push(objectSummary(b, b.objects.get(k)));
-			return { bucket: q.bucket, exists: q.bucket ? list.length > 0 : undefined, count: objects.length, objects };
+			for (const b of list)
+				for (const k of b.keys) objects.push(objectSummary(b, b.objects.get(k)));
+			return {
+				bucket: q.bucket,
+				exists: q.bucket ? list.length > 0 : undefined,
+				count: objects.length,
+				objects,
+			};
 		},
 		'GET /buckets': async () => ({
-			buckets: [...buckets.values()].map((b) => ({ name: b.name, owner: b.owner, acl: b.acl, created: iso(b.created), objects: b.keys.length })),
+			buckets: [...buckets.values()].map((b) => ({
+				name: b.name,
+				owner: b.owner,
+				acl: b.acl,
+				created: iso(b.created),
+				objects: b.keys.length,
+			})),
 		}),
 		/** { name, acl?, owner? (access key or user id) } */
 		'POST /buckets': async (body) => {
-			if (!body.name || !validBucketName(body.name)) throw new Error(`invalid bucket name ${body.name}`);
+			if (!body.name || !validBucketName(body.name))
+				throw new Error(`invalid bucket name ${body.name}`);
 			if (body.acl && !CANNED_ACLS.includes(body.acl)) throw new Error(`invalid acl ${body.acl}`);
 			const b = buckets.get(body.name) || newBucket(body.name, ownerFor(body.owner));
 			if (body.acl) b.acl = body.acl;
@@ -862,13 +1108,17 @@ function createStorage(ctx, options = {}) {
 		 * The bucket is created (owned by the first user) when missing.
 		 */
 		'POST /objects': async (body) => {
-			if (!body.bucket || !validBucketName(body.bucket)) throw new Error(`invalid bucket name ${body.bucket}`);
+			if (!body.bucket || !validBucketName(body.bucket))
+				throw new Error(`invalid bucket name ${body.bucket}`);
 			const b = buckets.get(body.bucket) || newBucket(body.bucket, ownerFor(body.owner));
 			const items = Array.isArray(body.objects) ? body.objects : [body];
 			const bulk = items.length > 1;
 			for (const it of items) {
 				if (typeof it.key !== 'string' || !it.key) throw new Error('each object needs a key');
-				const buf = it.base64 !== undefined ? Buffer.from(it.base64, 'base64') : Buffer.from(String(it.body ?? ''), 'utf8');
+				const buf =
+					it.base64 !== undefined
+						? Buffer.from(it.base64, 'base64')
+						: Buffer.from(String(it.body ?? ''), 'utf8');
 				const obj = putBuffer(b, it.key, buf, it);
 				if (bulk) {
 					const old = b.objects.get(it.key);
@@ -880,7 +1130,13 @@ function createStorage(ctx, options = {}) {
 			if (bulk) b.keys.sort(keysIndex.cmpKeys);
 			return { bucket: b.name, stored: items.length, count: b.keys.length };
 		},
-		'GET /users': async () => ({ users: [...users.values()].map((u) => ({ accessKey: u.accessKey, id: u.id, displayName: u.displayName })) }),
+		'GET /users': async () => ({
+			users: [...users.values()].map((u) => ({
+				accessKey: u.accessKey,
+				id: u.id,
+				displayName: u.displayName,
+			})),
+		}),
 		/** { accessKey, secretKey, id?, displayName? } */
 		'POST /users': async (body) => {
 			const u = normalizeUser(body);
@@ -899,14 +1155,33 @@ function createStorage(ctx, options = {}) {
 		const owner = initialUsers[0].id;
 		const b = buckets.get('demo-bucket') || newBucket('demo-bucket', owner);
 		const demo = [
-			['hello.txt', 'text/plain; charset=utf-8', 'Hello from the vendor object storage emulator!\n'],
-			['data/sample.json', 'application/json', JSON.stringify({ name: 'sample', items: [1, 2, 3], ok: true }, null, 2) + '\n'],
-			['reports/2026/q1-summary.csv', 'text/csv', 'month,revenue\nJanuary,1200\nFebruary,1350\nMarch,1410\n'],
-			['reports/2026/q2-summary.csv', 'text/csv', 'month,revenue\nApril,1500\nMay,1480\nJune,1620\n'],
+			[
+				'hello.txt',
+				'text/plain; charset=utf-8',
+				'Hello from the vendor object storage emulator!\n',
+			],
+			[
+				'data/sample.json',
+				'application/json',
+				JSON.stringify({ name: 'sample', items: [1, 2, 3], ok: true }, null, 2) + '\n',
+			],
+			[
+				'reports/2026/q1-summary.csv',
+				'text/csv',
+				'month,revenue\nJanuary,1200\nFebruary,1350\nMarch,1410\n',
+			],
+			[
+				'reports/2026/q2-summary.csv',
+				'text/csv',
+				'month,revenue\nApril,1500\nMay,1480\nJune,1620\n',
+			],
 			['images/README.md', 'text/markdown', '# Images\n\nPut pictures here.\n'],
 		];
 		for (const [key, contentType, text] of demo) {
-			storeObject(b, putBuffer(b, key, Buffer.from(text, 'utf8'), { contentType, meta: { source: 'demo' } }));
+			storeObject(
+				b,
+				putBuffer(b, key, Buffer.from(text, 'utf8'), { contentType, meta: { source: 'demo' } }),
+			);
 		}
 	}
 
@@ -929,7 +1204,13 @@ function createStorage(ctx, options = {}) {
 				.filter((u) => !u.completing)
 				.map((u) => {
 					const { parts, completing, ...meta } = u;
-					return { ...meta, parts: [...parts.values()].map(({ body, ...p }) => ({ ...p, body: bodies.toJSON(body) })) };
+					return {
+						...meta,
+						parts: [...parts.values()].map(({ body, ...p }) => ({
+							...p,
+							body: bodies.toJSON(body),
+						})),
+					};
 				}),
 		};
 	}
@@ -938,7 +1219,8 @@ function createStorage(ctx, options = {}) {
 		if (!saved || saved.version !== 1) return;
 		buckets = new Map();
 		uploads = new Map();
-		for (const u of saved.users || []) if (!users.has(u.accessKey)) users.set(u.accessKey, normalizeUser(u));
+		for (const u of saved.users || [])
+			if (!users.has(u.accessKey)) users.set(u.accessKey, normalizeUser(u));
 		const referenced = new Set();
 		const load = (json) => {
 			const body = json && bodies.fromJSON(json);

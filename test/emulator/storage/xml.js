@@ -8,7 +8,10 @@ const ENTITIES = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '
 function esc(value) {
 	return String(value)
 		.replace(/[&<>"']/g, (c) => ENTITIES[c])
-		.replace(/[\u0000-\u0008\u000b\u000c\u000e-\u001f]/g, (c) => `&#x${c.charCodeAt(0).toString(16)};`);
+		.replace(
+			/[\u0000-\u0008\u000b\u000c\u000e-\u001f]/g,
+			(c) => `&#x${c.charCodeAt(0).toString(16)};`,
+		);
 }
 
 /** `<name>escaped text</name>`; nothing when the value is undefined or null. */
