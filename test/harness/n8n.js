@@ -371,7 +371,13 @@ function contextFor(nodeShortName, parameters, credentials, store = new Credenti
 	});
 	const workflowData = { id: 'wf-ctx', name: 'ctx', nodes: [node], connections: {}, active: false, settings: {} };
 	const hooks = new ExecutionLifecycleHooks('manual', 'exec-ctx', workflowData);
-	return { types, node, workflow, store, additionalData: additionalDataFor(store, workflowData, 'manual', hooks), nodeType: types.getByName(type) };
+	const additionalData = additionalDataFor(store, workflowData, 'manual', hooks);
+	// the editor sends the node's current parameters with every dropdown or list-search request;
+	// LoadOptionsContext.getCurrentNodeParameter reads them from here (dependent lists need them)
+	// (the parameters as given: the Workflow constructor replaces node.parameters with a copy that
+	// drops every parameter not displayed for the node's resource and operation)
+	additionalData.currentNodeParameters = parameters || {};
+	return { types, node, workflow, store, additionalData, nodeType: types.getByName(type) };
 }
 
 /** Calls a node's listSearch method as the editor does for a "From list" resource locator. */
