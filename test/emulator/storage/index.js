@@ -34,37 +34,12 @@ const STORED_HEADERS = [
 	'expires',
 ];
 /** S3 sub-resources this emulator does not serve: answered 501 rather than mistaken for another operation. */
-const UNSUPPORTED = [
-	'versioning',
-	'logging',
-	'versions',
-	'delete',
-	'tagging',
-	'torrent',
-	'restore',
-	'policy',
-	'cors',
-	'lifecycle',
-	'website',
-	'location',
-	'notification',
-	'replication',
-	'encryption',
-	'requestPayment',
-	'accelerate',
-	'analytics',
-	'inventory',
-	'metrics',
-	'ownershipControls',
-	'publicAccessBlock',
-	'object-lock',
-	'retention',
-	'legal-hold',
-	'select',
-	'attributes',
-	'versionId',
-	'list-type',
-];
+const UNSUPPORTED = (
+	'versioning logging versions delete tagging torrent restore policy cors lifecycle website ' +
+	'location notification replication encryption requestPayment accelerate analytics inventory ' +
+	'metrics ownershipControls publicAccessBlock object-lock retention legal-hold select ' +
+	'attributes versionId list-type'
+).split(' ');
 const DEFAULT_USER = {
 	accessKey: 'VENDORTESTKEY',
 	secretKey: 'vendor-test-secret',
