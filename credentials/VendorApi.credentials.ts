@@ -53,7 +53,7 @@ export class VendorApi implements ICredentialType {
 		},
 		{
 			displayName: 'Password Encoding',
-			name: 'passwordEncoding',
+			name: 'loginEncoding',
 			type: 'options',
 			default: 'none',
 			options: [
@@ -73,8 +73,9 @@ export class VendorApi implements ICredentialType {
 	];
 
 	async preAuthentication(this: IHttpRequestHelper, credentials: ICredentialDataDecryptedObject) {
-		const accessToken = await authorize((options) => this.helpers.httpRequest(options), credentials);
-		return { accessToken };
+		const login = await authorize((options) => this.helpers.httpRequest(options), credentials);
+		if (!login.ok) throw new Error(login.message);
+		return { accessToken: login.token };
 	}
 
 	async authenticate(

@@ -88,6 +88,17 @@ export function check(validator: Validator, value: unknown, now: Date = new Date
 			const bad = list.find((x) => !isIpv4(x.trim()) && !isIpv6(x.trim()));
 			return bad === undefined ? undefined : `"${bad}" is not an IP address`;
 		}
+		case 'ipOrCidrList': {
+			const list = Array.isArray(s) ? s : splitList(one);
+			const bad = list.find((x) => {
+				const [addr, bits, more] = x.trim().split('/');
+				const max = isIpv4(addr) ? 32 : isIpv6(addr) ? 128 : -1;
+				return max < 0 || more !== undefined || (bits !== undefined && !(/^\d{1,3}$/.test(bits) && Number(bits) <= max));
+			});
+			return bad === undefined ? undefined : `"${bad.trim()}" is not an IP address or CIDR block such as 203.0.113.0/24`;
+		}
+		case 'ipOrDomain':
+			return isIpv4(one) || isIpv6(one) || isDomain(one) ? undefined : `"${one}" is not an IP address or domain name`;
 		case 'domain':
 			return isDomain(one) ? undefined : `"${one}" is not a domain name such as cdn.example.com`;
 		case 'hostname':

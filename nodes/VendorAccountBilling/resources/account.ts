@@ -60,7 +60,7 @@ export const accountOperations: OperationDecl[] = [
 			const credentials = await ctx.fn.getCredentials(API_CREDENTIAL);
 			return {
 				username: String(credentials.username ?? ''),
-				password: encodePassword(String(credentials.password ?? ''), credentials.passwordEncoding),
+				password: encodePassword(String(credentials.password ?? ''), credentials.loginEncoding),
 			};
 		},
 		output: (envelope) => [{ authorized: true, expires: envelope.expires as IDataObject[string], message: envelope.message ?? '' }],

@@ -21,24 +21,17 @@ export function encodePassword(password: string, encoding: unknown): string {
 
 type HttpRequest = (options: IHttpRequestOptions) => Promise<unknown>;
 
-export class LoginError extends Error {
-	constructor(
-		message: string,
-		readonly serviceMessage: string,
-		readonly code?: unknown,
-	) {
-		super(message);
-	}
-}
+export type LoginResult = { ok: true; token: string } | { ok: false; message: string };
 
 /**
- * Logs in and returns the new token. A refused login throws a LoginError whose message says
- * the username or password is wrong (never the password itself).
+ * Logs in. A refused login gives a message that says the username or password is wrong
+ * (never the password itself); callers turn it into the error type of their context.
  */
-export async function authorize(httpRequest: HttpRequest, credentials: ICredentialDataDecryptedObject): Promise<string> {
+export async function authorize(httpRequest: HttpRequest, credentials: ICredentialDataDecryptedObject): Promise<LoginResult> {
 	const base = apiBaseUrl(credentials);
 	const username = String(credentials.username ?? '');
-	let response: IDataObject;
+	let response: IDataObject | undefined;
+	let failure = '';
 	try {
 		response = (await httpRequest({
 			method: 'POST',
@@ -46,26 +39,23 @@ export async function authorize(httpRequest: HttpRequest, credentials: ICredenti
 			headers: { 'Content-Type': 'application/json; charset=utf-8', Accept: 'application/json' },
 			body: {
 				username,
-				password: encodePassword(String(credentials.password ?? ''), credentials.passwordEncoding),
+				password: encodePassword(String(credentials.password ?? ''), credentials.loginEncoding),
 			},
 			json: true,
 		})) as IDataObject;
 	} catch (error) {
-		throw new LoginError(
-			`Could not reach the API to log in (${(error as Error).message}). Check the API URL "${base}".`,
-			'',
-		);
+		failure = (error as Error).message;
 	}
+	if (failure) return { ok: false, message: `Could not reach the API to log in (${failure}). Check the API URL "${base}".` };
 	if (typeof response !== 'object' || response === null) {
-		throw new LoginError(`The API at "${base}" did not answer the log-in with JSON. Check the API URL.`, '');
+		return { ok: false, message: `The API at "${base}" did not answer the log-in with JSON. Check the API URL.` };
 	}
 	if (Number(response.code) !== 1 || typeof response.access_token !== 'string' || !response.access_token) {
 		const said = typeof response.message === 'string' ? response.message : '';
-		throw new LoginError(
-			`Log-in as "${username}" was refused${said ? `: ${said}` : ''}. Check the username and password (and the password encoding).`,
-			said,
-			response.code,
-		);
+		return {
+			ok: false,
+			message: `Log-in as "${username}" was refused${said ? `: ${said}` : ''}. Check the username and password (and the password encoding).`,
+		};
 	}
-	return response.access_token;
+	return { ok: true, token: response.access_token };
 }

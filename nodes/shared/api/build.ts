@@ -93,7 +93,7 @@ function fieldProperty(field: FieldDecl, inCollection: boolean): INodeProperties
 			break;
 		case 'secret':
 			base.default = '';
-			base.typeOptions = { password: true };
+			base.typeOptions = field.multiline ? { password: true, rows: 4 } : { password: true };
 			break;
 		case 'int':
 			base.type = 'number';
@@ -150,16 +150,17 @@ function fieldProperty(field: FieldDecl, inCollection: boolean): INodeProperties
 				dynamicOptions(base, false, field.displayName, field.description);
 				break;
 			}
-			base.type = 'resourceLocator';
-			base.default = { mode: 'list', value: '' };
-			base.modes = [
-				{
+			Object.assign(base, {
+				type: 'resourceLocator',
+				default: { mode: 'list', value: '' },
+				modes: [
+					{
 					displayName: 'From List',
 					name: 'list',
 					type: 'list',
 					typeOptions: { searchListMethod: searchMethod(loc.key), searchable: true },
-				},
-				{
+					},
+					{
 					displayName: 'By ID',
 					name: 'id',
 					type: 'string',
@@ -170,8 +171,9 @@ function fieldProperty(field: FieldDecl, inCollection: boolean): INodeProperties
 							properties: { regex: loc.idPattern ?? '^[0-9]+$', errorMessage: `Not a valid ${loc.label.toLowerCase()} ID` },
 						},
 					],
-				},
-			];
+					},
+				],
+			});
 			break;
 		}
 		case 'locators': {
@@ -202,6 +204,7 @@ function fieldProperty(field: FieldDecl, inCollection: boolean): INodeProperties
 
 /** All properties of a node built from an area's declarations. */
 export function buildProperties(area: ApiArea): INodeProperties[] {
+	const firstResource = area.resources[0].value;
 	const props: INodeProperties[] = [
 		{
 			displayName: 'Resource',
@@ -209,11 +212,12 @@ export function buildProperties(area: ApiArea): INodeProperties[] {
 			type: 'options',
 			noDataExpression: true,
 			options: sortOptions(area.resources.map((r) => ({ name: r.name, value: r.value, description: r.description }))),
-			default: area.resources[0].value,
+			default: firstResource,
 		},
 	];
 	for (const resource of area.resources) {
 		const ops = area.operations.filter((o) => o.resource === resource.value);
+		const firstOperation = ops[0].operation;
 		props.push({
 			displayName: 'Operation',
 			name: 'operation',
@@ -221,7 +225,7 @@ export function buildProperties(area: ApiArea): INodeProperties[] {
 			noDataExpression: true,
 			displayOptions: { show: { resource: [resource.value] } },
 			options: sortOptions(ops.map((o) => ({ name: o.name, value: o.operation, action: o.action, description: o.description }))),
-			default: ops[0].operation,
+			default: firstOperation,
 		});
 	}
 	for (const op of area.operations) {
@@ -397,10 +401,10 @@ function toNumber(field: FieldDecl, raw: unknown): number {
 	return n;
 }
 
-function splitEntries(raw: unknown): string[] {
+function splitEntries(raw: unknown, linesOnly = false): string[] {
 	if (Array.isArray(raw)) return raw.map((x) => String(x).trim()).filter(Boolean);
 	return String(raw ?? '')
-		.split(/\r?\n|,/)
+		.split(linesOnly ? /\r?\n/ : /\r?\n|,/)
 		.map((s) => s.trim())
 		.filter(Boolean);
 }
@@ -505,7 +509,7 @@ export function convert(field: FieldDecl, raw: unknown, label = field.displayNam
 			return sendAs(field, ids, 'intArray');
 		}
 		case 'list': {
-			const entries = splitEntries(raw);
+			const entries = splitEntries(raw, field.lines === true);
 			runValidators(field, entries, label);
 			return sendAs(field, entries, 'comma');
 		}
@@ -517,13 +521,15 @@ export function convert(field: FieldDecl, raw: unknown, label = field.displayNam
 			return Math.floor(toDate(field, raw).getTime() / 1000);
 		case 'json': {
 			let v = raw;
+			let invalid = false;
 			if (typeof raw === 'string') {
 				try {
 					v = JSON.parse(raw);
 				} catch {
-					throw new InputError(`The "${label}" field is not valid JSON`, 'Enter a JSON object such as {"key": "value"}.');
+					invalid = true;
 				}
 			}
+			if (invalid) throw new InputError(`The "${label}" field is not valid JSON`, 'Enter a JSON object such as {"key": "value"}.');
 			runValidators(field, v, label);
 			return v;
 		}

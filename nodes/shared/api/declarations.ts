@@ -40,6 +40,8 @@ export type Validator =
 	| { kind: 'ip' }
 	| { kind: 'ipv4OrCidr' }
 	| { kind: 'ipList' } // comma-separated IPv4/IPv6 addresses
+	| { kind: 'ipOrCidrList' } // IPv4/IPv6 addresses or CIDR blocks, one per line or comma-separated
+	| { kind: 'ipOrDomain' } // an IP address or a domain name (origin hosts)
 	| { kind: 'domain' }
 	| { kind: 'hostname' }
 	| { kind: 'email' }
@@ -79,6 +81,10 @@ export interface FieldDecl {
 	validate?: Validator[];
 	placeholder?: string;
 	hint?: string;
+	/** 'list' only: entries are separated by new lines only, so commas stay inside an entry (URLs). */
+	lines?: boolean;
+	/** 'secret' only: a multi-line password input (PEM private keys). */
+	multiline?: boolean;
 	/** Only shown when other parameters of the same operation have these values. */
 	show?: Record<string, Array<string | number | boolean>>;
 	/** Sub-fields of one row, and how the rows become the wire value. */

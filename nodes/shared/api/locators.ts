@@ -22,7 +22,7 @@ const resultRows = (e: Envelope) => {
 const list: LocatorDecl[] = [
 	// account & billing
 	{ key: 'group', label: 'Group', path: 'profile/groupList', paged: true, filterParam: 'name', name: (r) => s(r.name) },
-	{ key: 'subAccount', label: 'Sub-Account', path: 'profile/subaccountList', paged: true, name: (r) => `${s(r.name)}${r.mail ? ` (${s(r.mail)})` : ''}` },
+	{ key: 'subAccount', label: 'Sub-Account', path: 'profile/subaccountList', paged: true, idField: 'uid', name: (r) => `${s(r.name)}${r.mail ? ` (${s(r.mail)})` : ''}` },
 	{
 		key: 'permissionPath',
 		label: 'Permission',
@@ -60,6 +60,11 @@ const list: LocatorDecl[] = [
 	{ key: 'channel', label: 'Channel', path: 'cdn/domainList', paged: true, name: (r) => `${s(r.name)}${r.type ? ` (${s(r.type)})` : ''}` },
 	{ key: 'certificate', label: 'Certificate', path: 'cdn/sslList', paged: true, name: (r) => `${s(r.name)}${r.commonname ? ` (${s(r.commonname)})` : ''}` },
 	{ key: 'cdnTask', label: 'Task', path: 'cdn/refreshList', paged: true, name: (r) => `#${s(r.id)} ${Array.isArray(r.urls) ? s((r.urls as unknown[])[0]) : ''}` },
+	// channels identified by their name (cdn/nodes, cdn/getNodesByClientIP take the channel's domain)
+	{ key: 'channelName', label: 'Channel', path: 'cdn/domainList', paged: true, idField: 'name', idPattern: '^[A-Za-z0-9*][A-Za-z0-9.*-]*$', name: (r) => `${s(r.name)}${r.type ? ` (${s(r.type)})` : ''}` },
+	// refresh tasks only, and prefetch tasks only (the status and repeat endpoints take one kind)
+	{ key: 'refreshTask', label: 'Refresh Task', path: 'cdn/refreshList', paged: true, body: () => ({ preload: 0 }), name: (r) => `#${s(r.id)} ${Array.isArray(r.urls) ? s((r.urls as unknown[])[0]) : ''}` },
+	{ key: 'prefetchTask', label: 'Prefetch Task', path: 'cdn/refreshList', paged: true, body: () => ({ preload: 1 }), name: (r) => `#${s(r.id)} ${Array.isArray(r.urls) ? s((r.urls as unknown[])[0]) : ''}` },
 	// cloud hosts and resources
 	{ key: 'host', label: 'Host', path: 'instance/list', paged: true, name: (r) => `${s(r.name)}${Array.isArray(r.ips) && r.ips.length ? ` (${s((r.ips as unknown[])[0])})` : r.instance_id ? ` (${s(r.instance_id)})` : ''}` },
 	{ key: 'dataCentre', label: 'Data Centre', path: 'instance/nodeList', paged: false, name: (r) => s(r.areaname) },

@@ -18,7 +18,7 @@ import {
 	type JsonObject,
 } from 'n8n-workflow';
 
-import { API_CREDENTIAL, LoginError, apiBaseUrl, authorize } from './auth';
+import { API_CREDENTIAL, apiBaseUrl, authorize } from './auth';
 
 export type ApiContext = IExecuteFunctions | ILoadOptionsFunctions | IPollFunctions;
 
@@ -73,44 +73,37 @@ export function backoffMs(attempt: number): number {
 	return Math.round(250 * 2 ** (attempt - 1) * (0.75 + Math.random() * 0.5));
 }
 
-class TransientFailure extends Error {
-	constructor(
-		message: string,
-		readonly reachedServer: boolean,
-	) {
-		super(message);
-	}
-}
+/** What a send ended with: a response, a failed log-in, or a transport failure. */
+type Sent =
+	| { response: FullResponse }
+	| { login: string }
+	| { transient: string; reachedServer: boolean };
 
 async function send(
 	ctx: ApiContext,
 	options: IHttpRequestOptions,
 	noToken: boolean,
 	override?: ICredentialDataDecryptedObject,
-): Promise<FullResponse> {
+): Promise<Sent> {
+	let failure: unknown;
 	try {
-		if (noToken) return (await ctx.helpers.httpRequest(options)) as FullResponse;
+		if (noToken) return { response: (await ctx.helpers.httpRequest(options)) as FullResponse };
 		const extra = override
 			? { credentialsDecrypted: { id: '', name: '', type: API_CREDENTIAL, data: override } as ICredentialsDecrypted }
 			: undefined;
-		return (await ctx.helpers.httpRequestWithAuthentication.call(ctx, API_CREDENTIAL, options, extra)) as FullResponse;
+		return {
+			response: (await ctx.helpers.httpRequestWithAuthentication.call(ctx, API_CREDENTIAL, options, extra)) as FullResponse,
+		};
 	} catch (error) {
-		if (error instanceof LoginError || (error as { cause?: unknown }).cause instanceof LoginError) {
-			const login = error instanceof LoginError ? error : ((error as { cause: LoginError }).cause as LoginError);
-			throw new NodeOperationError(ctx.getNode(), login.message, {
-				description: 'Open the Vendor API credential and correct the username, password or password encoding.',
-			});
-		}
-		const code = networkCode(error);
-		if (code) throw new TransientFailure(code, code !== 'ECONNREFUSED');
-		const message = (error as Error).message ?? String(error);
-		if (/log-in|Log-in/.test(message)) {
-			throw new NodeOperationError(ctx.getNode(), message, {
-				description: 'Open the Vendor API credential and correct the username, password or password encoding.',
-			});
-		}
-		throw new TransientFailure(message, true);
+		failure = error;
 	}
+	const message = (failure as Error)?.message ?? String(failure);
+	// the credential's preAuthentication refused the log-in (n8n wraps what it throws)
+	const login = [message, String((failure as { cause?: Error })?.cause?.message ?? '')].find((m) => /^(Log-in as|Could not reach the API to log in|The API at)/.test(m));
+	if (login) return { login };
+	const code = networkCode(failure);
+	if (code) return { transient: code, reachedServer: code !== 'ECONNREFUSED' };
+	return { transient: message, reachedServer: true };
 }
 
 /**
@@ -152,25 +145,30 @@ export async function apiRequest(
 			ignoreHttpStatusErrors: true,
 			timeout: 60000,
 		};
-		let response: FullResponse;
-		try {
-			response = await send(ctx, request, options.noToken === true, override);
-		} catch (error) {
-			if (!(error instanceof TransientFailure)) throw error;
+		const sent = await send(ctx, request, options.noToken === true, override);
+		if ('login' in sent) {
+			throw new NodeOperationError(node, sent.login, {
+				itemIndex: options.itemIndex,
+				description: 'Open the Vendor API credential and correct the username, password or password encoding.',
+			});
+		}
+		if ('transient' in sent) {
 			// a write whose request may have reached the service is not repeated
-			const mayRepeat = options.read || !error.reachedServer;
-			if (mayRepeat && attempt < Math.max(attempts, error.reachedServer ? 1 : 2)) {
+			const mayRepeat = options.read || !sent.reachedServer;
+			if (mayRepeat && attempt < Math.max(attempts, sent.reachedServer ? 1 : 2)) {
 				await sleep(backoffMs(attempt));
 				continue;
 			}
-			throw new NodeApiError(node, { message: error.message } as JsonObject, {
-				message: `Could not reach the API for ${path} (${error.message})`,
-				description: error.reachedServer && !options.read
-					? `The connection failed while the request was under way, so the change may or may not have been made; check before repeating it. API URL: ${base}`
-					: `Check the credential's API URL (${base}) and the network.`,
+			throw new NodeApiError(node, { message: sent.transient } as JsonObject, {
+				message: `Could not reach the API for ${path} (${sent.transient})`,
+				description:
+					sent.reachedServer && !options.read
+						? `The connection failed while the request was under way, so the change may or may not have been made; check before repeating it. API URL: ${base}`
+						: `Check the credential's API URL (${base}) and the network.`,
 				itemIndex: options.itemIndex,
 			});
 		}
+		const response = sent.response;
 
 		const status = response.statusCode;
 		if (status >= 500 || status === 429) {
@@ -208,16 +206,14 @@ export async function apiRequest(
 		if (code === -1 && !options.noToken && !renewedOnce) {
 			// expired or revoked token: log in again and repeat the request once
 			renewedOnce = true;
-			let token: string;
-			try {
-				token = await authorize((o) => ctx.helpers.httpRequest(o), credentials);
-			} catch (error) {
-				throw new NodeOperationError(node, (error as Error).message, {
+			const login = await authorize((o) => ctx.helpers.httpRequest(o), credentials);
+			if (!login.ok) {
+				throw new NodeOperationError(node, login.message, {
 					itemIndex: options.itemIndex,
 					description: 'Open the Vendor API credential and correct the username, password or password encoding.',
 				});
 			}
-			renewed.set(key, { refused: String(credentials.accessToken ?? ''), token });
+			renewed.set(key, { refused: String(credentials.accessToken ?? ''), token: login.token });
 			attempt--;
 			continue;
 		}

@@ -40,6 +40,11 @@ export interface StorageCall {
 	/** Attempts for transient failures (503 SlowDown, 500, connection errors). Default 3. */
 	attempts?: number;
 	itemIndex?: number;
+	/**
+	 * Send even when the execution has been cancelled: clean-up requests (aborting a multipart
+	 * upload) must still reach the service after n8n has aborted everything else.
+	 */
+	survivesCancel?: boolean;
 }
 
 export interface StorageResponse {
@@ -81,6 +86,26 @@ const HINTS: Record<string, string> = {
 	InternalError: 'The service had an internal error; try again.',
 	PreconditionFailed: 'The object does not meet the condition (If-Match or If-Unmodified-Since).',
 };
+
+/** The service's time as far as this process knows it (corrected after a RequestTimeTooSkewed). */
+export function serviceNow(endpoint: string): number {
+	return Date.now() + (clockOffsets.get(endpoint) ?? 0);
+}
+
+/**
+ * The same context without its execution-cancel signal, so that n8n's request helper does not
+ * attach the (already fired) signal to a clean-up request. Methods stay bound to the context.
+ */
+function uncancellable<T extends object>(ctx: T): T {
+	return new Proxy(ctx, {
+		has: (target, prop) => prop !== 'getExecutionCancelSignal' && Reflect.has(target, prop),
+		get: (target, prop) => {
+			if (prop === 'getExecutionCancelSignal') return undefined;
+			const value = Reflect.get(target, prop, target) as unknown;
+			return typeof value === 'function' ? (value as (...a: unknown[]) => unknown).bind(target) : value;
+		},
+	});
+}
 
 export function settingsOf(credentials: ICredentialDataDecryptedObject, node: INode, itemIndex = 0): StorageSettings {
 	const s = storageSettings(credentials);
@@ -197,8 +222,7 @@ export async function storageRequest(ctx: StorageContext, call: StorageCall): Pr
 
 	for (let attempt = 1; ; attempt++) {
 		const headers: Record<string, string> = { ...(call.headers ?? {}) };
-		const offset = clockOffsets.get(settings.endpoint) ?? 0;
-		headers[`${settings.profile.headerPrefix}date`] = new Date(Date.now() + offset).toUTCString();
+		headers[`${settings.profile.headerPrefix}date`] = new Date(serviceNow(settings.endpoint)).toUTCString();
 		if (call.body !== undefined) headers['Content-Length'] = String(call.body.length);
 		const options: IHttpRequestOptions = {
 			method: call.method,
@@ -212,8 +236,9 @@ export async function storageRequest(ctx: StorageContext, call: StorageCall): Pr
 			disableFollowRedirect: true,
 		};
 		let response: FullResponse;
+		const sender = call.survivesCancel ? uncancellable(ctx) : ctx;
 		try {
-			response = (await ctx.helpers.httpRequestWithAuthentication.call(ctx, CREDENTIAL, options)) as FullResponse;
+			response = (await sender.helpers.httpRequestWithAuthentication.call(sender, CREDENTIAL, options)) as FullResponse;
 		} catch (error) {
 			const code = networkCode(error);
 			if (code && (idempotent || code === 'ECONNREFUSED') && attempt < attempts) {
