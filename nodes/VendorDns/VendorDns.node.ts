@@ -1,0 +1,34 @@
+import {
+	NodeConnectionTypes,
+	type IExecuteFunctions,
+	type INodeExecutionData,
+	type INodeType,
+	type INodeTypeDescription,
+} from 'n8n-workflow';
+
+import { buildMethods, buildProperties, executeArea } from '../shared/api/build';
+import { dnsArea } from './area';
+
+export class VendorDns implements INodeType {
+	description: INodeTypeDescription = {
+		displayName: 'Vendor DNS',
+		name: 'vendorDns',
+		icon: { light: 'file:../../icons/dns.svg', dark: 'file:../../icons/dns.dark.svg' },
+		group: ['transform'],
+		version: 1,
+		subtitle: '={{$parameter["operation"] + ": " + $parameter["resource"]}}',
+		description: 'Manage vendor DNS domains, records, downtime monitors, strategy templates and resolution strategies',
+		defaults: { name: 'Vendor DNS' },
+		usableAsTool: true,
+		inputs: [NodeConnectionTypes.Main],
+		outputs: [NodeConnectionTypes.Main],
+		credentials: [{ name: 'vendorApi', required: true }],
+		properties: buildProperties(dnsArea),
+	};
+
+	methods = buildMethods(dnsArea);
+
+	async execute(this: IExecuteFunctions): Promise<INodeExecutionData[][]> {
+		return await executeArea(this, dnsArea);
+	}
+}

@@ -1,0 +1,139 @@
+import type { OperationDecl } from '../../shared/api/declarations';
+import { YES_NO, checked, choice, int, required, str, top } from '../../shared/api/fields';
+import { domain, newStatus, plan } from './common';
+
+const period = (description: string) => top(checked(int('period', 'Period (Years)', description, { default: 1 }), { kind: 'range', min: 1 }));
+
+export const planOperations: OperationDecl[] = [
+	{
+		endpoint: 'dns/planList',
+		path: 'dns/planList',
+		resource: 'plan',
+		operation: 'getAll',
+		name: 'Get Many',
+		action: 'Get many DNS plans',
+		description: 'List the DNS plans a domain can be hosted on, with their price and limits',
+		list: { paged: true },
+		read: true,
+		simplify: ['id', 'name', 'price', 'group', 'enable_strategy', 'strategy_num', 'strategy_template_num', 'record_num', 'monitor_num'],
+		fields: [int('id', 'Plan ID', 'Only the plan with this ID'), choice('enable_strategy', 'Resolution Strategies', YES_NO, 'Only plans with (Yes) or without (No) resolution strategies')],
+	},
+];
+
+export const domainOperations: OperationDecl[] = [
+	{
+		endpoint: 'dns/domainList',
+		path: 'dns/domainList',
+		resource: 'domain',
+		operation: 'getAll',
+		name: 'Get Many',
+		action: 'Get many domains',
+		description: 'List the domains hosted on the DNS service, optionally only starred ones or of one status',
+		list: { paged: true },
+		read: true,
+		simplify: ['id', 'name', 'plan_id', 'plan_name', 'recordnum', 'status', 'mark', 'note', 'endtime'],
+		fields: [
+			int('id', 'Domain ID', 'Only the domain with this ID'),
+			choice('mark', 'Starred', YES_NO, 'Only starred (Yes) or only unstarred (No) domains'),
+			choice(
+				'status',
+				'Status',
+				[
+					{ name: 'Enabled', value: 1 },
+					{ name: 'Paused', value: 2 },
+					{ name: 'Abnormal', value: 3 },
+				],
+				'Only domains in this status',
+			),
+		],
+	},
+	{
+		endpoint: 'dns/domainAdd',
+		path: 'dns/domainAdd',
+		resource: 'domain',
+		operation: 'add',
+		name: 'Add',
+		action: 'Add a domain',
+		description: 'Host a domain on the DNS service on a plan for a number of years; paid plans are charged at once',
+		fields: [
+			required(checked(str('domain', 'Domain Name', 'The domain to host', { placeholder: 'e.g. example.com' }), { kind: 'domain' })),
+			plan('pid', 'Plan the domain is hosted on (see Plan: Get Many)'),
+			period('How many years the plan is bought for'),
+			str('note', 'Note', 'Remark'),
+		],
+	},
+	{
+		endpoint: 'dns/domainStatus',
+		path: 'dns/domainStatus',
+		resource: 'domain',
+		operation: 'setStatus',
+		name: 'Set Status',
+		action: 'Enable or pause a domain',
+		description: 'Enable a domain or pause it (a paused domain is not resolved)',
+		fields: [
+			domain('id', 'The domain to enable or pause'),
+			newStatus(
+				[
+					{ name: 'Enabled', value: 1 },
+					{ name: 'Paused', value: 2 },
+				],
+				'Enabled resolves the domain; Paused stops resolving it',
+			),
+		],
+	},
+	{
+		endpoint: 'dns/domainMark',
+		path: 'dns/domainMark',
+		resource: 'domain',
+		operation: 'star',
+		name: 'Star',
+		action: 'Star a domain',
+		description: 'Put the star marker on a domain so it can be found with the Starred filter',
+		constant: { mark: 1 },
+		fields: [domain('id', 'The domain to star')],
+	},
+	{
+		endpoint: 'dns/domainMark',
+		path: 'dns/domainMark',
+		resource: 'domain',
+		operation: 'unstar',
+		name: 'Unstar',
+		action: 'Unstar a domain',
+		description: 'Remove the star marker from a domain',
+		constant: { mark: 0 },
+		fields: [domain('id', 'The domain to unstar')],
+	},
+	{
+		endpoint: 'dns/domainNote',
+		path: 'dns/domainNote',
+		resource: 'domain',
+		operation: 'updateNote',
+		name: 'Update Note',
+		action: 'Update the note of a domain',
+		description: 'Replace the remark of a domain; an empty note clears it',
+		fields: [domain('id', 'The domain whose note is set'), top(str('note', 'Note', 'The new remark; leave empty to clear it'))],
+		prepare: (body) => ({ ...body, note: body.note ?? '' }),
+	},
+	{
+		endpoint: 'dns/domainUpgrade',
+		path: 'dns/domainUpgrade',
+		resource: 'domain',
+		operation: 'upgrade',
+		name: 'Upgrade',
+		action: 'Upgrade or renew a domain plan',
+		description: 'Move a domain to another plan or renew its plan for a number of years; charged at once',
+		fields: [domain('id', 'The domain to upgrade or renew'), plan('pid', 'The plan to move to (the current plan renews it)'), period('How many years are bought')],
+	},
+	{
+		endpoint: 'dns/domainDelete',
+		path: 'dns/domainDelete',
+		resource: 'domain',
+		operation: 'delete',
+		name: 'Delete',
+		action: 'Delete a domain',
+		description: 'Stop hosting a domain and delete its records, monitors and strategies',
+		notice: 'The domain stops resolving and all its records, monitors and strategies are deleted for good',
+		deletes: true,
+		fields: [domain('id', 'The domain to delete')],
+	},
+];

@@ -1,0 +1,141 @@
+import { InputError } from '../../shared/api/build';
+import type { FieldDecl, OperationDecl } from '../../shared/api/declarations';
+import { checked, choice, int, locator, locators, required, str } from '../../shared/api/fields';
+import { ENABLED_PAUSED, domain, monitor, newStatus } from './common';
+
+const YES_NO_FLAG = (wire: string, displayName: string, description: string): FieldDecl => ({ wire, displayName, kind: 'boolean', description, default: false });
+
+/** Fields of monitorAdd besides did; monitorUpdate takes the same ones. */
+const monitorFields = (forUpdate: boolean): FieldDecl[] => [
+	...(forUpdate
+		? [checked(str('subdomain', 'Host Record', 'Host record to watch; it needs A or AAAA records'), { kind: 'pattern', regex: '^[^\\s;#]+$', message: 'use @ or a name such as www' })]
+		: []),
+	checked(int('retry', 'Retries', 'Failed checks before the host is treated as down (default 10)', { default: 10 }), { kind: 'range', min: 1 }),
+	checked(int('interval', 'Check Interval (Minutes)', 'Minutes between two checks (default 10)', { default: 10 }), { kind: 'range', min: 1 }),
+	checked(str('host', 'Check Host', 'Host name sent in the check request; defaults to the watched name', { placeholder: 'e.g. www.example.com' }), { kind: 'hostname' }),
+	checked(str('path', 'Check Path', 'Path requested by the check', { placeholder: 'e.g. /health' }), { kind: 'pattern', regex: '^/', message: 'the path must start with /' }),
+	checked(int('port', 'Check Port', 'Port the check connects to', { default: 80 }), { kind: 'port' }),
+	YES_NO_FLAG('switch', 'Switch on Failure', 'Whether to stop answering a failed address until it is up again'),
+	checked(str('notify', 'Notify E-Mail', 'E-mail address that is told when an address goes down', { placeholder: 'e.g. ops@example.com' }), { kind: 'email' }),
+	YES_NO_FLAG('less', 'Notify Once per Hour', 'Whether to send at most one notification per hour'),
+	YES_NO_FLAG('enable_delay', 'Delay Notifications', 'Whether to wait before notifying (see Delay)'),
+	checked(int('delay', 'Delay (Minutes)', 'Minutes without notification after a failure'), { kind: 'range', min: 0 }),
+	checked(str('other_email', 'Other E-Mails', 'Further addresses to notify, comma-separated', { placeholder: 'e.g. a@example.com,b@example.com' }), { kind: 'emailList' }),
+	str('other_phone', 'Other Phones', 'Phone numbers to notify, comma-separated'),
+	choice('status', 'Status', ENABLED_PAUSED, 'Whether the monitor runs (default enabled)', { default: 1 }),
+];
+
+const MONITOR_SIMPLE = ['id', 'did', 'domain_id', 'domain_name', 'subdomain', 'host', 'path', 'port', 'protocol', 'retry', 'check_interval', 'recordnum', 'status'];
+
+export const monitorOperations: OperationDecl[] = [
+	{
+		endpoint: 'dns/monitorList',
+		path: 'dns/monitorList',
+		resource: 'monitor',
+		operation: 'getAll',
+		name: 'Get Many',
+		action: 'Get many downtime monitors',
+		description: 'List the downtime monitors that check the addresses of DNS records, optionally of one domain',
+		list: { paged: true },
+		read: true,
+		simplify: MONITOR_SIMPLE,
+		fields: [int('id', 'Monitor ID', 'Only the monitor with this ID'), { ...domain('did', 'Only monitors of this domain'), required: false }],
+	},
+	{
+		endpoint: 'dns/monitorAdd',
+		path: 'dns/monitorAdd',
+		resource: 'monitor',
+		operation: 'add',
+		name: 'Add',
+		action: 'Add a downtime monitor',
+		description: 'Watch the A and AAAA records of a host record and notify (or switch) when an address goes down',
+		simplify: MONITOR_SIMPLE,
+		fields: [
+			domain('did', 'The domain of the watched records'),
+			required(checked(str('subdomain', 'Host Record', 'Host record to watch (@ for the domain itself); it needs A or AAAA records', { default: '@' }), { kind: 'pattern', regex: '^[^\\s;#]+$', message: 'use @ or a name such as www' })),
+			...monitorFields(false),
+		],
+	},
+	{
+		endpoint: 'dns/monitorUpdate',
+		path: 'dns/monitorUpdate',
+		resource: 'monitor',
+		operation: 'update',
+		name: 'Update',
+		action: 'Update a downtime monitor',
+		description: 'Change what a downtime monitor checks, how often, and whom it notifies',
+		simplify: MONITOR_SIMPLE,
+		fields: [monitor('monitor_id', 'The monitor to change'), ...monitorFields(true)],
+	},
+	{
+		endpoint: 'dns/monitorStatus',
+		path: 'dns/monitorStatus',
+		resource: 'monitor',
+		operation: 'setStatus',
+		name: 'Set Status',
+		action: 'Enable or pause a downtime monitor',
+		description: 'Enable or pause a downtime monitor, together with some or all of its monitor records',
+		fields: [
+			monitor('monitor_id', 'The monitor to enable or pause'),
+			{
+				...locators('record_id', 'monitorRecord', 'Monitor Records', 'Records switched with the monitor; empty sends none'),
+				param: 'monitorRecordIds',
+				send: 'comma',
+				required: false,
+				top: true,
+			},
+			newStatus(ENABLED_PAUSED, 'Enabled runs the checks; Paused stops them'),
+		],
+		prepare: (body) => {
+			if (body.record_id !== undefined && !/^\d+(,\d+)*$/.test(String(body.record_id))) {
+				throw new InputError(`The "Monitor Records" field must hold numeric IDs, not "${String(body.record_id)}"`, 'Choose from the list, or give IDs separated by commas.');
+			}
+			return body;
+		},
+	},
+	{
+		endpoint: 'dns/monitorDelete',
+		path: 'dns/monitorDelete',
+		resource: 'monitor',
+		operation: 'delete',
+		name: 'Delete',
+		action: 'Delete a downtime monitor',
+		description: 'Delete a downtime monitor and its monitor records; the DNS records stay',
+		notice: 'The addresses are no longer checked and failures are no longer notified',
+		deletes: true,
+		fields: [monitor('monitor_id', 'The monitor to delete')],
+	},
+];
+
+export const monitorRecordOperations: OperationDecl[] = [
+	{
+		endpoint: 'dns/monitorRecordList',
+		path: 'dns/monitorRecordList',
+		resource: 'monitorRecord',
+		operation: 'getAll',
+		name: 'Get Many',
+		action: 'Get many monitor records',
+		description: 'List the addresses a downtime monitor checks (one monitor record per A or AAAA record)',
+		list: { paged: true },
+		read: true,
+		simplify: ['id', 'did', 'subdomain', 'host', 'ip', 'path', 'retry', 'check_interval', 'status'],
+		fields: [
+			{ ...monitor('mid', 'Only records of this monitor; leave empty for the records of all monitors'), top: true, required: false },
+			int('id', 'Monitor Record ID', 'Only the monitor record with this ID'),
+		],
+	},
+	{
+		endpoint: 'dns/monitorRecordStatus',
+		path: 'dns/monitorRecordStatus',
+		resource: 'monitorRecord',
+		operation: 'setStatus',
+		name: 'Set Status',
+		action: 'Enable or pause a monitor record',
+		description: 'Enable or pause the check of one address of a downtime monitor',
+		fields: [
+			monitor('mid', 'The monitor of the record'),
+			locator('id', 'monitorRecord', 'Monitor Record', 'The monitor record to enable or pause', { param: 'monitorRecordId' }),
+			newStatus(ENABLED_PAUSED, 'Enabled checks the address; Paused stops checking it'),
+		],
+	},
+];

@@ -1,0 +1,193 @@
+import type { IDataObject } from 'n8n-workflow';
+
+import { InputError } from '../../shared/api/build';
+import type { FieldDecl, OperationDecl } from '../../shared/api/declarations';
+import { checked, choice, int, locator, locators, required, str, top } from '../../shared/api/fields';
+import { check } from '../../shared/validation';
+import { ENABLED_PAUSED, RECORD_TYPES, domain, newStatus } from './common';
+
+const HOST_RECORD = { kind: 'pattern' as const, regex: '^(@|\\*|(\\*\\.)?[A-Za-z0-9_]([A-Za-z0-9_-]*[A-Za-z0-9_])?(\\.[A-Za-z0-9_]([A-Za-z0-9_-]*[A-Za-z0-9_])?)*)$', message: 'use @ for the domain itself, * or labels such as www or api.v2' };
+
+const subdomain = (description: string, extra: Partial<FieldDecl> = {}) =>
+	checked(str('subdomain', 'Host Record', description, { placeholder: 'e.g. www', ...extra }), HOST_RECORD);
+const recordType = (description: string, extra: Partial<FieldDecl> = {}) => choice('recordtype', 'Type', RECORD_TYPES, description, extra);
+const line = (extra: Partial<FieldDecl> = {}) =>
+	str('recordline', 'Line', 'Resolution line (carrier or region) the record answers; "default" answers everyone', { placeholder: 'e.g. default', ...extra });
+const value = (extra: Partial<FieldDecl> = {}) =>
+	str('value', 'Value', 'IPv4 for A, IPv6 for AAAA, a host name for CNAME, MX and NS, text for TXT', { placeholder: 'e.g. 203.0.113.10', ...extra });
+const mx = (extra: Partial<FieldDecl> = {}) => checked(int('mx', 'MX Priority', 'Priority of an MX record (1-100, lower first); ignored for other types', extra), { kind: 'range', min: 1, max: 100 });
+const ttl = (extra: Partial<FieldDecl> = {}) => checked(int('ttl', 'TTL', 'Seconds resolvers may cache the answer (1-86400)', extra), { kind: 'range', min: 1, max: 86400 });
+const weight = (extra: Partial<FieldDecl> = {}) => checked(int('weight', 'Weight', 'Share of answers among records of the same host record and line (1-100)', extra), { kind: 'range', min: 1, max: 100 });
+
+const record = (description: string) => locator('record_id', 'record', 'Record', description, { param: 'recordId' });
+
+/** What a value must be for the record types the seed's recordtype checks cover. */
+const VALUE_CHECK: Record<string, { kind: 'ipv4' | 'ipv6' | 'hostname'; what: string }> = {
+	A: { kind: 'ipv4', what: 'an A record needs an IPv4 address' },
+	AAAA: { kind: 'ipv6', what: 'an AAAA record needs an IPv6 address' },
+	CNAME: { kind: 'hostname', what: 'a CNAME record needs a host name' },
+	MX: { kind: 'hostname', what: 'an MX record needs a mail server host name' },
+	NS: { kind: 'hostname', what: 'an NS record needs a name server host name' },
+};
+
+/** Checks a value against its record type; returns the problem or undefined. */
+function valueProblem(type: string, v: string): string | undefined {
+	const rule = VALUE_CHECK[type];
+	if (!rule) return undefined;
+	const problem = check({ kind: rule.kind }, v);
+	return problem ? `${problem} (${rule.what})` : undefined;
+}
+
+/**
+ * recordAdd `records`: entries `subdomain;recordtype;recordline;value;mx;ttl;weight` joined by
+ * `#`. Each row is checked here with its number, so nothing is sent when one row is wrong.
+ */
+function serializeRecords(rows: IDataObject[]): string {
+	return rows
+		.map((row, n) => {
+			const label = (field: string) => `Records ${n + 1}: ${field}`;
+			const type = String(row.recordtype);
+			const text = (key: string) => (row[key] === undefined || row[key] === null ? '' : String(row[key]).trim());
+			for (const [key, name] of [
+				['subdomain', 'Host Record'],
+				['recordline', 'Line'],
+				['value', 'Value'],
+			]) {
+				if (/[;#]/.test(text(key))) {
+					throw new InputError(
+						`Invalid "${label(name)}": "${text(key)}" contains ";" or "#", which separate records`,
+						'Remove ; and # from the value, or add the record with another value and set it with Record: Update.',
+					);
+				}
+			}
+			const problem = valueProblem(type, text('value'));
+			if (problem) throw new InputError(`Invalid "${label('Value')}": ${problem}`, `Correct the value of record ${n + 1} or change its type.`);
+			const mxValue = type === 'MX' ? text('mx') : '';
+			return [text('subdomain') || '@', type, text('recordline') || 'default', text('value'), mxValue, text('ttl'), text('weight')].join(';');
+		})
+		.join('#');
+}
+
+export const recordOperations: OperationDecl[] = [
+	{
+		endpoint: 'dns/recordList',
+		path: 'dns/recordList',
+		resource: 'record',
+		operation: 'getAll',
+		name: 'Get Many',
+		action: 'Get many DNS records',
+		description: 'List the DNS records of a domain, optionally of one type, host record or status',
+		list: { paged: true },
+		read: true,
+		simplify: ['id', 'subdomain', 'recordtype', 'recordline', 'value', 'mx', 'ttl', 'weight', 'status', 'note'],
+		fields: [
+			domain('did', 'The domain whose records are listed'),
+			recordType('Only records of this type'),
+			str('subdomain', 'Host Record', 'Only records of this host record (@ for the domain itself)', { placeholder: 'e.g. www' }),
+			choice('status', 'Status', ENABLED_PAUSED, 'Only enabled or only paused records'),
+		],
+	},
+	{
+		endpoint: 'dns/recordAdd',
+		path: 'dns/recordAdd',
+		resource: 'record',
+		operation: 'add',
+		name: 'Add',
+		action: 'Add DNS records',
+		description: 'Add one or more DNS records (A, AAAA, CNAME, MX, TXT, NS, SRV, CAA) to a domain in one call',
+		fields: [
+			domain('did', 'The domain that gets the records'),
+			{
+				wire: 'records',
+				displayName: 'Records',
+				kind: 'rows',
+				required: true,
+				description: 'One row per record; every row is checked before anything is sent',
+				rows: {
+					itemName: 'Record',
+					min: 1,
+					fields: [
+						required(subdomain('Host record: @ for the domain itself, * for a wildcard, or a name such as www', { default: '@' })),
+						required(recordType('Record type', { default: 'A' })),
+						line({ default: 'default' }),
+						required(value()),
+						mx({ default: 10 }),
+						ttl({ default: 300 }),
+						weight({ default: 1 }),
+					],
+					serialize: serializeRecords,
+				},
+			},
+		],
+	},
+	{
+		endpoint: 'dns/recordUpdate',
+		path: 'dns/recordUpdate',
+		resource: 'record',
+		operation: 'update',
+		name: 'Update',
+		action: 'Update a DNS record',
+		description: 'Change the host record, type, line, value, MX priority, TTL or weight of a DNS record',
+		simplify: ['id', 'subdomain', 'recordtype', 'recordline', 'value', 'mx', 'ttl', 'weight', 'status', 'note'],
+		fields: [
+			domain('did', 'The domain of the record'),
+			record('The record to change'),
+			subdomain('New host record (@ for the domain itself)'),
+			recordType('New record type; the value is checked against it'),
+			line(),
+			value({ description: 'New value: IPv4 for A, IPv6 for AAAA, a host name for CNAME, MX and NS' }),
+			mx(),
+			ttl(),
+			weight(),
+		],
+		prepare: (body) => {
+			if (body.recordtype !== undefined && body.value !== undefined) {
+				const problem = valueProblem(String(body.recordtype), String(body.value).trim());
+				if (problem) throw new InputError(`Invalid "Value": ${problem}`, 'Correct the value or change the type.');
+			}
+			return body;
+		},
+	},
+	{
+		endpoint: 'dns/recordStatus',
+		path: 'dns/recordStatus',
+		resource: 'record',
+		operation: 'setStatus',
+		name: 'Set Status',
+		action: 'Enable or pause a DNS record',
+		description: 'Enable a DNS record or pause it (a paused record is not answered)',
+		fields: [domain('did', 'The domain of the record'), record('The record to enable or pause'), newStatus(ENABLED_PAUSED, 'Enabled answers the record; Paused stops answering it')],
+	},
+	{
+		endpoint: 'dns/recordNote',
+		path: 'dns/recordNote',
+		resource: 'record',
+		operation: 'updateNote',
+		name: 'Update Note',
+		action: 'Update the note of a DNS record',
+		description: 'Replace the remark of a DNS record; an empty note clears it',
+		fields: [domain('did', 'The domain of the record'), record('The record whose note is set'), top(str('note', 'Note', 'The new remark; leave empty to clear it'))],
+		prepare: (body) => ({ ...body, note: body.note ?? '' }),
+	},
+	{
+		endpoint: 'dns/recordDelete',
+		path: 'dns/recordDelete',
+		resource: 'record',
+		operation: 'delete',
+		name: 'Delete',
+		action: 'Delete DNS records',
+		description: 'Delete one or more DNS records of a domain',
+		notice: 'The records stop resolving at once and are deleted for good',
+		deletes: true,
+		fields: [
+			domain('did', 'The domain of the records'),
+			{ ...locators('record_id', 'record', 'Records', 'Records to delete'), param: 'recordIds', send: 'comma' },
+		],
+		prepare: (body) => {
+			if (!/^\d+(,\d+)*$/.test(String(body.record_id ?? ''))) {
+				throw new InputError(`The "Records" field must hold numeric IDs, not "${String(body.record_id)}"`, 'Choose from the list, or give IDs separated by commas such as 70001,70002.');
+			}
+			return body;
+		},
+	},
+];

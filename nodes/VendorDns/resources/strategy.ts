@@ -1,0 +1,95 @@
+import type { FieldDecl, OperationDecl } from '../../shared/api/declarations';
+import { checked, choice, int, locator, required, str, top } from '../../shared/api/fields';
+import { ENABLED_PAUSED, domain, newStatus, template } from './common';
+
+const STRATEGIES = [
+	{ name: 'Zone Only', value: 'auto', description: 'Answer by zone only' },
+	{ name: 'Carrier and Region', value: 'isp_region', description: 'Answer by carrier plus region' },
+	{ name: 'Carrier and Province', value: 'isp_province', description: 'Answer by carrier plus province' },
+	{ name: 'Carrier and City', value: 'isp_city', description: 'Answer by carrier plus city' },
+	{ name: 'Off', value: 'null', description: 'No strategy' },
+];
+
+const strategy = (description: string) => locator('id', 'strategy', 'Resolution Strategy', description, { param: 'strategyId' });
+const subdomain = (extra: Partial<FieldDecl> = {}) =>
+	checked(str('subdomain', 'Host Record', 'Host record the strategy answers for (@ for the domain itself)', { placeholder: 'e.g. www', ...extra }), {
+		kind: 'pattern',
+		regex: '^[^\\s;#]+$',
+		message: 'use @ or a name such as www',
+	});
+const sty = choice('sty', 'Strategy', STRATEGIES, 'How visitors are told apart; the plan decides which are allowed', { default: 'auto' });
+const maxip = checked(int('maxip', 'Max IPs', 'Most addresses returned in one answer', { default: 1 }), { kind: 'range', min: 1 });
+const status = choice('status', 'Status', ENABLED_PAUSED, 'Whether the strategy is in force (default enabled)', { default: 1 });
+
+export const strategyOperations: OperationDecl[] = [
+	{
+		endpoint: 'dns/styList',
+		path: 'dns/styList',
+		resource: 'strategy',
+		operation: 'getAll',
+		name: 'Get Many',
+		action: 'Get many resolution strategies',
+		description: 'List the resolution strategies of a domain (or of all domains)',
+		list: { paged: true },
+		read: true,
+		simplify: ['id', 'domain_id', 'domain_name', 'subdomain', 'sty', 'sty_en', 'maxip', 'temp_id', 'temp_name', 'status'],
+		fields: [{ ...domain('did', 'Only strategies of this domain; leave empty for the strategies of all domains'), top: true, required: false }, int('id', 'Strategy ID', 'Only the strategy with this ID')],
+	},
+	{
+		endpoint: 'dns/styAdd',
+		path: 'dns/styAdd',
+		resource: 'strategy',
+		operation: 'add',
+		name: 'Add',
+		action: 'Add a resolution strategy',
+		description: "Answer a host record from a strategy template's addresses by the visitor's carrier and place",
+		fields: [
+			domain('did', 'The domain of the host record'),
+			required(subdomain({ default: '@' })),
+			required(sty),
+			template('tid', 'Template whose records give the addresses'),
+			top(maxip),
+			top(status),
+		],
+	},
+	{
+		endpoint: 'dns/styUpdate',
+		path: 'dns/styUpdate',
+		resource: 'strategy',
+		operation: 'update',
+		name: 'Update',
+		action: 'Update a resolution strategy',
+		description: 'Change the host record, strategy, template, max IPs or status of a resolution strategy',
+		fields: [
+			domain('did', 'The domain of the strategy'),
+			strategy('The strategy to change'),
+			subdomain(),
+			sty,
+			{ ...template('tid', 'New template'), required: false },
+			maxip,
+			status,
+		],
+	},
+	{
+		endpoint: 'dns/styDelete',
+		path: 'dns/styDelete',
+		resource: 'strategy',
+		operation: 'delete',
+		name: 'Delete',
+		action: 'Delete a resolution strategy',
+		description: 'Delete a resolution strategy; the host record is answered from its plain records again',
+		notice: 'The host record is answered from its plain DNS records at once',
+		deletes: true,
+		fields: [domain('did', 'The domain of the strategy'), strategy('The strategy to delete')],
+	},
+	{
+		endpoint: 'dns/styStatus',
+		path: 'dns/styStatus',
+		resource: 'strategy',
+		operation: 'setStatus',
+		name: 'Set Status',
+		action: 'Enable or pause a resolution strategy',
+		description: 'Enable or pause a resolution strategy',
+		fields: [domain('did', 'The domain of the strategy'), strategy('The strategy to enable or pause'), newStatus(ENABLED_PAUSED, 'Enabled applies the strategy; Paused stops it')],
+	},
+];

@@ -1,0 +1,150 @@
+import type { FieldDecl, OperationDecl } from '../../shared/api/declarations';
+import { checked, choice, int, locator, required, str, top } from '../../shared/api/fields';
+import { ENABLED_CLOSED, newStatus, plan, template } from './common';
+
+const templateRecord = (description: string) =>
+	locator('id', 'templateRecord', 'Template Record', description, { param: 'templateRecordId' });
+
+/** Where a template record applies and the address it answers (tempStyAdd, tempStyUpdate). */
+const placeFields = (): FieldDecl[] => [
+	str('continent', 'Continent', 'Continent of the visitors this record answers', { placeholder: 'e.g. Asia' }),
+	str('country', 'Country', 'Country of the visitors this record answers'),
+	str('isp', 'Carrier', 'Carrier (ISP) of the visitors this record answers', { placeholder: 'e.g. telecom' }),
+	str('area', 'Area', 'Region of the visitors this record answers'),
+	str('province', 'Province', 'Province of the visitors this record answers'),
+	str('city', 'City', 'City of the visitors this record answers'),
+];
+const ip = checked(str('ip', 'IP Address', 'Address answered to these visitors', { placeholder: 'e.g. 203.0.113.10' }), { kind: 'ip' });
+const weight = checked(int('weight', 'Weight', 'Share of answers among records of the template (1-100, default 1)', { default: 1 }), { kind: 'range', min: 1, max: 100 });
+const recordStatus = choice('status', 'Status', ENABLED_CLOSED, 'Whether the record is used (default enabled)', { default: 1 });
+
+export const templateOperations: OperationDecl[] = [
+	{
+		endpoint: 'dns/tempList',
+		path: 'dns/tempList',
+		resource: 'template',
+		operation: 'getAll',
+		name: 'Get Many',
+		action: 'Get many strategy templates',
+		description: 'List the strategy templates that resolution strategies answer from',
+		list: { paged: true },
+		read: true,
+		simplify: ['id', 'name', 'count', 'status', 'pid', 'planname', 'note', 'updatetime'],
+		fields: [int('id', 'Template ID', 'Only the template with this ID'), int('gid', 'Resolution Group ID', 'Only templates of plans in this resolution group (see the group of a plan)')],
+	},
+	{
+		endpoint: 'dns/tempAdd',
+		path: 'dns/tempAdd',
+		resource: 'template',
+		operation: 'create',
+		name: 'Create',
+		action: 'Create a strategy template',
+		description: 'Create a strategy template for a plan; fill it with template records afterwards',
+		fields: [
+			plan('pid', 'Plan the template belongs to; it must include resolution strategies'),
+			required(str('name', 'Name', 'Name of the template', { placeholder: 'e.g. China carriers' })),
+			top(choice('status', 'Status', ENABLED_CLOSED, 'Whether the template can be used', { default: 1 })),
+			str('note', 'Note', 'Remark'),
+		],
+	},
+	{
+		endpoint: 'dns/tempUpdate',
+		path: 'dns/tempUpdate',
+		resource: 'template',
+		operation: 'update',
+		name: 'Update',
+		action: 'Update a strategy template',
+		description: 'Rename a strategy template or change its plan, status or note',
+		fields: [
+			template('id', 'The template to change'),
+			{ ...plan('pid', 'New plan of the template'), required: false },
+			str('name', 'Name', 'New name'),
+			choice('status', 'Status', ENABLED_CLOSED, 'Whether the template can be used'),
+			str('note', 'Note', 'New remark'),
+		],
+	},
+	{
+		endpoint: 'dns/tempDelete',
+		path: 'dns/tempDelete',
+		resource: 'template',
+		operation: 'delete',
+		name: 'Delete',
+		action: 'Delete a strategy template',
+		description: 'Delete a strategy template that no resolution strategy uses, with its template records',
+		notice: 'The template and all its records are deleted for good',
+		deletes: true,
+		fields: [template('id', 'The template to delete')],
+	},
+	{
+		endpoint: 'dns/tempStatus',
+		path: 'dns/tempStatus',
+		resource: 'template',
+		operation: 'setStatus',
+		name: 'Set Status',
+		action: 'Enable or close a strategy template',
+		description: 'Enable a strategy template or close it',
+		fields: [template('id', 'The template to enable or close'), newStatus(ENABLED_CLOSED, 'Enabled lets strategies use the template; Closed stops it')],
+	},
+];
+
+export const templateRecordOperations: OperationDecl[] = [
+	{
+		endpoint: 'dns/tempStyList',
+		path: 'dns/tempStyList',
+		resource: 'templateRecord',
+		operation: 'getAll',
+		name: 'Get Many',
+		action: 'Get many template records',
+		description: 'List the records of a strategy template: which address answers which visitors',
+		list: { paged: true },
+		read: true,
+		simplify: ['id', 'tid', 'continent', 'country', 'isp', 'province', 'city', 'ip', 'weight', 'status'],
+		fields: [{ ...template('tid', 'Only records of this template; leave empty for the records of all templates'), top: true, required: false }],
+	},
+	{
+		endpoint: 'dns/tempStyAdd',
+		path: 'dns/tempStyAdd',
+		resource: 'templateRecord',
+		operation: 'add',
+		name: 'Add',
+		action: 'Add a template record',
+		description: 'Add to a strategy template an address answered to visitors of a place and carrier',
+		fields: [template('tid', 'The template that gets the record'), required(ip), ...placeFields(), weight, recordStatus],
+	},
+	{
+		endpoint: 'dns/tempStyUpdate',
+		path: 'dns/tempStyUpdate',
+		resource: 'templateRecord',
+		operation: 'update',
+		name: 'Update',
+		action: 'Update a template record',
+		description: 'Change the place, carrier, address, weight or status of a template record',
+		fields: [template('tid', 'The template of the record'), templateRecord('The record to change'), ip, ...placeFields(), weight, recordStatus],
+	},
+	{
+		endpoint: 'dns/tempStyDelete',
+		path: 'dns/tempStyDelete',
+		resource: 'templateRecord',
+		operation: 'delete',
+		name: 'Delete',
+		action: 'Delete a template record',
+		description: 'Delete one record of a strategy template',
+		notice: 'Strategies using the template stop answering this address at once',
+		deletes: true,
+		fields: [template('tid', 'The template of the record'), templateRecord('The record to delete')],
+	},
+	{
+		endpoint: 'dns/tempStyStatus',
+		path: 'dns/tempStyStatus',
+		resource: 'templateRecord',
+		operation: 'setStatus',
+		name: 'Set Status',
+		action: 'Enable or close a template record',
+		description: 'Enable or close one record of a strategy template',
+		fields: [
+			template('tid', 'The template of the record'),
+			templateRecord('The record to enable or close'),
+			newStatus(ENABLED_CLOSED, 'Enabled answers the address; Closed stops answering it'),
+		],
+	},
+];
