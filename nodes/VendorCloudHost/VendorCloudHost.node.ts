@@ -1,0 +1,34 @@
+import {
+	NodeConnectionTypes,
+	type IExecuteFunctions,
+	type INodeExecutionData,
+	type INodeType,
+	type INodeTypeDescription,
+} from 'n8n-workflow';
+
+import { buildMethods, buildProperties, executeArea } from '../shared/api/build';
+import { cloudHostArea } from './area';
+
+export class VendorCloudHost implements INodeType {
+	description: INodeTypeDescription = {
+		displayName: 'Vendor Cloud Host',
+		name: 'vendorCloudHost',
+		icon: { light: 'file:../../icons/cloudHost.svg', dark: 'file:../../icons/cloudHost.dark.svg' },
+		group: ['transform'],
+		version: 1,
+		subtitle: '={{$parameter["operation"] + ": " + $parameter["resource"]}}',
+		description: 'Create, power, reinstall and resize cloud hosts, read their monitoring, and manage their disks, backups and snapshots',
+		defaults: { name: 'Vendor Cloud Host' },
+		usableAsTool: true,
+		inputs: [NodeConnectionTypes.Main],
+		outputs: [NodeConnectionTypes.Main],
+		credentials: [{ name: 'vendorApi', required: true }],
+		properties: buildProperties(cloudHostArea),
+	};
+
+	methods = buildMethods(cloudHostArea);
+
+	async execute(this: IExecuteFunctions): Promise<INodeExecutionData[][]> {
+		return await executeArea(this, cloudHostArea);
+	}
+}

@@ -1,0 +1,100 @@
+import { InputError, defaultRecords } from '../../shared/api/build';
+import type { OperationDecl } from '../../shared/api/declarations';
+import { BACKUP_STATUS } from '../../shared/api/enums';
+import { checked, choice, locator, required, str } from '../../shared/api/fields';
+import type { Envelope } from '../../shared/api/transport';
+import { afterWaitForBackup, afterWaitUntilRunning, waitForCompletionExtras, waitUntilRunningExtras } from '../wait';
+
+const BACKUP_TYPES = [
+	{ name: 'System Disk', value: 1 },
+	{ name: 'System and Data Disks', value: 2 },
+];
+
+/** Main fields of a backup record (backupList has 11). */
+export const BACKUP_SIMPLE_FIELDS = ['id', 'backup_id', 'name', 'instance', 'backup_type', 'value', 'status', 'progress', 'createtime'];
+
+const hostScope = () => ({
+	...locator('iid', 'host', 'Host', 'Narrows the backup list below to this host (not sent)'),
+	required: false,
+	top: true,
+	local: true,
+});
+const backup = (description: string) => locator('id', 'backup', 'Backup', description);
+const withMessage = (envelope: Envelope) =>
+	defaultRecords(envelope).map((r) => (envelope.message && r.message === undefined ? { ...r, message: envelope.message } : r));
+
+export const backupOperations: OperationDecl[] = [
+	{
+		endpoint: 'instance/backupList',
+		path: 'instance/backupList',
+		resource: 'backup',
+		operation: 'getAll',
+		name: 'Get Many',
+		action: 'Get many backups',
+		description: 'List host backups with their status and progress, optionally of one host or in one state',
+		list: { paged: true },
+		read: true,
+		simplify: BACKUP_SIMPLE_FIELDS,
+		fields: [
+			{ ...locator('iid', 'host', 'Host', 'Only backups of this host; leave empty for the backups of all hosts'), required: false, top: true },
+			choice('status', 'Status', BACKUP_STATUS, 'Only backups in this state'),
+		],
+	},
+	{
+		endpoint: 'instance/backupAdd',
+		path: 'instance/backupAdd',
+		resource: 'backup',
+		operation: 'create',
+		name: 'Create',
+		action: 'Create a backup',
+		description: "Start a backup of a host's system disk, or of its system and data disks",
+		fields: [
+			locator('iid', 'host', 'Host', 'The host to back up'),
+			required(checked(str('name', 'Name', 'Name of the backup', { placeholder: 'e.g. before-upgrade' }), { kind: 'length', min: 1, max: 64 })),
+			required(choice('backup_type', 'Backup Type', BACKUP_TYPES, 'What the backup holds', { default: 1 })),
+			checked(str('note', 'Note', 'Remark shown with the backup'), { kind: 'length', max: 255 }),
+		],
+		extras: waitForCompletionExtras(),
+		after: afterWaitForBackup,
+	},
+	{
+		endpoint: 'instance/backupUpdate',
+		path: 'instance/backupUpdate',
+		resource: 'backup',
+		operation: 'update',
+		name: 'Update',
+		action: 'Update a backup',
+		description: 'Change the note of a backup',
+		fields: [hostScope(), backup('The backup to change'), checked(str('note', 'Note', 'New remark; leave empty to clear it'), { kind: 'length', max: 255 })],
+		prepare: (body) => {
+			if (body.note === undefined) throw new InputError('Nothing to change', 'Add Note under "Update Fields".');
+			return body;
+		},
+	},
+	{
+		endpoint: 'instance/backupDelete',
+		path: 'instance/backupDelete',
+		resource: 'backup',
+		operation: 'delete',
+		name: 'Delete',
+		action: 'Delete a backup',
+		description: 'Move a completed backup to the recycle bin',
+		notice: 'The backup goes to the recycle bin; the service keeps it for 2 hours, then it is gone',
+		deletes: true,
+		fields: [hostScope(), backup('The backup to delete')],
+		output: withMessage,
+	},
+	{
+		endpoint: 'instance/backupRestore',
+		path: 'instance/backupRestore',
+		resource: 'backup',
+		operation: 'restore',
+		name: 'Restore',
+		action: 'Restore a backup',
+		description: 'Restore a host from one of its completed backups',
+		notice: "Restoring replaces the host's disks with the backup; everything changed since the backup is lost",
+		fields: [hostScope(), backup('The completed backup to restore')],
+		extras: waitUntilRunningExtras('the restored host is'),
+		after: afterWaitUntilRunning(),
+	},
+];

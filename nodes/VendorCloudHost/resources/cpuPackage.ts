@@ -1,0 +1,15 @@
+import type { OperationDecl } from '../../shared/api/declarations';
+
+export const cpuPackageOperations: OperationDecl[] = [
+	{
+		endpoint: 'instance/cpuResourceList',
+		path: 'instance/cpuResourceList',
+		resource: 'cpuPackage',
+		operation: 'getAll',
+		name: 'Get Many',
+		action: 'Get many CPU packages',
+		description: 'List the CPU packages (number of cores) a host can have, with their IDs',
+		list: { paged: false },
+		read: true,
+	},
+];

@@ -1,0 +1,15 @@
+import type { OperationDecl } from '../../shared/api/declarations';
+
+export const dataCentreOperations: OperationDecl[] = [
+	{
+		endpoint: 'instance/nodeList',
+		path: 'instance/nodeList',
+		resource: 'dataCentre',
+		operation: 'getAll',
+		name: 'Get Many',
+		action: 'Get many data centres',
+		description: 'List the data centres where hosts can be created, with their IDs and status',
+		list: { paged: false },
+		read: true,
+	},
+];

@@ -1,0 +1,307 @@
+import type { IDataObject } from 'n8n-workflow';
+
+import { InputError, defaultRecords } from '../../shared/api/build';
+import type { FieldDecl, OperationDecl } from '../../shared/api/declarations';
+import { HOST_STATUS, PAY_TYPES } from '../../shared/api/enums';
+import { YES_NO, checked, choice, decimal, int, locator, locators, required, secret, str, top } from '../../shared/api/fields';
+import { payload, type Envelope } from '../../shared/api/transport';
+import { afterWaitUntilRunning, waitUntilRunningExtras } from '../wait';
+
+/** networkid 1 is the inner network; every other line is public and needs a bandwidth. */
+const INNER_NETWORK = 1;
+
+const MONITOR_PERIODS = [
+	{ name: 'Last Hour', value: 'hour' },
+	{ name: 'Last Day', value: 'day' },
+	{ name: 'Last Week', value: 'week' },
+	{ name: 'Last Month', value: 'month' },
+	{ name: 'Last Year', value: 'year' },
+];
+
+/** Main fields of a host record (instance/list has 25). */
+export const HOST_SIMPLE_FIELDS = ['id', 'instance_id', 'name', 'status', 'ips', 'innerip', 'node_zh', 'cpu', 'mem', 'image'];
+
+const host = (description: string, extra: Partial<FieldDecl> = {}) => locator('id', 'host', 'Host', description, extra);
+const hosts = (description: string) => ({ ...locators('id', 'host', 'Hosts', description), send: 'comma' as const });
+
+/** The envelope's message (e.g. "kept for 2 hours") next to the data. */
+const withMessage = (envelope: Envelope) =>
+	defaultRecords(envelope).map((r) => (envelope.message && r.message === undefined ? { ...r, message: envelope.message } : r));
+
+/**
+ * instance/monitor answers { cpu: [[timestamp ms, value], ...] }. Each point becomes one item
+ * { metric, timestamp, time, value }: `metric` is the series name (`cpu`), `timestamp` the
+ * milliseconds as sent, `time` the same instant as ISO 8601, `value` as sent.
+ */
+export function monitoringPoints(envelope: Envelope): IDataObject[] {
+	const p = payload(envelope);
+	if (!p || typeof p !== 'object' || Array.isArray(p)) return [];
+	const out: IDataObject[] = [];
+	for (const [metric, series] of Object.entries(p as IDataObject)) {
+		if (!Array.isArray(series)) continue;
+		for (const point of series) {
+			if (!Array.isArray(point) || point.length < 2) continue;
+			const timestamp = Number(point[0]);
+			out.push({
+				metric,
+				timestamp,
+				time: Number.isFinite(timestamp) ? new Date(timestamp).toISOString() : null,
+				value: point[1] as IDataObject[string],
+			});
+		}
+	}
+	return out;
+}
+
+const password = (wire: string, description: string, extra: Partial<FieldDecl> = {}) =>
+	checked(secret(wire, 'Administrator Password', description, extra), { kind: 'hostPassword' });
+
+export const hostOperations: OperationDecl[] = [
+	{
+		endpoint: 'instance/list',
+		path: 'instance/list',
+		resource: 'host',
+		operation: 'getAll',
+		name: 'Get Many',
+		action: 'Get many hosts',
+		description: 'List cloud hosts with status, IP addresses and packages, optionally by data centre, image, status or star',
+		list: { paged: true },
+		read: true,
+		simplify: HOST_SIMPLE_FIELDS,
+		fields: [
+			int('id', 'Host ID', 'Only the host with this numeric ID'),
+			{ ...locator('nodeid', 'dataCentre', 'Data Centre', 'Only hosts in this data centre.'), required: false },
+			{ ...locator('imageid', 'image', 'Image', 'Only hosts installed from this image.'), required: false },
+			choice('status', 'Status', HOST_STATUS, 'Only hosts in this state'),
+			choice('mark', 'Starred', YES_NO, 'Only starred (Yes) or unstarred (No) hosts'),
+		],
+	},
+	{
+		endpoint: 'instance/create',
+		path: 'instance/create',
+		resource: 'host',
+		operation: 'create',
+		name: 'Create',
+		action: 'Create a host',
+		description: 'Create one or more cloud hosts in a data centre from a CPU package, memory package, image and line',
+		fields: [
+			required(checked(str('name', 'Name', 'Name of the host; with a quantity above 1 the service numbers the names', { placeholder: 'e.g. web-1' }), { kind: 'length', min: 1, max: 64 })),
+			locator('nodeid', 'dataCentre', 'Data Centre', 'Where the host runs; the lines offered depend on it'),
+			locator('cpuid', 'cpuPackage', 'CPU Package', 'Number of CPU cores'),
+			locator('memid', 'memPackage', 'Memory Package', 'Memory size'),
+			locator('imageid', 'image', 'Image', 'Operating system to install'),
+			top(checked(int('diskvalue', 'System Disk Size (G)', 'Size of the system disk in G', { default: 40 }), { kind: 'range', min: 1 })),
+			locator('networkid', 'line', 'Line', 'Network line of the chosen data centre; Inner Network has no public bandwidth'),
+			top(
+				checked(int('networkvalue', 'Bandwidth (Mbps)', 'Public bandwidth; required (above 0) for every line except Inner Network', { default: 0 }), {
+					kind: 'range',
+					min: 0,
+				}),
+			),
+			required(choice('type', 'Billing Type', PAY_TYPES, 'How the host is paid for', { default: 1 })),
+			top(
+				checked(decimal('couponprice', 'Coupon Amount', 'Part of the price paid from the coupon balance (monthly and yearly billing only)', { show: { type: [2, 3] } }), {
+					kind: 'range',
+					min: 0,
+				}),
+			),
+			required(password('pass', 'Password of the administrator account: 8-30 characters with upper- and lower-case letters and digits')),
+			top(checked(int('num', 'Quantity', 'How many identical hosts to create (1-10)', { default: 1 }), { kind: 'range', min: 1, max: 10 })),
+			checked(str('note', 'Note', 'Remark shown with the host'), { kind: 'length', max: 255 }),
+		],
+		prepare: (body) => {
+			const out = { ...body };
+			if (Number(out.networkid) === INNER_NETWORK) {
+				delete out.networkvalue;
+			} else if (!(Number(out.networkvalue) > 0)) {
+				throw new InputError(
+					'The "Bandwidth (Mbps)" field is required for a public line',
+					'Give a bandwidth above 0, or choose the Inner Network line for a host without public bandwidth.',
+				);
+			}
+			if (!out.couponprice) delete out.couponprice;
+			return out;
+		},
+		extras: waitUntilRunningExtras('every created host is'),
+		after: afterWaitUntilRunning(),
+	},
+	{
+		endpoint: 'instance/restore',
+		path: 'instance/restore',
+		resource: 'host',
+		operation: 'reinstall',
+		name: 'Reinstall',
+		action: 'Reinstall a host',
+		description: "Reinstall a host's operating system, optionally with a new administrator password",
+		notice: "Reinstalling erases the host's system disk; everything stored on it is lost",
+		fields: [
+			host('The host to reinstall'),
+			required({ wire: 'is_change_pass', displayName: 'Change Password', kind: 'boolean', default: false, description: 'Whether to set a new administrator password' }),
+			required(password('password', 'New administrator password: 8-30 characters with upper- and lower-case letters and digits', { show: { isChangePass: [true] } })),
+		],
+		extras: waitUntilRunningExtras('the host is'),
+		after: afterWaitUntilRunning((body) => body.id),
+	},
+	{
+		endpoint: 'instance/delete',
+		path: 'instance/delete',
+		resource: 'host',
+		operation: 'delete',
+		name: 'Delete',
+		action: 'Delete hosts',
+		description: 'Move one or more hosts to the recycle bin',
+		notice: 'Deleted hosts go to the recycle bin; the service keeps them for 2 hours, then they are gone with their system disks',
+		deletes: true,
+		fields: [hosts('The hosts to delete')],
+		output: withMessage,
+	},
+	{
+		endpoint: 'instance/upgrade',
+		path: 'instance/upgrade',
+		resource: 'host',
+		operation: 'updateConfiguration',
+		name: 'Change Configuration',
+		action: 'Change the configuration of a host',
+		description: "Change a host's CPU, memory, bandwidth or billing type, or enlarge its disks",
+		fields: [
+			host('The host to change', { param: 'iid' }),
+			{
+				wire: 'diskresize',
+				displayName: 'Disk Resize',
+				kind: 'rows',
+				top: true,
+				description: 'Disks of the host to enlarge, each with its new size',
+				rows: {
+					itemName: 'Disk',
+					fields: [
+						required(locator('disk', 'hostDiskVolume', 'Disk', 'A disk of the chosen host.')),
+						required(checked(int('size', 'Size (G)', 'New size in G; a disk can only grow', { default: 50 }), { kind: 'range', min: 1 })),
+					],
+					serialize: (rows: IDataObject[]) => rows.map((r) => `${String(r.disk)},${String(r.size)}`).join(';'),
+				},
+			},
+			choice('paytype', 'Billing Type', PAY_TYPES, 'New billing type'),
+			{ ...locator('cpuid', 'cpuPackage', 'CPU Package', 'New number of CPU cores.'), required: false },
+			{ ...locator('memid', 'memPackage', 'Memory Package', 'New memory size.'), required: false },
+			checked(int('networkvalue', 'Bandwidth (Mbps)', 'New public bandwidth (not for hosts on the inner network)'), { kind: 'range', min: 1 }),
+		],
+		prepare: (body) => {
+			if (!['paytype', 'cpuid', 'memid', 'networkvalue', 'diskresize'].some((k) => body[k] !== undefined && body[k] !== '')) {
+				throw new InputError('Nothing to change', 'Add a disk under "Disk Resize" or a field under "Update Fields".');
+			}
+			return body;
+		},
+	},
+	{
+		endpoint: 'instance/updateBasicinfo',
+		path: 'instance/updateBasicinfo',
+		resource: 'host',
+		operation: 'update',
+		name: 'Update',
+		action: 'Update the name or note of a host',
+		description: 'Rename a host or change its note (not its configuration or power state)',
+		fields: [
+			host('The host to rename or annotate'),
+			checked(str('name', 'Name', 'New name of the host'), { kind: 'length', min: 1, max: 64 }),
+			checked(str('note', 'Note', 'New remark; leave empty to clear it'), { kind: 'length', max: 255 }),
+		],
+		prepare: (body) => {
+			if (body.name === undefined && body.note === undefined) {
+				throw new InputError('Nothing to change', 'Add Name or Note under "Update Fields".');
+			}
+			if (body.name === '') throw new InputError('The "Name" field must not be empty', 'Give the new name, or remove the field.');
+			return body;
+		},
+	},
+	{
+		endpoint: 'instance/update',
+		path: 'instance/update',
+		resource: 'host',
+		operation: 'start',
+		name: 'Start',
+		action: 'Start hosts',
+		description: 'Power on one or more hosts',
+		constant: { op: 'start' },
+		fields: [hosts('The hosts to power on')],
+		extras: waitUntilRunningExtras('every host is'),
+		after: afterWaitUntilRunning((body) => body.id),
+	},
+	{
+		endpoint: 'instance/update',
+		path: 'instance/update',
+		resource: 'host',
+		operation: 'stop',
+		name: 'Stop',
+		action: 'Stop hosts',
+		description: 'Power off one or more hosts',
+		notice: 'Stopping powers the hosts off at once, like pulling the plug; unsaved work on them is lost',
+		constant: { op: 'stop' },
+		fields: [hosts('The hosts to power off')],
+	},
+	{
+		endpoint: 'instance/update',
+		path: 'instance/update',
+		resource: 'host',
+		operation: 'reboot',
+		name: 'Reboot',
+		action: 'Reboot hosts',
+		description: 'Restart one or more hosts; a stopped host comes back running',
+		notice: 'Rebooting restarts the hosts at once; running work on them is interrupted',
+		constant: { op: 'reset' },
+		fields: [hosts('The hosts to restart')],
+		extras: waitUntilRunningExtras('every host is'),
+		after: afterWaitUntilRunning((body) => body.id),
+	},
+	{
+		endpoint: 'instance/mark',
+		path: 'instance/mark',
+		resource: 'host',
+		operation: 'star',
+		name: 'Star or Unstar',
+		action: 'Star or unstar a host',
+		description: 'Set or remove the star that marks a host as a favourite',
+		fields: [
+			host('The host to star or unstar'),
+			required({ wire: 'mark', displayName: 'Starred', kind: 'boolean', default: true, description: 'Whether the host gets a star; turn off to remove it' }),
+		],
+	},
+	{
+		endpoint: 'instance/vncproxy',
+		path: 'instance/vncproxy',
+		resource: 'host',
+		operation: 'getConsole',
+		name: 'Get Console',
+		action: 'Get console access to a host',
+		description: 'Get the address, port and tickets for the remote console (VNC) of a running host',
+		fields: [host('The running host whose console is opened')],
+	},
+	{
+		endpoint: 'instance/sendkey',
+		path: 'instance/sendkey',
+		resource: 'host',
+		operation: 'sendKeys',
+		name: 'Send Keys',
+		action: 'Send keys to a host',
+		description: "Send a key combination such as ctrl-alt-delete to a running host's console",
+		fields: [
+			host('The running host that receives the keys'),
+			required(checked(str('key', 'Key Combination', 'Keys pressed together, joined by "-"', { placeholder: 'e.g. ctrl-alt-delete' }), { kind: 'pattern', regex: '^\\S+$', message: 'give the keys without spaces, e.g. ctrl-alt-delete' })),
+		],
+	},
+	{
+		endpoint: 'instance/monitor',
+		path: 'instance/monitor',
+		resource: 'host',
+		operation: 'getMonitoring',
+		name: 'Get Monitoring',
+		action: 'Get monitoring data of a host',
+		description: 'Get the CPU usage of a host over a period, one item per point with timestamp, ISO time and value',
+		read: true,
+		fields: [
+			host('The host whose monitoring data is read'),
+			required(choice('type', 'Period', MONITOR_PERIODS, 'Time span the points cover', { default: 'hour' })),
+			{ wire: 'resultType', param: 'formatted', displayName: 'Formatted Values', kind: 'boolean', description: 'Whether the service formats (rounds) the values' },
+		],
+		output: monitoringPoints,
+	},
+];

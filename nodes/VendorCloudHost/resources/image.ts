@@ -1,0 +1,15 @@
+import type { OperationDecl } from '../../shared/api/declarations';
+
+export const imageOperations: OperationDecl[] = [
+	{
+		endpoint: 'instance/imageList',
+		path: 'instance/imageList',
+		resource: 'image',
+		operation: 'getAll',
+		name: 'Get Many',
+		action: 'Get many images',
+		description: 'List the operating system images hosts can be installed from, with their IDs',
+		list: { paged: false },
+		read: true,
+	},
+];

@@ -1,0 +1,80 @@
+import { InputError } from '../../shared/api/build';
+import type { OperationDecl } from '../../shared/api/declarations';
+import { checked, locator, required, str } from '../../shared/api/fields';
+import { afterWaitUntilRunning, waitUntilRunningExtras } from '../wait';
+
+const hostScope = () => ({
+	...locator('iid', 'host', 'Host', 'Narrows the snapshot list below to this host (not sent)'),
+	required: false,
+	top: true,
+	local: true,
+});
+const snapshot = (description: string) => locator('id', 'snapshot', 'Snapshot', description);
+
+export const snapshotOperations: OperationDecl[] = [
+	{
+		endpoint: 'instance/snapshotList',
+		path: 'instance/snapshotList',
+		resource: 'snapshot',
+		operation: 'getAll',
+		name: 'Get Many',
+		action: 'Get many snapshots',
+		description: 'List host snapshots, optionally of one host',
+		list: { paged: true },
+		read: true,
+		fields: [{ ...locator('iid', 'host', 'Host', 'Only snapshots of this host; leave empty for the snapshots of all hosts'), required: false, top: true }],
+	},
+	{
+		endpoint: 'instance/snapshotAdd',
+		path: 'instance/snapshotAdd',
+		resource: 'snapshot',
+		operation: 'create',
+		name: 'Create',
+		action: 'Create a snapshot',
+		description: 'Take a snapshot of a host that it can later be rolled back to',
+		fields: [
+			locator('iid', 'host', 'Host', 'The host to snapshot'),
+			required(checked(str('name', 'Name', 'Name of the snapshot', { placeholder: 'e.g. before-upgrade' }), { kind: 'length', min: 1, max: 64 })),
+			checked(str('note', 'Note', 'Remark shown with the snapshot'), { kind: 'length', max: 255 }),
+		],
+	},
+	{
+		endpoint: 'instance/snapshotUpdate',
+		path: 'instance/snapshotUpdate',
+		resource: 'snapshot',
+		operation: 'update',
+		name: 'Update',
+		action: 'Update a snapshot',
+		description: 'Change the note of a snapshot',
+		fields: [hostScope(), snapshot('The snapshot to change'), checked(str('note', 'Note', 'New remark; leave empty to clear it'), { kind: 'length', max: 255 })],
+		prepare: (body) => {
+			if (body.note === undefined) throw new InputError('Nothing to change', 'Add Note under "Update Fields".');
+			return body;
+		},
+	},
+	{
+		endpoint: 'instance/snapshotDelete',
+		path: 'instance/snapshotDelete',
+		resource: 'snapshot',
+		operation: 'delete',
+		name: 'Delete',
+		action: 'Delete a snapshot',
+		description: 'Delete a snapshot of a host',
+		notice: 'Deleting a snapshot cannot be undone; the host can no longer be rolled back to it',
+		deletes: true,
+		fields: [hostScope(), snapshot('The snapshot to delete')],
+	},
+	{
+		endpoint: 'instance/snapshotRollback',
+		path: 'instance/snapshotRollback',
+		resource: 'snapshot',
+		operation: 'rollback',
+		name: 'Roll Back',
+		action: 'Roll back a host to a snapshot',
+		description: 'Return a host to the state saved in one of its snapshots',
+		notice: "Rolling back replaces the host's disks with the snapshot; everything changed since it was taken is lost",
+		fields: [hostScope(), snapshot('The snapshot to roll back to')],
+		extras: waitUntilRunningExtras('the host is'),
+		after: afterWaitUntilRunning(),
+	},
+];
