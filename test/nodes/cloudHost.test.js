@@ -136,6 +136,25 @@ describe('hosts', () => {
 		expect(spent).toBeCloseTo(3 * 82 - 3, 2);
 	});
 
+	test('waiting works from instance_id alone, the only field the seed gives for create', async () => {
+		const route = v.emu.management.core.routes['instance/create'];
+		const original = route.handler;
+		route.handler = async (rq) => {
+			const out = await original(rq);
+			delete out.data.id; // the emulator's additive extra
+			return out;
+		};
+		try {
+			const out = await run(createParams({ name: 'bare', num: 2, waitUntilRunning: true, waitTimeout: 10 }));
+			expect(out.map((h) => [h.name, h.status])).toEqual([
+				['bare-1', '1'],
+				['bare-2', '1'],
+			]);
+		} finally {
+			route.handler = original;
+		}
+	});
+
 	test('the coupon amount is only sent for monthly or yearly billing', async () => {
 		// the service refuses a coupon on demand; the hidden field must not be sent
 		const [created] = await run(createParams({ name: 'ondemand', type: 1, couponprice: 5 }));

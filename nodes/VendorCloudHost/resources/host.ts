@@ -183,7 +183,7 @@ export const hostOperations: OperationDecl[] = [
 			choice('paytype', 'Billing Type', PAY_TYPES, 'New billing type'),
 			{ ...locator('cpuid', 'cpuPackage', 'CPU Package', 'New number of CPU cores.'), required: false },
 			{ ...locator('memid', 'memPackage', 'Memory Package', 'New memory size.'), required: false },
-			checked(int('networkvalue', 'Bandwidth (Mbps)', 'New public bandwidth (not for hosts on the inner network)'), { kind: 'range', min: 1 }),
+			checked(int('networkvalue', 'Bandwidth (Mbps)', 'New public bandwidth (not for hosts on the inner network)', { default: 1 }), { kind: 'range', min: 1 }),
 		],
 		prepare: (body) => {
 			if (!['paytype', 'cpuid', 'memid', 'networkvalue', 'diskresize'].some((k) => body[k] !== undefined && body[k] !== '')) {
@@ -295,7 +295,7 @@ export const hostOperations: OperationDecl[] = [
 		operation: 'getMonitoring',
 		name: 'Get Monitoring',
 		action: 'Get monitoring data of a host',
-		description: 'Get the CPU usage of a host over a period, one item per point with timestamp, ISO time and value',
+		description: 'Get the CPU usage of a host over a period: one item per point with metric, timestamp (ms), ISO time and value',
 		read: true,
 		fields: [
 			host('The host whose monitoring data is read'),
