@@ -36,14 +36,14 @@ export const cloudDiskOperations: OperationDecl[] = [
 		operation: 'create',
 		name: 'Create',
 		action: 'Create a cloud disk',
-		description: 'Create a cloud disk of 10 to 2000 G (a multiple of 10) in a data centre; it is charged at once',
+		description: 'Create a cloud disk (size in G, a multiple of 10) in a data centre; it is charged at once',
 		fields: [
 			dataCentre('Data centre of the disk; it can only be attached to hosts there'),
 			required(str('disk_name', 'Name', 'Name of the disk', { placeholder: 'e.g. db-data' })),
 			required(
 				checked(
-					int('value', 'Size (G)', 'Size in G: a multiple of 10 from 10 to 2000', { default: 10 }),
-					{ kind: 'range', min: 10, max: 2000 },
+					int('value', 'Size (G)', 'Size in G: a multiple of 10, at least 10', { default: 10 }),
+					{ kind: 'range', min: 10 },
 					{ kind: 'multipleOf', n: 10 },
 				),
 			),

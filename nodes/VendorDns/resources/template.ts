@@ -15,7 +15,7 @@ const placeFields = (): FieldDecl[] => [
 	str('city', 'City', 'City of the visitors this record answers'),
 ];
 const ip = checked(str('ip', 'IP Address', 'Address answered to these visitors', { placeholder: 'e.g. 203.0.113.10' }), { kind: 'ip' });
-const weight = checked(int('weight', 'Weight', 'Share of answers among records of the template (1-100, default 1)', { default: 1 }), { kind: 'range', min: 1, max: 100 });
+const weight = checked(int('weight', 'Weight', 'Share of answers among records of the template (default 1)', { default: 1 }), { kind: 'range', min: 1 });
 const recordStatus = choice('status', 'Status', ENABLED_CLOSED, 'Whether the record is used (default enabled)', { default: 1 });
 
 export const templateOperations: OperationDecl[] = [
