@@ -1,0 +1,69 @@
+import {
+	NodeConnectionTypes,
+	type IExecuteFunctions,
+	type INodeExecutionData,
+	type INodeProperties,
+	type INodeType,
+	type INodeTypeDescription,
+} from 'n8n-workflow';
+
+import { operations, router } from './actions/router';
+import { objectStorageArea } from './area';
+import { searchBuckets } from './methods/listSearch';
+
+/** Resource and Operation dropdowns, from the area's list (the one source of truth), then each operation's fields. */
+function properties(): INodeProperties[] {
+	const byName = <T extends { name: string }>(list: T[]) => [...list].sort((a, b) => a.name.localeCompare(b.name));
+	const props: INodeProperties[] = [
+		{
+			displayName: 'Resource',
+			name: 'resource',
+			type: 'options',
+			noDataExpression: true,
+			options: byName(objectStorageArea.resources.map((r) => ({ name: r.name, value: r.value, description: r.description }))),
+			default: 'object',
+		},
+	];
+	for (const resource of objectStorageArea.resources) {
+		const ops = objectStorageArea.operations.filter((o) => o.resource === resource.value);
+		const firstOperation = ops[0].operation;
+		const operation: INodeProperties = {
+			displayName: 'Operation',
+			name: 'operation',
+			type: 'options',
+			noDataExpression: true,
+			displayOptions: { show: { resource: [resource.value] } },
+			options: byName(ops.map((o) => ({ name: o.name, value: o.operation, action: o.action, description: o.description }))),
+			default: firstOperation,
+		};
+		props.push(operation);
+	}
+	for (const op of objectStorageArea.operations) {
+		props.push(...(operations[op.resource]?.[op.operation]?.description ?? []));
+	}
+	return props;
+}
+
+export class VendorObjectStorage implements INodeType {
+	description: INodeTypeDescription = {
+		displayName: 'Vendor Object Storage',
+		name: 'vendorObjectStorage',
+		icon: { light: 'file:../../icons/objectStorage.svg', dark: 'file:../../icons/objectStorage.dark.svg' },
+		group: ['transform'],
+		version: 1,
+		subtitle: '={{$parameter["operation"] + ": " + $parameter["resource"]}}',
+		description: 'Store, fetch and share files in vendor object storage buckets; large files stream in parallel parts',
+		defaults: { name: 'Vendor Object Storage' },
+		usableAsTool: true,
+		inputs: [NodeConnectionTypes.Main],
+		outputs: [NodeConnectionTypes.Main],
+		credentials: [{ name: 'vendorObjectStorageApi', required: true }],
+		properties: properties(),
+	};
+
+	methods = { listSearch: { searchBuckets } };
+
+	async execute(this: IExecuteFunctions): Promise<INodeExecutionData[][]> {
+		return await router.call(this);
+	}
+}

@@ -1,0 +1,42 @@
+import { updateDisplayOptions, type INodeExecutionData, type INodeProperties, type IExecuteFunctions } from 'n8n-workflow';
+
+import { getSettings, storageRequest } from '../../../shared/storage/transport';
+import { CANNED_ACLS, perItem } from '../../helpers/common';
+import * as check from '../../helpers/validate';
+
+const properties: INodeProperties[] = [
+	{
+		displayName: 'Bucket Name',
+		name: 'bucketName',
+		type: 'string',
+		default: '',
+		required: true,
+		placeholder: 'e.g. my-bucket',
+		description: 'Name of the new bucket: 3-63 lower-case letters, digits, dots and hyphens, unique across the service',
+	},
+	{
+		displayName: 'ACL',
+		name: 'acl',
+		type: 'options',
+		options: CANNED_ACLS,
+		default: 'private',
+		description: 'Canned access control of the bucket',
+	},
+];
+
+export const description = updateDisplayOptions({ show: { resource: ['bucket'], operation: ['create'] } }, properties);
+
+export async function execute(this: IExecuteFunctions, items: INodeExecutionData[]): Promise<INodeExecutionData[]> {
+	return await perItem(this, items, async (i) => {
+		const bucket = check.bucketName(this.getNode(), i, this.getNodeParameter('bucketName', i, ''), 'Bucket Name');
+		const acl = String(this.getNodeParameter('acl', i, 'private'));
+		const settings = await getSettings(this, i);
+		const res = await storageRequest(this, {
+			method: 'PUT',
+			bucket,
+			headers: { [`${settings.profile.headerPrefix}acl`]: acl },
+			itemIndex: i,
+		});
+		return { bucket, created: true, acl, location: res.headers.location ?? `/${bucket}` };
+	});
+}

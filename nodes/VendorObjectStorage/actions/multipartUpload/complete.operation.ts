@@ -1,0 +1,166 @@
+import {
+	updateDisplayOptions,
+	type IDataObject,
+	type IExecuteFunctions,
+	type INodeExecutionData,
+	type INodeProperties,
+} from 'n8n-workflow';
+
+import type { StorageSettings } from '../../../shared/storage/auth';
+import { getSettings } from '../../../shared/storage/transport';
+import { asNodeError, bucketField, getBucket, getKey, keyField, perItem, unquote, uploadIdField } from '../../helpers/common';
+import { completeUpload, listParts, type PartRef } from '../../helpers/multipart';
+import * as check from '../../helpers/validate';
+
+const properties: INodeProperties[] = [
+	bucketField,
+	keyField,
+	uploadIdField,
+	{
+		displayName: 'Parts',
+		name: 'partsSource',
+		type: 'options',
+		options: [
+			{
+				name: 'From Input Items',
+				value: 'input',
+				description: 'Each input item is one part with its part number and ETag, as Upload Part outputs them',
+			},
+			{
+				name: 'Every Uploaded Part',
+				value: 'list',
+				description: 'List the parts the service holds for the upload and complete with all of them',
+			},
+		],
+		default: 'input',
+		description: 'Which parts make up the object',
+	},
+	{
+		displayName: 'Options',
+		name: 'options',
+		type: 'collection',
+		placeholder: 'Add Option',
+		default: {},
+		displayOptions: { show: { partsSource: ['input'] } },
+		options: [
+			{
+				displayName: 'ETag Field',
+				name: 'etagField',
+				type: 'string',
+				default: 'etag',
+				description: 'Field of each input item that holds the ETag of its part',
+			},
+			{
+				displayName: 'Part Number Field',
+				name: 'partNumberField',
+				type: 'string',
+				default: 'partNumber',
+				description: 'Field of each input item that holds its part number',
+			},
+		],
+	},
+];
+
+export const description = updateDisplayOptions({ show: { resource: ['multipartUpload'], operation: ['complete'] } }, properties);
+
+interface Group {
+	bucket: string;
+	key: string;
+	uploadId: string;
+	settings: StorageSettings;
+	items: number[];
+	parts: Map<number, string>;
+}
+
+function field(json: IDataObject, name: string): unknown {
+	if (json[name] !== undefined) return json[name];
+	const lower = name.toLowerCase();
+	const hit = Object.keys(json).find((k) => k.toLowerCase() === lower);
+	return hit === undefined ? undefined : json[hit];
+}
+
+async function complete(ctx: IExecuteFunctions, g: Group, itemIndex: number, parts: PartRef[]): Promise<IDataObject> {
+	const started = Date.now();
+	const result = await completeUpload(ctx, { bucket: g.bucket, key: g.key, itemIndex, settings: g.settings }, g.uploadId, parts);
+	return {
+		bucket: g.bucket,
+		key: g.key,
+		uploadId: g.uploadId,
+		etag: result.etag,
+		location: result.location,
+		partCount: parts.length,
+		durationMs: Date.now() - started,
+	};
+}
+
+export async function execute(this: IExecuteFunctions, items: INodeExecutionData[]): Promise<INodeExecutionData[]> {
+	const source = String(this.getNodeParameter('partsSource', 0, 'input'));
+	const node = this.getNode();
+	const target = async (i: number) => ({
+		bucket: getBucket(this, i),
+		key: getKey(this, i),
+		uploadId: check.uploadId(node, i, this.getNodeParameter('uploadId', i, '')),
+		settings: await getSettings(this, i),
+	});
+
+	if (source === 'list') {
+		return await perItem(this, items, async (i) => {
+			const t = await target(i);
+			const listed = await listParts(this, { ...t, itemIndex: i }, t.uploadId);
+			if (!listed.length) {
+				throw check.inputError(node, i, `The upload ${t.uploadId} has no parts`, 'Upload at least one part before completing.');
+			}
+			return await complete(this, { ...t, items: [i], parts: new Map() }, i, listed);
+		});
+	}
+
+	// Parts from the input: the items of one upload (same bucket, key and upload ID) make one object.
+	const out: INodeExecutionData[] = [];
+	const groups = new Map<string, Group>();
+	for (let i = 0; i < items.length; i++) {
+		try {
+			const t = await target(i);
+			const options = this.getNodeParameter('options', i, {}) as IDataObject;
+			const numberField = String(options.partNumberField || 'partNumber');
+			const etagField = String(options.etagField || 'etag');
+			const json = items[i].json ?? {};
+			const rawNumber = field(json, numberField);
+			const partNumber = Number(rawNumber);
+			if (rawNumber === undefined || rawNumber === '' || !Number.isInteger(partNumber) || partNumber < 1 || partNumber > check.MAX_PART_NUMBER) {
+				throw check.inputError(
+					node,
+					i,
+					`The input item's "${numberField}" must be a part number from 1 to ${check.MAX_PART_NUMBER}, not "${String(rawNumber)}"`,
+					'Each input item must carry the number of its part, as Upload Part outputs it, or choose Every Uploaded Part.',
+				);
+			}
+			const etag = unquote(String(field(json, etagField) ?? '').trim());
+			if (!etag) {
+				throw check.inputError(node, i, `The input item has no "${etagField}"`, 'Each input item must carry the ETag of its part, as Upload Part outputs it, or choose Every Uploaded Part.');
+			}
+			const id = JSON.stringify([t.bucket, t.key, t.uploadId]);
+			const group = groups.get(id) ?? { ...t, items: [], parts: new Map<number, string>() };
+			groups.set(id, group);
+			const seen = group.parts.get(partNumber);
+			if (seen !== undefined && seen !== etag) {
+				throw check.inputError(node, i, `Part ${partNumber} appears twice with different ETags`, 'Give each part number once, with the ETag of its latest upload.');
+			}
+			group.parts.set(partNumber, etag);
+			group.items.push(i);
+		} catch (error) {
+			if (!this.continueOnFail()) throw asNodeError(this, error, i);
+			out.push({ json: { error: (error as Error).message }, pairedItem: { item: i } });
+		}
+	}
+	for (const g of groups.values()) {
+		const pairedItem = g.items.map((item) => ({ item }));
+		try {
+			const parts = [...g.parts].map(([partNumber, etag]) => ({ partNumber, etag }));
+			out.push({ json: await complete(this, g, g.items[0], parts), pairedItem });
+		} catch (error) {
+			if (!this.continueOnFail()) throw asNodeError(this, error, g.items[0]);
+			out.push({ json: { error: (error as Error).message }, pairedItem });
+		}
+	}
+	return out;
+}

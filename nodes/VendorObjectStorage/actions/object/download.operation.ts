@@ -1,0 +1,167 @@
+import {
+	NodeApiError,
+	updateDisplayOptions,
+	type IDataObject,
+	type IExecuteFunctions,
+	type INodeExecutionData,
+	type INodeProperties,
+	type JsonObject,
+} from 'n8n-workflow';
+
+import { getSettings, readAll, storageRequest } from '../../../shared/storage/transport';
+import { bucketField, getBucket, getKey, keyField, partsOfEtag, perItem, unquote } from '../../helpers/common';
+import * as check from '../../helpers/validate';
+
+const properties: INodeProperties[] = [
+	bucketField,
+	keyField,
+	{
+		displayName: 'Put Output File in Field',
+		name: 'binaryPropertyName',
+		type: 'string',
+		default: 'data',
+		required: true,
+		placeholder: 'e.g. data',
+		hint: 'The name of the output binary field to put the file in',
+	},
+	{
+		displayName: 'Options',
+		name: 'options',
+		type: 'collection',
+		placeholder: 'Add Option',
+		default: {},
+		options: [
+			{
+				displayName: 'File Name',
+				name: 'fileName',
+				type: 'string',
+				default: '',
+				placeholder: 'e.g. report.csv',
+				description: 'Name of the output file; defaults to the last segment of the key',
+			},
+			{
+				displayName: 'If Match',
+				name: 'ifMatch',
+				type: 'string',
+				default: '',
+				placeholder: 'e.g. 9b2cf535f27731c974343645a3985328',
+				description: 'Download only when the object still has this ETag; otherwise the node fails (412)',
+			},
+			{
+				displayName: 'If Modified Since',
+				name: 'ifModifiedSince',
+				type: 'dateTime',
+				default: '',
+				description: 'Download only when the object changed after this time; otherwise the item says notModified (304)',
+			},
+			{
+				displayName: 'If None Match',
+				name: 'ifNoneMatch',
+				type: 'string',
+				default: '',
+				placeholder: 'e.g. 9b2cf535f27731c974343645a3985328',
+				description: 'Download only when the ETag differs from this one; otherwise the item says notModified (304)',
+			},
+			{
+				displayName: 'If Unmodified Since',
+				name: 'ifUnmodifiedSince',
+				type: 'dateTime',
+				default: '',
+				description: 'Download only when the object has not changed since this time; otherwise the node fails (412)',
+			},
+			{
+				displayName: 'Range',
+				name: 'range',
+				type: 'string',
+				default: '',
+				placeholder: 'e.g. bytes=0-99',
+				description: 'Only these bytes: first-last position, both included; bytes=-100 gives the last 100',
+			},
+		],
+	},
+];
+
+export const description = updateDisplayOptions({ show: { resource: ['object'], operation: ['download'] } }, properties);
+
+type BinaryInput = Parameters<IExecuteFunctions['helpers']['prepareBinaryData']>[0];
+
+function etagCondition(raw: unknown): string {
+	return String(raw)
+		.split(',')
+		.map((t) => t.trim())
+		.filter(Boolean)
+		.map((t) => (t === '*' || t.startsWith('"') || t.startsWith('W/') ? t : `"${t}"`))
+		.join(', ');
+}
+
+export async function execute(this: IExecuteFunctions, items: INodeExecutionData[]): Promise<INodeExecutionData[]> {
+	return await perItem(this, items, async (i) => {
+		const node = this.getNode();
+		const bucket = getBucket(this, i);
+		const key = getKey(this, i);
+		const property = String(this.getNodeParameter('binaryPropertyName', i, 'data')).trim();
+		if (!property) throw check.inputError(node, i, 'The "Put Output File in Field" field is empty', 'Name the binary field, e.g. data.');
+		const options = this.getNodeParameter('options', i, {}) as IDataObject;
+		const headers: Record<string, string> = {};
+		if (options.range) headers.Range = check.range(node, i, options.range);
+		if (options.ifModifiedSince) headers['If-Modified-Since'] = check.httpDate(node, i, 'If Modified Since', options.ifModifiedSince);
+		if (options.ifUnmodifiedSince) headers['If-Unmodified-Since'] = check.httpDate(node, i, 'If Unmodified Since', options.ifUnmodifiedSince);
+		if (options.ifMatch) headers['If-Match'] = etagCondition(check.headerValue(node, i, 'If Match', options.ifMatch));
+		if (options.ifNoneMatch) headers['If-None-Match'] = etagCondition(check.headerValue(node, i, 'If None Match', options.ifNoneMatch));
+		const fileName = options.fileName ? String(options.fileName) : key.split('/').filter(Boolean).pop() || key;
+		const settings = await getSettings(this, i);
+
+		const started = Date.now();
+		const res = await storageRequest(this, { method: 'GET', bucket, key, headers, stream: true, accept: [304], itemIndex: i });
+		const h = res.headers;
+		if (res.statusCode === 304) {
+			await readAll(res.body);
+			return { bucket, key, notModified: true, etag: unquote(h.etag), lastModified: h['last-modified'] ?? '' };
+		}
+
+		let binary;
+		try {
+			binary = await this.helpers.prepareBinaryData(res.body as unknown as BinaryInput, fileName, h['content-type'] || undefined);
+		} catch (error) {
+			throw new NodeApiError(node, error as JsonObject, {
+				message: `The download of "${key}" broke off: ${(error as Error).message}`,
+				description: `Try again. X-Trans-Id ${res.transId}`,
+				itemIndex: i,
+			});
+		}
+		// n8n's HTTP client inflates a body stored with Content-Encoding gzip or deflate (and drops that
+		// header), so the stored size is what n8n holds, which may differ from Content-Length.
+		const stored = (binary as { bytes?: number }).bytes;
+		const expected = h['content-length'] === undefined ? undefined : Number(h['content-length']);
+
+		const metaPrefix = `${settings.profile.headerPrefix}meta-`;
+		const metadata: IDataObject = {};
+		for (const [name, value] of Object.entries(h)) if (name.startsWith(metaPrefix)) metadata[name.slice(metaPrefix.length)] = value;
+		const etag = unquote(h.etag);
+		const json: IDataObject = {
+			bucket,
+			key,
+			size: stored ?? expected,
+			etag,
+			partCount: partsOfEtag(etag),
+			contentType: h['content-type'] ?? '',
+			lastModified: h['last-modified'] ?? '',
+			metadata,
+			durationMs: Date.now() - started,
+		};
+		if (res.statusCode === 206) {
+			json.contentRange = h['content-range'] ?? '';
+			const total = /\/(\d+)$/.exec(String(h['content-range'] ?? ''));
+			if (total) json.objectSize = Number(total[1]);
+		}
+		for (const [header, field] of [
+			['cache-control', 'cacheControl'],
+			['content-disposition', 'contentDisposition'],
+			['content-encoding', 'contentEncoding'],
+			['expires', 'expires'],
+		]) {
+			if (h[header] !== undefined) json[field] = h[header];
+		}
+		return { json, binary: { [property]: binary } };
+	});
+}

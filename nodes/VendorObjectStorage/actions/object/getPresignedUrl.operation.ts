@@ -1,0 +1,70 @@
+import { updateDisplayOptions, type IDataObject, type IExecuteFunctions, type INodeExecutionData, type INodeProperties } from 'n8n-workflow';
+
+import { presignedUrl } from '../../../shared/storage/signer';
+import { getSettings, serviceNow } from '../../../shared/storage/transport';
+import { bucketField, getBucket, getKey, keyField, perItem } from '../../helpers/common';
+import * as check from '../../helpers/validate';
+
+const properties: INodeProperties[] = [
+	bucketField,
+	keyField,
+	{
+		displayName: 'Method',
+		name: 'method',
+		type: 'options',
+		options: [
+			{ name: 'GET (Download)', value: 'GET', description: 'The URL downloads the object' },
+			{ name: 'PUT (Upload)', value: 'PUT', description: 'The URL uploads a file to the key' },
+		],
+		default: 'GET',
+		description: 'What the holder of the URL may do',
+	},
+	{
+		displayName: 'Expires In (Seconds)',
+		name: 'expiresIn',
+		type: 'number',
+		default: 3600,
+		typeOptions: { minValue: 1, maxValue: 604800 },
+		description: 'How long the URL stays valid, at most 7 days (604800 seconds)',
+	},
+	{
+		displayName: 'Content Type',
+		name: 'contentType',
+		type: 'string',
+		default: '',
+		placeholder: 'e.g. image/png',
+		description: 'Content-Type the uploader must send with the PUT; leave empty to allow an upload without one',
+		displayOptions: { show: { method: ['PUT'] } },
+	},
+];
+
+export const description = updateDisplayOptions({ show: { resource: ['object'], operation: ['getPresignedUrl'] } }, properties);
+
+/** Signs locally; sends no request. The URL's signature is its purpose; the secret never leaves. */
+export async function execute(this: IExecuteFunctions, items: INodeExecutionData[]): Promise<INodeExecutionData[]> {
+	return await perItem(this, items, async (i) => {
+		const node = this.getNode();
+		const bucket = getBucket(this, i);
+		const key = getKey(this, i);
+		const method = String(this.getNodeParameter('method', i, 'GET')) === 'PUT' ? 'PUT' : 'GET';
+		const expiresIn = check.expirySeconds(node, i, this.getNodeParameter('expiresIn', i, 3600));
+		const contentType = method === 'PUT' ? check.headerValue(node, i, 'Content Type', this.getNodeParameter('contentType', i, '')) : '';
+		const settings = await getSettings(this, i);
+		const expires = Math.floor(serviceNow(settings.endpoint) / 1000) + expiresIn;
+		const url = presignedUrl({
+			endpoint: settings.endpoint,
+			method,
+			bucket,
+			key,
+			accessKey: settings.accessKey,
+			secret: settings.accessSecret,
+			expires,
+			profile: settings.profile,
+			keyParam: settings.presignKeyParam,
+			headers: contentType ? { 'Content-Type': contentType } : {},
+		});
+		const json: IDataObject = { url, method, bucket, key, expiresAt: new Date(expires * 1000).toISOString(), expiresIn };
+		if (contentType) json.contentType = contentType;
+		return json;
+	});
+}

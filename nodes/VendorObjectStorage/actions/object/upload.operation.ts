@@ -1,0 +1,164 @@
+import {
+	updateDisplayOptions,
+	type IBinaryData,
+	type IDataObject,
+	type IExecuteFunctions,
+	type INodeExecutionData,
+	type INodeProperties,
+} from 'n8n-workflow';
+
+import { getSettings } from '../../../shared/storage/transport';
+import { bucketField, getBucket, getKey, keyField, objectHeaderFields, objectHeaders, perItem } from '../../helpers/common';
+import {
+	BufferParts,
+	MiB,
+	MIN_PART_SIZE,
+	partSizeFor,
+	putObject,
+	STREAM_CHUNK,
+	StreamParts,
+	uploadFromSource,
+	type UploadResult,
+} from '../../helpers/transfer';
+import * as check from '../../helpers/validate';
+
+const properties: INodeProperties[] = [
+	bucketField,
+	keyField,
+	{
+		displayName: 'Binary File',
+		name: 'binaryData',
+		type: 'boolean',
+		default: true,
+		description: 'Whether the data to upload comes from a binary field of the input item; otherwise it is the text below',
+	},
+	{
+		displayName: 'Input Binary Field',
+		name: 'binaryPropertyName',
+		type: 'string',
+		default: 'data',
+		required: true,
+		placeholder: 'e.g. data',
+		hint: 'The name of the input binary field holding the file to upload',
+		displayOptions: { show: { binaryData: [true] } },
+	},
+	{
+		displayName: 'File Content',
+		name: 'fileContent',
+		type: 'string',
+		default: '',
+		typeOptions: { rows: 4 },
+		placeholder: 'e.g. Hello world',
+		description: 'The text to store, sent as UTF-8',
+		displayOptions: { show: { binaryData: [false] } },
+	},
+	objectHeaderFields,
+	{
+		displayName: 'Options',
+		name: 'options',
+		type: 'collection',
+		placeholder: 'Add Option',
+		default: {},
+		options: [
+			{
+				displayName: 'Multipart Threshold (MiB)',
+				name: 'multipartThreshold',
+				type: 'number',
+				default: 16,
+				typeOptions: { minValue: 0 },
+				description:
+					"Data held in memory and larger than this is sent in parallel parts. Files in n8n's binary store always stream, in parts once larger than one part.",
+			},
+			{
+				displayName: 'Part Size (MiB)',
+				name: 'partSize',
+				type: 'number',
+				default: 8,
+				typeOptions: { minValue: 5, maxValue: 5120 },
+				description: 'Size of each part of a multipart upload; raised on its own when a file would need more than 10000 parts',
+			},
+			{
+				displayName: 'Concurrency',
+				name: 'concurrency',
+				type: 'number',
+				default: 4,
+				typeOptions: { minValue: 1, maxValue: 32 },
+				description: 'How many parts are uploaded at the same time; memory use is about concurrency × part size',
+			},
+		],
+	},
+];
+
+export const description = updateDisplayOptions({ show: { resource: ['object'], operation: ['upload'] } }, properties);
+
+/** Size of a stored binary: `bytes` when n8n recorded it, else the store's metadata. */
+async function binarySize(ctx: IExecuteFunctions, binary: IBinaryData): Promise<number | undefined> {
+	const bytes = (binary as IBinaryData & { bytes?: number }).bytes;
+	if (typeof bytes === 'number') return bytes;
+	if (!binary.id) return undefined;
+	try {
+		const meta = await ctx.helpers.getBinaryMetadata(binary.id);
+		return typeof meta.fileSize === 'number' ? meta.fileSize : undefined;
+	} catch {
+		return undefined;
+	}
+}
+
+export async function execute(this: IExecuteFunctions, items: INodeExecutionData[]): Promise<INodeExecutionData[]> {
+	return await perItem(this, items, async (i) => {
+		const node = this.getNode();
+		const bucket = getBucket(this, i);
+		const key = getKey(this, i);
+		const fromBinary = this.getNodeParameter('binaryData', i, true) as boolean;
+		const options = this.getNodeParameter('options', i, {}) as IDataObject;
+		const threshold = check.positiveNumber(node, i, 'Multipart Threshold (MiB)', options.multipartThreshold ?? 16, 0, 1024 * 1024) * MiB;
+		const wantedPart = check.positiveNumber(node, i, 'Part Size (MiB)', options.partSize ?? 8, MIN_PART_SIZE / MiB, 5120) * MiB;
+		const concurrency = check.positiveInt(node, i, 'Concurrency', options.concurrency ?? 4, 1, 32);
+
+		let binary: IBinaryData | undefined;
+		let text: Buffer | undefined;
+		if (fromBinary) {
+			const property = String(this.getNodeParameter('binaryPropertyName', i, 'data'));
+			binary = this.helpers.assertBinaryData(i, property);
+		} else {
+			text = Buffer.from(String(this.getNodeParameter('fileContent', i, '')), 'utf8');
+		}
+		const settings = await getSettings(this, i);
+		const fallbackType = binary ? binary.mimeType : 'text/plain; charset=utf-8';
+		const { headers, contentType } = objectHeaders(this, i, settings, fallbackType);
+
+		const started = Date.now();
+		const target = { bucket, key, itemIndex: i, settings, headers };
+		let result: UploadResult;
+		if (binary?.id) {
+			// In n8n's binary store: stream it, one part buffer per worker, never the whole file.
+			const size = await binarySize(this, binary);
+			const partSize = partSizeFor(wantedPart, size);
+			const stream = await this.helpers.getBinaryStream(binary.id, STREAM_CHUNK);
+			result = await uploadFromSource(this, { ...target, partSize, concurrency }, new StreamParts(stream, partSize));
+		} else {
+			const data = text ?? (await this.helpers.getBinaryDataBuffer(i, String(this.getNodeParameter('binaryPropertyName', i, 'data'))));
+			if (data.length > threshold) {
+				const partSize = partSizeFor(wantedPart, data.length);
+				result = await uploadFromSource(this, { ...target, partSize, concurrency }, new BufferParts(data, partSize));
+			} else {
+				result = await putObject(this, target, data);
+			}
+		}
+		const json: IDataObject = {
+			bucket,
+			key,
+			size: result.size,
+			etag: result.etag,
+			partCount: result.partCount,
+			multipart: result.multipart,
+			contentType,
+			durationMs: Date.now() - started,
+		};
+		if (result.multipart) {
+			json.partSize = result.partSize;
+			json.uploadId = result.uploadId;
+		}
+		return json;
+	});
+}

@@ -1,0 +1,59 @@
+/** Dispatches to `actions/<resource>/<operation>.operation.ts`. */
+import { NodeOperationError, type IExecuteFunctions, type INodeExecutionData } from 'n8n-workflow';
+
+import type { OperationExecute } from '../helpers/common';
+import * as bucketCreate from './bucket/create.operation';
+import * as bucketDelete from './bucket/delete.operation';
+import * as bucketGetAcl from './bucket/getAcl.operation';
+import * as bucketListObjects from './bucket/listObjects.operation';
+import * as bucketSetAcl from './bucket/setAcl.operation';
+import * as multipartAbort from './multipartUpload/abort.operation';
+import * as multipartComplete from './multipartUpload/complete.operation';
+import * as multipartInitiate from './multipartUpload/initiate.operation';
+import * as multipartListParts from './multipartUpload/listParts.operation';
+import * as multipartUploadPart from './multipartUpload/uploadPart.operation';
+import * as objectDelete from './object/delete.operation';
+import * as objectDownload from './object/download.operation';
+import * as objectGetPresignedUrl from './object/getPresignedUrl.operation';
+import * as objectUpload from './object/upload.operation';
+
+interface OperationModule {
+	description: import('n8n-workflow').INodeProperties[];
+	execute: OperationExecute;
+}
+
+export const operations: Record<string, Record<string, OperationModule>> = {
+	bucket: {
+		create: bucketCreate,
+		delete: bucketDelete,
+		getAcl: bucketGetAcl,
+		setAcl: bucketSetAcl,
+		listObjects: bucketListObjects,
+	},
+	object: {
+		upload: objectUpload,
+		download: objectDownload,
+		delete: objectDelete,
+		getPresignedUrl: objectGetPresignedUrl,
+	},
+	multipartUpload: {
+		initiate: multipartInitiate,
+		uploadPart: multipartUploadPart,
+		listParts: multipartListParts,
+		complete: multipartComplete,
+		abort: multipartAbort,
+	},
+};
+
+export async function router(this: IExecuteFunctions): Promise<INodeExecutionData[][]> {
+	const items = this.getInputData();
+	const resource = this.getNodeParameter('resource', 0) as string;
+	const operation = this.getNodeParameter('operation', 0) as string;
+	const op = operations[resource]?.[operation];
+	if (!op) {
+		throw new NodeOperationError(this.getNode(), `The operation "${operation}" of "${resource}" is not supported`, {
+			description: 'Choose an operation from the list.',
+		});
+	}
+	return [await op.execute.call(this, items)];
+}

@@ -1,0 +1,281 @@
+/**
+ * Uploads of any size with memory that does not grow with the file.
+ *
+ * The bytes come from a part source: a stream from n8n's binary store, read part by part into
+ * one reusable buffer per worker, or a Buffer already in memory, cut into views. A source that
+ * fits in one part goes as one PUT; anything longer goes as a multipart upload: `concurrency`
+ * workers take the next part from the source in turn (reads are serialised, so parts are
+ * numbered in file order), PUT it with its Content-MD5 (each part tried PART_TRIES times with
+ * backoff), and Complete gets the whole part list. Any failure, and a cancelled execution,
+ * aborts the upload so neither an upload in progress nor a partial object is left behind.
+ */
+import type { IExecuteFunctions } from 'n8n-workflow';
+
+import { storageRequest } from '../../shared/storage/transport';
+import { asNodeError } from './common';
+import { abortUpload, completeUpload, initiateUpload, md5, PART_TRIES, uploadPart, type PartRef, type UploadTarget } from './multipart';
+import { MAX_PART_NUMBER } from './validate';
+
+export const MiB = 1024 * 1024;
+/** Smallest part size S3 accepts for every part but the last. */
+export const MIN_PART_SIZE = 5 * MiB;
+/** Largest part S3 accepts. */
+export const MAX_PART_SIZE = 5 * 1024 * MiB;
+/** Chunk size asked of n8n's binary store when streaming a file. */
+export const STREAM_CHUNK = MiB;
+
+/** Where the bytes of an upload come from. */
+export interface PartSource {
+	/** The next part: up to `partSize` bytes (in `scratch()` for streams). Empty when the source is exhausted. */
+	next(scratch: () => Buffer): Promise<Buffer>;
+	/** True once the source is known to hold no more bytes. */
+	readonly ended: boolean;
+	/** Releases the source early (the upload failed). */
+	close(): Promise<void>;
+}
+
+/** Parts of a stream, copied chunk by chunk into the caller's part buffer. */
+export class StreamParts implements PartSource {
+	private readonly iterator: AsyncIterator<unknown>;
+
+	private pending: Buffer = Buffer.alloc(0);
+
+	ended = false;
+
+	constructor(
+		stream: AsyncIterable<unknown>,
+		private readonly partSize: number,
+	) {
+		this.iterator = stream[Symbol.asyncIterator]();
+	}
+
+	private async pull(): Promise<void> {
+		const step = await this.iterator.next();
+		if (step.done) this.ended = true;
+		else this.pending = Buffer.isBuffer(step.value) ? step.value : Buffer.from(step.value as Uint8Array);
+	}
+
+	async next(scratch: () => Buffer): Promise<Buffer> {
+		if (this.ended && this.pending.length === 0) return Buffer.alloc(0);
+		const into = scratch();
+		let filled = 0;
+		while (filled < this.partSize) {
+			if (this.pending.length === 0) {
+				if (this.ended) break;
+				await this.pull();
+				continue;
+			}
+			const n = this.pending.copy(into, filled, 0, Math.min(this.pending.length, this.partSize - filled));
+			filled += n;
+			this.pending = this.pending.subarray(n);
+		}
+		// Look ahead, so that `ended` is true right after the last part has been read.
+		while (!this.ended && this.pending.length === 0) await this.pull();
+		return into.subarray(0, filled);
+	}
+
+	async close(): Promise<void> {
+		this.ended = true;
+		this.pending = Buffer.alloc(0);
+		await this.iterator.return?.();
+	}
+}
+
+/** Parts of a Buffer already in memory: views, no copies. */
+export class BufferParts implements PartSource {
+	private offset = 0;
+
+	constructor(
+		private readonly data: Buffer,
+		private readonly partSize: number,
+	) {}
+
+	get ended(): boolean {
+		return this.offset >= this.data.length;
+	}
+
+	async next(): Promise<Buffer> {
+		const part = this.data.subarray(this.offset, this.offset + this.partSize);
+		this.offset += part.length;
+		return part;
+	}
+
+	async close(): Promise<void> {
+		this.offset = this.data.length;
+	}
+}
+
+/** The part size for a file: the wanted size, raised so that the file needs at most 10000 parts. */
+export function partSizeFor(wanted: number, size: number | undefined): number {
+	let partSize = Math.max(MIN_PART_SIZE, Math.min(MAX_PART_SIZE, Math.round(wanted)));
+	if (size !== undefined && Math.ceil(size / partSize) > MAX_PART_NUMBER) {
+		partSize = Math.ceil(size / MAX_PART_NUMBER / MiB) * MiB;
+	}
+	return partSize;
+}
+
+export interface UploadOptions extends UploadTarget {
+	/** Object headers: Content-Type, Cache-Control …, the ACL and metadata headers. */
+	headers: Record<string, string>;
+	partSize: number;
+	concurrency: number;
+}
+
+export interface UploadResult {
+	size: number;
+	etag: string;
+	partCount: number;
+	multipart: boolean;
+	partSize?: number;
+	uploadId?: string;
+}
+
+/** One PUT Object with Content-MD5. */
+export async function putObject(ctx: IExecuteFunctions, o: UploadTarget & { headers: Record<string, string> }, body: Buffer): Promise<UploadResult> {
+	const digest = md5(body);
+	const res = await storageRequest(ctx, {
+		method: 'PUT',
+		bucket: o.bucket,
+		key: o.key,
+		headers: { ...o.headers, 'Content-MD5': digest.toString('base64') },
+		body,
+		itemIndex: o.itemIndex,
+	});
+	const etag = (res.headers.etag || `"${digest.toString('hex')}"`).replace(/^"(.*)"$/, '$1');
+	return { size: body.length, etag, partCount: 1, multipart: false };
+}
+
+/** Uploads what `source` holds: one PUT when it fits in one part, else a parallel multipart upload. */
+export async function uploadFromSource(ctx: IExecuteFunctions, o: UploadOptions, source: PartSource): Promise<UploadResult> {
+	const buffers: Buffer[] = [];
+	const scratchOf = (worker: number) => () => (buffers[worker] ??= Buffer.allocUnsafe(o.partSize));
+	let first: Buffer;
+	try {
+		first = await source.next(scratchOf(0));
+	} catch (error) {
+		await source.close();
+		throw asNodeError(ctx, error, o.itemIndex);
+	}
+	if (source.ended) return await putObject(ctx, o, first);
+	return await multipartUpload(ctx, o, source, first, scratchOf);
+}
+
+interface Job {
+	partNumber: number;
+	data: Buffer;
+}
+
+function isCancelled(ctx: IExecuteFunctions): boolean {
+	try {
+		return ctx.getExecutionCancelSignal?.()?.aborted === true;
+	} catch {
+		return false;
+	}
+}
+
+async function multipartUpload(
+	ctx: IExecuteFunctions,
+	o: UploadOptions,
+	source: PartSource,
+	first: Buffer,
+	scratchOf: (worker: number) => () => Buffer,
+): Promise<UploadResult> {
+	let uploadId: string;
+	try {
+		uploadId = await initiateUpload(ctx, o, o.headers);
+	} catch (error) {
+		await source.close();
+		throw asNodeError(ctx, error, o.itemIndex);
+	}
+
+	const done: PartRef[] = [];
+	let size = first.length;
+	let nextNumber = 2;
+	let failure: { error: unknown; partNumber?: number; cancelled?: boolean } | undefined;
+
+	// Reads are chained: one part at a time leaves the source, in file order.
+	let reading: Promise<unknown> = Promise.resolve();
+	const take = (scratch: () => Buffer): Promise<Job | undefined> => {
+		const job = reading.then(async () => {
+			if (failure) return undefined;
+			const data = await source.next(scratch);
+			if (data.length === 0) return undefined;
+			const partNumber = nextNumber++;
+			size += data.length;
+			return { partNumber, data };
+		});
+		reading = job.catch(() => undefined);
+		return job;
+	};
+
+	const worker = async (w: number, initial?: Job) => {
+		let job = initial;
+		while (!failure) {
+			if (!job) {
+				try {
+					job = await take(scratchOf(w));
+				} catch (error) {
+					failure ??= { error };
+					return;
+				}
+				if (!job) return;
+			}
+			if (job.partNumber > MAX_PART_NUMBER) {
+				failure ??= { error: new Error(`The file needs more than ${MAX_PART_NUMBER} parts; raise the part size`) };
+				return;
+			}
+			if (isCancelled(ctx)) {
+				failure ??= { error: new Error('The execution was cancelled'), cancelled: true };
+				return;
+			}
+			try {
+				const etag = await uploadPart(ctx, o, uploadId, job.partNumber, job.data, PART_TRIES);
+				done.push({ partNumber: job.partNumber, etag });
+			} catch (error) {
+				failure ??= { error, partNumber: job.partNumber, cancelled: isCancelled(ctx) };
+				return;
+			}
+			job = undefined;
+		}
+	};
+
+	const workers = [worker(0, { partNumber: 1, data: first })];
+	for (let w = 1; w < o.concurrency; w++) workers.push(worker(w));
+	await Promise.all(workers);
+
+	let result: { etag: string } | undefined;
+	if (!failure) {
+		if (isCancelled(ctx)) failure = { error: new Error('The execution was cancelled'), cancelled: true };
+		else {
+			try {
+				result = await completeUpload(ctx, o, uploadId, done);
+			} catch (error) {
+				failure = { error };
+			}
+		}
+	}
+	if (failure || !result) {
+		await source.close();
+		const notAborted = await abortUpload(ctx, o, uploadId);
+		const error = asNodeError(ctx, failure?.error, o.itemIndex);
+		const what = failure?.cancelled
+			? `The upload of "${o.key}" was cancelled`
+			: failure?.partNumber !== undefined
+				? `Uploading part ${failure.partNumber} of "${o.key}" failed after ${PART_TRIES} tries`
+				: `The multipart upload of "${o.key}" failed`;
+		error.message = `${what}: ${error.message}`;
+		const cleanup = notAborted
+			? `The multipart upload ${uploadId} could not be aborted (${notAborted}); abort it with the Abort operation to free its parts.`
+			: 'The multipart upload was aborted: no partial object and no upload in progress are left behind.';
+		error.description = [error.description, cleanup].filter(Boolean).join(' ');
+		throw error;
+	}
+	return {
+		size,
+		etag: result.etag,
+		partCount: done.length,
+		multipart: true,
+		partSize: o.partSize,
+		uploadId,
+	};
+}

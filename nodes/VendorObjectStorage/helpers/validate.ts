@@ -1,0 +1,162 @@
+/**
+ * Checks on what the user typed, run before any request is sent. Each failure is a
+ * NodeOperationError that names the field, says what is wrong and how to fix it.
+ */
+import { NodeOperationError, type INode } from 'n8n-workflow';
+
+export const MAX_PART_NUMBER = 10000;
+/** Longest validity of a presigned URL: 7 days, as S3 allows. */
+export const MAX_PRESIGN_SECONDS = 7 * 24 * 3600;
+const MAX_KEY_BYTES = 1024;
+
+export function inputError(node: INode, itemIndex: number, message: string, description: string): NodeOperationError {
+	return new NodeOperationError(node, message, { itemIndex, description });
+}
+
+const BUCKET = /^[a-z0-9][a-z0-9.-]{1,61}[a-z0-9]$/;
+const IPV4_LIKE = /^\d{1,3}(\.\d{1,3}){3}$/;
+
+/** 3-63 lower-case letters, digits, dots and hyphens; starts and ends alphanumeric; not an IP. */
+export function bucketName(node: INode, itemIndex: number, raw: unknown, field = 'Bucket'): string {
+	const name = String(raw ?? '').trim();
+	const fix = 'Use 3-63 lower-case letters, digits, dots and hyphens, starting and ending with a letter or digit, e.g. my-bucket.';
+	if (!name) throw inputError(node, itemIndex, `The "${field}" field is empty`, `Choose a bucket from the list or type its name. ${fix}`);
+	if (!BUCKET.test(name) || name.includes('..')) {
+		throw inputError(node, itemIndex, `The "${field}" field holds an invalid bucket name: "${name}"`, fix);
+	}
+	if (IPV4_LIKE.test(name)) {
+		throw inputError(node, itemIndex, `The "${field}" field holds an IP address, not a bucket name: "${name}"`, fix);
+	}
+	return name;
+}
+
+/** A non-empty key of at most 1024 bytes whose `/`-separated segments are not `.` or `..`. */
+export function objectKey(node: INode, itemIndex: number, raw: unknown, field = 'Key'): string {
+	const key = typeof raw === 'string' ? raw : raw === undefined || raw === null ? '' : String(raw);
+	if (key === '') {
+		throw inputError(node, itemIndex, `The "${field}" field is empty`, 'Enter the object key, e.g. reports/2026/summary.csv.');
+	}
+	const bad = key.split('/').find((s) => s === '.' || s === '..');
+	if (bad !== undefined) {
+		throw inputError(
+			node,
+			itemIndex,
+			`The "${field}" field has a "${bad}" segment: "${key}"`,
+			'Keys are sent as URL paths, where "." and ".." segments would be resolved away. Rename the segment, e.g. "dot" instead of ".".',
+		);
+	}
+	if ([...key].some((c) => c.charCodeAt(0) < 0x20 || c === '\u007f')) {
+		throw inputError(node, itemIndex, `The "${field}" field holds a control character`, 'Remove line breaks, tabs and other control characters from the key.');
+	}
+	try {
+		encodeURIComponent(key);
+	} catch {
+		throw inputError(node, itemIndex, `The "${field}" field is not valid Unicode`, 'The key holds a broken character (a lone surrogate); retype it.');
+	}
+	if (Buffer.byteLength(key, 'utf8') > MAX_KEY_BYTES) {
+		throw inputError(node, itemIndex, `The "${field}" field is longer than ${MAX_KEY_BYTES} bytes`, 'Use a shorter key; UTF-8 characters count one to four bytes each.');
+	}
+	return key;
+}
+
+/** A header value: at most one line; surrounding white space removed. */
+export function headerValue(node: INode, itemIndex: number, field: string, raw: unknown): string {
+	const value = String(raw ?? '');
+	if (/[\r\n]/.test(value)) {
+		throw inputError(node, itemIndex, `The "${field}" field holds a line break`, 'Header values must fit on one line; remove the line breaks.');
+	}
+	if ([...value].some((c) => (c.charCodeAt(0) < 0x20 && c !== '\t') || c === '\u007f')) {
+		throw inputError(node, itemIndex, `The "${field}" field holds a control character`, 'Remove the control characters from the value.');
+	}
+	if (/[\u0080-\uffff]/.test(value)) {
+		throw inputError(
+			node,
+			itemIndex,
+			`The "${field}" field holds characters outside ASCII`,
+			'HTTP headers carry ASCII only; encode other characters first, e.g. with encodeURIComponent() in an expression.',
+		);
+	}
+	return value.trim();
+}
+
+const TOKEN = /^[!#$%&'*+.^_`|~0-9A-Za-z-]+$/;
+
+/** User metadata rows → `{ lower-case name: value }`, checked. */
+export function metadata(node: INode, itemIndex: number, rows: Array<{ name?: unknown; value?: unknown }>): Record<string, string> {
+	const out: Record<string, string> = {};
+	rows.forEach((row, n) => {
+		const name = String(row.name ?? '').trim();
+		const label = `Metadata row ${n + 1}`;
+		if (!name) throw inputError(node, itemIndex, `${label} has an empty name`, 'Give every metadata row a name, e.g. author, or remove the row.');
+		if (/[\u0080-\uffff]/.test(name)) {
+			throw inputError(node, itemIndex, `${label} has a name outside ASCII: "${name}"`, 'Metadata names are header names: use ASCII letters, digits and hyphens, e.g. reviewed-by.');
+		}
+		if (!TOKEN.test(name)) {
+			throw inputError(node, itemIndex, `${label} has a name that cannot be a header name: "${name}"`, 'Use letters, digits and hyphens only, e.g. reviewed-by; no spaces, colons or brackets.');
+		}
+		const lower = name.toLowerCase();
+		if (lower in out) throw inputError(node, itemIndex, `${label} repeats the name "${name}"`, 'Metadata names are case-insensitive; give each one once.');
+		out[lower] = headerValue(node, itemIndex, `${label} (${name}) value`, row.value);
+	});
+	return out;
+}
+
+export function partNumber(node: INode, itemIndex: number, raw: unknown, field = 'Part Number'): number {
+	const n = typeof raw === 'number' ? raw : Number(String(raw ?? '').trim());
+	if (!Number.isInteger(n) || n < 1 || n > MAX_PART_NUMBER) {
+		throw inputError(node, itemIndex, `The "${field}" field must be a whole number from 1 to ${MAX_PART_NUMBER}, not "${String(raw)}"`, 'Parts are numbered 1, 2, 3 … up to 10000.');
+	}
+	return n;
+}
+
+export function expirySeconds(node: INode, itemIndex: number, raw: unknown): number {
+	const n = typeof raw === 'number' ? raw : Number(String(raw ?? '').trim());
+	if (!Number.isInteger(n) || n <= 0) {
+		throw inputError(node, itemIndex, `The "Expires In" field must be a positive whole number of seconds, not "${String(raw)}"`, 'Enter how long the URL stays valid, e.g. 3600 for one hour.');
+	}
+	if (n > MAX_PRESIGN_SECONDS) {
+		throw inputError(node, itemIndex, `The "Expires In" field is more than 7 days (${MAX_PRESIGN_SECONDS} seconds): ${n}`, 'Presigned URLs may live at most 7 days; make a new one when it runs out.');
+	}
+	return n;
+}
+
+export function uploadId(node: INode, itemIndex: number, raw: unknown): string {
+	const id = String(raw ?? '').trim();
+	if (!id) throw inputError(node, itemIndex, 'The "Upload ID" field is empty', 'Use the upload ID that Initiate returned, e.g. {{ $json.uploadId }}.');
+	return id;
+}
+
+/** `bytes=a-b`, `a-b`, `a-` or `-n` → the Range header value. */
+export function range(node: INode, itemIndex: number, raw: unknown): string {
+	const text = String(raw ?? '').trim();
+	const m = /^(?:bytes=)?(\d*)-(\d*)$/.exec(text);
+	if (!m || (m[1] === '' && m[2] === '') || (m[1] !== '' && m[2] !== '' && Number(m[2]) < Number(m[1]))) {
+		throw inputError(node, itemIndex, `The "Range" field is not a byte range: "${text}"`, 'Use first-last byte positions, e.g. bytes=0-99 for the first 100 bytes, or bytes=-100 for the last 100.');
+	}
+	return `bytes=${m[1]}-${m[2]}`;
+}
+
+/** A date for If-Modified-Since / If-Unmodified-Since → HTTP date. */
+export function httpDate(node: INode, itemIndex: number, field: string, raw: unknown): string {
+	const d = raw instanceof Date ? raw : new Date(String(raw ?? ''));
+	if (Number.isNaN(d.getTime())) {
+		throw inputError(node, itemIndex, `The "${field}" field is not a date: "${String(raw)}"`, 'Pick a date or enter one such as 2026-11-22T10:00:00Z.');
+	}
+	return d.toUTCString();
+}
+
+export function positiveInt(node: INode, itemIndex: number, field: string, raw: unknown, min: number, max: number): number {
+	const n = typeof raw === 'number' ? raw : Number(String(raw ?? '').trim());
+	if (!Number.isInteger(n) || n < min || n > max) {
+		throw inputError(node, itemIndex, `The "${field}" field must be a whole number from ${min} to ${max}, not "${String(raw)}"`, `Enter a number between ${min} and ${max}.`);
+	}
+	return n;
+}
+
+export function positiveNumber(node: INode, itemIndex: number, field: string, raw: unknown, min: number, max: number): number {
+	const n = typeof raw === 'number' ? raw : Number(String(raw ?? '').trim());
+	if (!Number.isFinite(n) || n < min || n > max) {
+		throw inputError(node, itemIndex, `The "${field}" field must be a number from ${min} to ${max}, not "${String(raw)}"`, `Enter a number between ${min} and ${max}.`);
+	}
+	return n;
+}
