@@ -1,0 +1,34 @@
+import {
+	NodeConnectionTypes,
+	type IExecuteFunctions,
+	type INodeExecutionData,
+	type INodeType,
+	type INodeTypeDescription,
+} from 'n8n-workflow';
+
+import { buildMethods, buildProperties, executeArea } from '../shared/api/build';
+import { cdnArea } from './area';
+
+export class VendorCdn implements INodeType {
+	description: INodeTypeDescription = {
+		displayName: 'Vendor CDN',
+		name: 'vendorCdn',
+		icon: { light: 'file:../../icons/cdn.svg', dark: 'file:../../icons/cdn.dark.svg' },
+		group: ['transform'],
+		version: 1,
+		subtitle: '={{$parameter["operation"] + ": " + $parameter["resource"]}}',
+		description: 'Manage CDN channels, certificates, cache refresh and prefetch, traffic packages, statistics and bills',
+		defaults: { name: 'Vendor CDN' },
+		usableAsTool: true,
+		inputs: [NodeConnectionTypes.Main],
+		outputs: [NodeConnectionTypes.Main],
+		credentials: [{ name: 'vendorApi', required: true }],
+		properties: buildProperties(cdnArea),
+	};
+
+	methods = buildMethods(cdnArea);
+
+	async execute(this: IExecuteFunctions): Promise<INodeExecutionData[][]> {
+		return await executeArea(this, cdnArea);
+	}
+}

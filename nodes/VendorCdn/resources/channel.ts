@@ -1,0 +1,355 @@
+import { NodeOperationError, type IDataObject } from 'n8n-workflow';
+
+import { InputError } from '../../shared/api/build';
+import type { FieldDecl, OperationContext, OperationDecl, OptionDecl } from '../../shared/api/declarations';
+import { ACCELERATION_TYPES } from '../../shared/api/enums';
+import { YES_NO, checked, choice, int, locator, locators, required, secret, str, text, top } from '../../shared/api/fields';
+import { isIpv4, isIpv6 } from '../../shared/validation';
+
+export const ON_OFF: OptionDecl[] = [
+	{ name: 'On', value: 'on' },
+	{ name: 'Off', value: 'off' },
+];
+
+const YES_NO_STRING: OptionDecl[] = [
+	{ name: 'Yes', value: '1' },
+	{ name: 'No', value: '0' },
+];
+
+const ORIGIN_POLICIES: OptionDecl[] = [
+	{ name: 'ISP and City', value: 'isp_city' },
+	{ name: 'ISP and Province', value: 'isp_province' },
+	{ name: 'ISP and Region', value: 'isp_region' },
+	{ name: 'ISP', value: 'isp' },
+	{ name: 'City', value: 'city' },
+	{ name: 'Province', value: 'province' },
+	{ name: 'Region', value: 'region' },
+	{ name: 'Off', value: 'null' },
+	{ name: 'Weighted', value: 'wgt' },
+];
+
+/** Keys kept by Simplify for channel records (cdn/domainList has about 35 fields). */
+export const CHANNEL_SIMPLE = ['id', 'name', 'type', 'status', 'status_zh', 'cname', 'origin_sty', 'ip', 'sslconf_id', 'ssl_redirect', 'mark', 'note', 'createtime'];
+
+/** `{ "<host>": "<port>" }` or, with a weight, `"<port>,<weight>"`. */
+function originObject(rows: IDataObject[], label: string): IDataObject {
+	const out: IDataObject = {};
+	rows.forEach((r, n) => {
+		const host = String(r.ip).trim();
+		if (host in out) throw new InputError(`"${label} ${n + 1}: Address" repeats ${host}`, 'Give each origin address once.');
+		const weight = Number(r.weight ?? 0);
+		out[host] = weight > 0 ? `${String(r.port)},${weight}` : String(r.port);
+	});
+	return out;
+}
+
+const originRowFields = (withWeight: boolean): FieldDecl[] => [
+	required(
+		checked(
+			str('ip', 'Address', 'IP address of the origin; a domain name when Origin Type is Domain or Bucket', { placeholder: 'e.g. 203.0.113.10' }),
+			{ kind: 'ipOrDomain' },
+		),
+	),
+	required(checked(int('port', 'Port', 'Port of the origin', { default: 80 }), { kind: 'port' })),
+	...(withWeight
+		? [checked(int('weight', 'Weight', 'Share of requests (1-100) when Origin Policy is Weighted; 0 for none'), { kind: 'range', min: 0, max: 100 })]
+		: []),
+];
+
+const origins: FieldDecl = {
+	wire: 'ip',
+	param: 'origins',
+	displayName: 'Origins',
+	kind: 'rows',
+	description: 'Origin servers the channel fetches from',
+	rows: { itemName: 'Origin', fields: originRowFields(true), serialize: (rows) => originObject(rows, 'Origins') },
+};
+
+const backupOrigins: FieldDecl = {
+	wire: 'originback',
+	param: 'backupOrigins',
+	displayName: 'Backup Origins',
+	kind: 'rows',
+	description: 'Origins used when the main origins fail',
+	rows: {
+		itemName: 'Backup Origin',
+		fields: originRowFields(false),
+		serialize: (rows) => rows.map((r) => originObject([r], 'Backup Origins')),
+	},
+};
+
+const cacheRules: FieldDecl = {
+	wire: 'cacheconf',
+	param: 'cacheRules',
+	displayName: 'Cache Rules',
+	kind: 'rows',
+	description: 'Cache policy rules, used when Cache Type is Custom',
+	rows: {
+		itemName: 'Rule',
+		fields: [
+			checked(str('pattern', 'File Suffixes', 'Comma-separated file suffixes the rule applies to', { placeholder: 'e.g. jpg,png,css' }), {
+				kind: 'pattern',
+				regex: '^\\s*\\.?[A-Za-z0-9_-]+(\\s*,\\s*\\.?[A-Za-z0-9_-]+)*\\s*$',
+				message: 'give file suffixes separated by commas, such as jpg,png',
+			}),
+			checked(str('path', 'Path', 'Directory the rule applies to', { placeholder: 'e.g. /static/' }), {
+				kind: 'pattern',
+				regex: '^/',
+				message: 'the path must start with /',
+			}),
+			required(
+				choice('type', 'Rule Type', [
+					{ name: 'Cache', value: 'cache' },
+					{ name: 'Do Not Cache', value: 'noCache' },
+					{ name: 'Cache Home Page', value: 'cacheHome' },
+				]),
+			),
+			checked(int('ttl', 'TTL', 'How long matching files are cached, in the unit below', { default: 1 }), { kind: 'range', min: 0 }),
+			choice(
+				'unit',
+				'TTL Unit',
+				[
+					{ name: 'Minutes', value: 'm' },
+					{ name: 'Hours', value: 'h' },
+					{ name: 'Days', value: 'd' },
+				],
+				undefined,
+				{ default: 'd' },
+			),
+			{ wire: 'check_origin', displayName: 'Prefer Origin Policy', kind: 'boolean', description: "Whether the origin's own cache headers take precedence" },
+		],
+		serialize: (rows) => rows,
+	},
+};
+
+/** Channel settings of cdn/domainAdd and cdn/domainUpdate (seed 001, "Channel settings"). */
+function channelSettings(adding: boolean): FieldDecl[] {
+	return [
+		...(adding ? [] : [origins]),
+		choice('origintype', 'Origin Type', [
+			{ name: 'IP', value: 'ip' },
+			{ name: 'Domain', value: 'domain' },
+			{ name: 'Bucket', value: 'bucket' },
+		], 'What the origin addresses are (default IP on create)'),
+		choice('origin_sty', 'Origin Policy', ORIGIN_POLICIES, 'How requests are spread over several origins'),
+		backupOrigins,
+		choice('origin_protocol', 'Origin Protocol', [
+			{ name: 'HTTPS', value: 0 },
+			{ name: 'HTTP', value: 1 },
+		], 'Protocol used to fetch from the origin (default HTTPS)'),
+		checked(str('add_server_header', 'Origin Host Header', 'Host header sent to the origin', { placeholder: 'e.g. origin.example.com' }), { kind: 'domain' }),
+		str('icp', 'ICP Filing Number'),
+		str('siteinfo', 'Site Kind', 'Kind of site served by the channel'),
+		checked(str('monitorurl', 'Monitoring URL', 'Address used to monitor the channel', { placeholder: 'e.g. https://www.example.com/health' }), { kind: 'url' }),
+		choice('cachetype', 'Cache Type', [
+			{ name: 'Follow Origin', value: 'followOrigin' },
+			{ name: 'Cache Static Files', value: 'cacheStatic' },
+			{ name: 'Custom', value: 'custom' },
+		], 'Cache policy (default Follow Origin); Custom uses the cache rules'),
+		cacheRules,
+		choice('cache_ignore_query', 'Ignore Query String', ON_OFF, 'Whether the query string is left out of the cache key'),
+		{ ...locator('sslconf_id', 'certificate', 'Certificate', 'SSL certificate of the channel'), required: false },
+		{ wire: 'ssl_redirect', displayName: 'Force HTTPS', kind: 'boolean', description: 'Whether HTTP requests are redirected to HTTPS (needs a certificate)' },
+		checked(text('deny_ip', 'IP Blacklist', 'Addresses or CIDR blocks to refuse, one per line', { placeholder: 'e.g. 198.51.100.7' }), { kind: 'ipOrCidrList' }),
+		choice('accesskey', 'Token Anti-Leech', ON_OFF, 'Whether requests must carry a signed token'),
+		str('accesskey_hashmethod', 'Token Hash Method', 'Hash of the token signature (the service default is md5)', { placeholder: 'e.g. md5' }),
+		secret('accesskey_signature', 'Token Key', 'Key the token signature is made with'),
+		str('accesskey_exclude', 'Token Excluded Characters', 'Characters left out when the token is checked'),
+		choice('referer_enable', 'Referer Control', ON_OFF, 'Whether requests are checked against the referer lists'),
+		text('referer_white', 'Referer Whitelist', 'Allowed referers, one per line'),
+		text('referer_black', 'Referer Blacklist', 'Refused referers, one per line'),
+		choice('allow_null_referer', 'Allow Empty Referer', ON_OFF, 'Whether requests without a referer are allowed'),
+		str('access_referer_suffix', 'Referer Check Suffixes', 'File suffixes the referer check applies to', { placeholder: 'e.g. jpg,png' }),
+		choice('ua_enable', 'User Agent Control', ON_OFF, 'Whether requests are checked against the user agent lists'),
+		text('ua_white', 'User Agent Whitelist', 'Allowed user agents, one per line'),
+		text('ua_black', 'User Agent Blacklist', 'Refused user agents, one per line'),
+		choice('allow_null_ua', 'Allow Empty User Agent', ON_OFF, 'Whether requests without a user agent are allowed'),
+		str('access_ua_suffix', 'User Agent Check Suffixes', 'File suffixes the user agent check applies to', { placeholder: 'e.g. mp4,flv' }),
+		str('access_deny_url', 'Access Denied Image', 'Custom image shown when a request is refused', { placeholder: 'e.g. https://www.example.com/denied.png' }),
+		str('rtmp_host', 'RTMP Origin Host', 'RTMP origin host of a live channel', { placeholder: 'e.g. rtmp.example.com' }),
+		choice('inputType', 'Live Input Mode', [
+			{ name: 'RTMP Push', value: 'rtmp_push' },
+			{ name: 'RTMP Pull', value: 'rtmp' },
+			{ name: 'HLS Pull', value: 'hls' },
+		], 'How a live channel receives its stream'),
+		choice('flv_enabled', 'FLV Output', YES_NO_STRING, 'Whether a live channel also serves FLV'),
+		choice('hls_enabled', 'HLS Output', YES_NO_STRING, 'Whether a live channel also serves HLS'),
+		str('note', 'Note', 'Remark'),
+	];
+}
+
+/** Speed-limit settings, cdn/domainUpdate only. */
+const speedLimitSettings: FieldDecl[] = [
+	choice('limit_url_enable', 'Speed Limit', ON_OFF, 'Whether each download link is limited in speed'),
+	checked(int('limit_rate', 'Speed Limit Rate (KB/s)', 'Highest speed of one link in KB/s'), { kind: 'range', min: 0 }),
+	checked(int('limit_rate_size', 'Speed Limit File Size (MB)', 'Only files larger than this many MB are limited'), { kind: 'range', min: 0 }),
+	checked(str('limit_rate_time', 'Speed Limit Time Ranges', 'Comma-separated times of day when the limit applies', { placeholder: 'e.g. 08:00-12:00,19:00-23:00' }), {
+		kind: 'timeRanges',
+	}),
+	checked(int('limit_rate_after', 'Speed Limit After (KB)', 'KB sent at full speed before the limit starts'), { kind: 'range', min: 0 }),
+	checked(str('limit_rate_filter', 'Speed Limit Directories', 'Comma-separated directories; only paths in them are limited', { placeholder: 'e.g. /video/,/download/' }), {
+		kind: 'pattern',
+		regex: '^\\s*/\\S*(\\s*,\\s*/\\S*)*\\s*$',
+		message: 'give directories starting with /, separated by commas',
+	}),
+];
+
+const isIp = (h: string) => isIpv4(h) || isIpv6(h);
+
+/**
+ * Checks that need several fields: origin addresses against Origin Type, weights against
+ * Origin Policy. On update, a setting the request leaves out is the channel's, which the node
+ * does not know, so only what the request itself says is checked.
+ */
+function checkOrigins(body: IDataObject, adding: boolean): IDataObject {
+	const origintype = (body.origintype as string | undefined) ?? (adding ? 'ip' : undefined);
+	const weighted = body.origin_sty === undefined ? undefined : body.origin_sty === 'wgt';
+	const ip = body.ip as IDataObject | undefined;
+	if (ip) {
+		Object.entries(ip).forEach(([host, value], n) => {
+			const label = `Origins ${n + 1}`;
+			if (origintype === 'ip' && !isIp(host)) {
+				throw new InputError(`Invalid "${label}: Address": "${host}" is not an IP address`, 'Origin Type is IP: give IP addresses, or set Origin Type to Domain.');
+			}
+			const hasWeight = String(value).includes(',');
+			if (weighted === true && !hasWeight) {
+				throw new InputError(`"${label}: Weight" is required when Origin Policy is Weighted`, 'Give every origin a weight from 1 to 100.');
+			}
+			if (weighted === false && hasWeight) {
+				throw new InputError(`"${label}: Weight" is only used when Origin Policy is Weighted`, 'Set the weight to 0, or choose the Weighted origin policy.');
+			}
+		});
+	}
+	if (typeof body.deny_ip === 'string') {
+		body.deny_ip = body.deny_ip
+			.split(/\r?\n|,/)
+			.map((x) => x.trim())
+			.filter(Boolean)
+			.join('\n');
+	}
+	return body;
+}
+
+/** "Get" through a list endpoint with one id: an empty answer means there is no such record. */
+export async function single(records: IDataObject[], ctx: OperationContext, body: IDataObject, what: string): Promise<IDataObject[]> {
+	if (records.length === 0) {
+		throw new NodeOperationError(ctx.fn.getNode(), `${what} ${String(body.id)} was not found`, {
+			itemIndex: ctx.itemIndex,
+			description: `Check the ID; choose the ${what.toLowerCase()} from the list to be sure it exists.`,
+		});
+	}
+	return records.slice(0, 1);
+}
+
+const channelIds = (description: string) => locators('domain_ids', 'channel', 'Channels', description);
+
+export const channelOperations: OperationDecl[] = [
+	{
+		endpoint: 'cdn/domainList',
+		path: 'cdn/domainList',
+		resource: 'channel',
+		operation: 'getAll',
+		name: 'Get Many',
+		action: 'Get many channels',
+		description: 'List accelerated channels, optionally of one acceleration type or only starred ones',
+		list: { paged: true },
+		read: true,
+		simplify: CHANNEL_SIMPLE,
+		fields: [choice('type', 'Acceleration Type', ACCELERATION_TYPES, 'Only channels of this type'), choice('mark', 'Starred', YES_NO, 'Only starred or only unstarred channels')],
+	},
+	{
+		endpoint: 'cdn/domainList',
+		path: 'cdn/domainList',
+		resource: 'channel',
+		operation: 'get',
+		name: 'Get',
+		action: 'Get a channel',
+		description: 'Get one channel with its origin, cache and certificate settings',
+		read: true,
+		simplify: CHANNEL_SIMPLE,
+		fields: [locator('id', 'channel', 'Channel', 'The channel to get')],
+		after: (records, ctx, body) => single(records, ctx, body, 'Channel'),
+	},
+	{
+		endpoint: 'cdn/domainAdd',
+		path: 'cdn/domainAdd',
+		resource: 'channel',
+		operation: 'create',
+		name: 'Create',
+		action: 'Create a channel',
+		description: 'Add an accelerated channel for a domain, with its origins and settings',
+		fields: [
+			required(
+				checked(str('name', 'Domain', 'Domain the channel accelerates; *.example.com for a wildcard channel', { placeholder: 'e.g. cdn.example.com' }), {
+					kind: 'pattern',
+					regex: '^(\\*\\.)?([A-Za-z0-9]([A-Za-z0-9-]{0,61}[A-Za-z0-9])?\\.)+[A-Za-z]{2,63}$',
+					message: 'give a domain name such as cdn.example.com, or *.example.com for a wildcard channel',
+				}),
+			),
+			required(choice('type', 'Acceleration Type', ACCELERATION_TYPES, undefined, { default: 'cloud' })),
+			top(origins),
+			...channelSettings(true),
+		],
+		prepare: (body) => checkOrigins(body, true),
+	},
+	{
+		endpoint: 'cdn/domainUpdate',
+		path: 'cdn/domainUpdate',
+		resource: 'channel',
+		operation: 'update',
+		name: 'Update',
+		action: 'Update a channel',
+		description: 'Change the origins, cache, access, certificate or speed-limit settings of a channel',
+		fields: [
+			locator('id', 'channel', 'Channel', 'The channel to change'),
+			choice('mark', 'Starred', YES_NO, 'Whether the channel is starred'),
+			...channelSettings(false),
+			...speedLimitSettings,
+		],
+		prepare: (body) => checkOrigins(body, false),
+	},
+	{
+		endpoint: 'cdn/domainStart',
+		path: 'cdn/domainStart',
+		resource: 'channel',
+		operation: 'start',
+		name: 'Start',
+		action: 'Start channels',
+		description: 'Enable one or more channels so they serve traffic again',
+		fields: [channelIds('Channels to enable')],
+	},
+	{
+		endpoint: 'cdn/domainClose',
+		path: 'cdn/domainClose',
+		resource: 'channel',
+		operation: 'close',
+		name: 'Close',
+		action: 'Close channels',
+		description: 'Close one or more channels; they stop serving traffic until started again',
+		notice: 'Closed channels stop serving their domains at once',
+		fields: [channelIds('Channels to close')],
+	},
+	{
+		endpoint: 'cdn/domainDelete',
+		path: 'cdn/domainDelete',
+		resource: 'channel',
+		operation: 'delete',
+		name: 'Delete',
+		action: 'Delete channels',
+		description: 'Delete one or more channels for good',
+		notice: 'Deleted channels and their settings cannot be restored',
+		deletes: true,
+		fields: [channelIds('Channels to delete')],
+	},
+	{
+		endpoint: 'cdn/domainCurrentData',
+		path: 'cdn/domainCurrentData',
+		resource: 'channel',
+		operation: 'getCurrentData',
+		name: 'Get Current Data',
+		action: 'Get current data of channels',
+		description: 'Get the latest requests, traffic and response time of one or more channels',
+		read: true,
+		fields: [locators('ids', 'channel', 'Channels', 'Channels to read')],
+	},
+];

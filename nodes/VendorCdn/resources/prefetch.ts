@@ -1,0 +1,53 @@
+import type { OperationDecl } from '../../shared/api/declarations';
+import { choice, locator, locators, required } from '../../shared/api/fields';
+import { joinUrls, separatorField, statusIds, statusRecords, urlsField, waitExtras, waitForTask } from './cacheRefresh';
+
+export const prefetchOperations: OperationDecl[] = [
+	{
+		endpoint: 'cdn/preload',
+		path: 'cdn/preload',
+		resource: 'prefetch',
+		operation: 'create',
+		name: 'Create',
+		action: 'Create a prefetch',
+		description: 'Fetch files from the origin into the CDN cache before users ask for them',
+		fields: [
+			required(
+				choice('preloadtype', 'Nodes', [
+					{ name: 'All Nodes', value: 1 },
+					{ name: 'Core Nodes Only', value: 0 },
+				], 'Which nodes fetch the files', { default: 1 }),
+			),
+			urlsField('URLs of the files to prefetch, one per line'),
+			separatorField,
+		],
+		prepare: joinUrls,
+		extras: waitExtras,
+		after: waitForTask('cdn/preloadStatus', 'prefetch'),
+	},
+	{
+		endpoint: 'cdn/preloadById',
+		path: 'cdn/preloadById',
+		resource: 'prefetch',
+		operation: 'repeat',
+		name: 'Repeat',
+		action: 'Repeat a prefetch',
+		description: 'Submit the URLs of an earlier prefetch again, as a new task',
+		fields: [locator('id', 'prefetchTask', 'Prefetch Task', 'The earlier prefetch to repeat')],
+		extras: waitExtras,
+		after: waitForTask('cdn/preloadStatus', 'prefetch'),
+	},
+	{
+		endpoint: 'cdn/preloadStatus',
+		path: 'cdn/preloadStatus',
+		resource: 'prefetch',
+		operation: 'getStatus',
+		name: 'Get Status',
+		action: 'Get the status of prefetches',
+		description: 'Get whether prefetch tasks are processing, succeeded or failed, one item per task',
+		read: true,
+		fields: [locators('id', 'prefetchTask', 'Prefetch Tasks', 'The prefetch tasks to check')],
+		prepare: statusIds,
+		output: statusRecords,
+	},
+];
