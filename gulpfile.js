@@ -54,8 +54,11 @@ async function bundle() {
 	const keepRelative = {
 		name: 'keep-relative-imports-external',
 		setup(build) {
+			// our own relative imports stay separate modules; those inside a bundled package are bundled
 			build.onResolve({ filter: /^\./ }, (args) =>
-				args.kind === 'entry-point' ? undefined : { path: args.path, external: true },
+				args.kind === 'entry-point' || args.importer.includes(`${path.sep}node_modules${path.sep}`)
+					? undefined
+					: { path: args.path, external: true },
 			);
 		},
 	};

@@ -30,7 +30,8 @@ export function camel(wire: string): string {
 export const paramName = (f: FieldDecl) => f.param ?? camel(f.wire);
 
 const pascal = (s: string) => s.charAt(0).toUpperCase() + s.slice(1);
-export const searchMethod = (key: string) => `search${pascal(key)}s`;
+const plural = (key: string) => (/[^aeiou]y$/.test(key) ? `${key.slice(0, -1)}ies` : `${key}s`);
+export const searchMethod = (key: string) => `search${pascal(plural(key))}`;
 export const optionsMethod = (key: string) => `get${pascal(key)}Options`;
 
 function locatorOf(key: string): LocatorDecl {

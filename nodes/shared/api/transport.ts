@@ -83,14 +83,13 @@ async function send(
 	ctx: ApiContext,
 	options: IHttpRequestOptions,
 	noToken: boolean,
-	override?: ICredentialDataDecryptedObject,
+	credentials: ICredentialDataDecryptedObject,
 ): Promise<Sent> {
 	let failure: unknown;
 	try {
 		if (noToken) return { response: (await ctx.helpers.httpRequest(options)) as FullResponse };
-		const extra = override
-			? { credentialsDecrypted: { id: '', name: '', type: API_CREDENTIAL, data: override } as ICredentialsDecrypted }
-			: undefined;
+		// the credentials read for this call are handed over, so n8n does not read them again
+		const extra = { credentialsDecrypted: { id: '', name: '', type: API_CREDENTIAL, data: credentials } as ICredentialsDecrypted };
 		return {
 			response: (await ctx.helpers.httpRequestWithAuthentication.call(ctx, API_CREDENTIAL, options, extra)) as FullResponse,
 		};
@@ -131,10 +130,10 @@ export async function apiRequest(
 
 	for (let attempt = 1; ; attempt++) {
 		const cached = renewed.get(key);
-		const override =
+		const effective =
 			cached && cached.refused === String(credentials.accessToken ?? '')
 				? { ...credentials, accessToken: cached.token }
-				: undefined;
+				: credentials;
 		const request: IHttpRequestOptions = {
 			method: 'POST',
 			url: `${base}/API/${path}`,
@@ -145,7 +144,7 @@ export async function apiRequest(
 			ignoreHttpStatusErrors: true,
 			timeout: 60000,
 		};
-		const sent = await send(ctx, request, options.noToken === true, override);
+		const sent = await send(ctx, request, options.noToken === true, effective);
 		if ('login' in sent) {
 			throw new NodeOperationError(node, sent.login, {
 				itemIndex: options.itemIndex,
@@ -244,7 +243,7 @@ export interface PageOptions extends ApiCallOptions {
 	limit?: number;
 	/** Page size asked for (default 100). */
 	pageSize?: number;
-	/** Pages fetched at once after the first (default 4). */
+	/** Pages fetched at once after the first (default 6, as browsers allow per host). */
 	concurrency?: number;
 }
 
@@ -285,7 +284,7 @@ export async function apiRequestAllItems(
 	const pages: IDataObject[][] = [rowsOf(first)];
 	const remaining: number[] = [];
 	for (let p = 2; p <= totalPages; p++) remaining.push(p);
-	const concurrency = Math.max(1, options.concurrency ?? 4);
+	const concurrency = Math.max(1, options.concurrency ?? 6);
 	let next = 0;
 	const worker = async () => {
 		while (next < remaining.length) {

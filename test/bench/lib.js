@@ -1,0 +1,27 @@
+'use strict';
+/** Helpers for benchmarks: the emulator in its own process, so its CPU and memory are not the node's. */
+const { spawn } = require('node:child_process');
+const path = require('node:path');
+const readline = require('node:readline');
+
+async function spawnEmulator(args = []) {
+	const child = spawn(process.execPath, [path.join(__dirname, '../emulator/cli.js'), ...args], { stdio: ['ignore', 'pipe', 'inherit'] });
+	const line = await new Promise((resolve, reject) => {
+		const rl = readline.createInterface({ input: child.stdout });
+		rl.once('line', resolve);
+		child.once('exit', (code) => reject(new Error(`emulator exited with ${code}`)));
+	});
+	const { url } = JSON.parse(line);
+	const control = async (method, p, body) =>
+		(await fetch(`${url}/__emulator${p}`, { method, headers: { 'content-type': 'application/json' }, body: method === 'GET' ? undefined : JSON.stringify(body || {}) })).json();
+	return {
+		url,
+		control,
+		async close() {
+			child.kill('SIGTERM');
+			await new Promise((r) => child.once('exit', r));
+		},
+	};
+}
+
+module.exports = { spawnEmulator };
