@@ -538,7 +538,9 @@ function nameParam(p, param, required = true) {
 	return v === undefined ? undefined : v.trim();
 }
 
+/** A note sent as '' clears it (a remark is free text; empty is a value, not an absence). */
 function noteParam(p, param = 'note') {
+	if (p.raw(param) === '') return '';
 	return p.str(param, { max: 255 });
 }
 
