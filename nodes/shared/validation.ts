@@ -163,7 +163,7 @@ export function check(validator: Validator, value: unknown, now: Date = new Date
 				if (!/^\d{4}(0[1-9]|1[0-2])$/.test(m)) return `"${m}" is not a month in the form yyyymm such as 202611`;
 				const back = monthsBack(m, now);
 				if (back < 0) return `${m} is in the future`;
-				if (back > 11) return `${m} is more than 12 months back; the service keeps bills of the latest 12 months`;
+				if (back > 12) return `${m} is more than 12 months back; the service keeps bills of the latest 12 months`;
 			}
 			return undefined;
 		}

@@ -276,6 +276,19 @@ describe('statistics and bills', () => {
 		expect(byChannel.billtype).toBe('flow');
 		expect(Number(byChannel.total)).toBeGreaterThan(0);
 	});
+
+	test("a sub-account's bill: the sub-account dropdown gives its uid", async () => {
+		const made = await v.api('profile/update', { uid: '', username: 'cdn_ops', password: 'Cdn-ops-pass1', password2: 'Cdn-ops-pass1' });
+		expect(made.code).toBe(1);
+		const options = await n8n.loadOptions(NODE, 'getSubAccountOptions', { credentials: { vendorApi: v.store.data.get(v.apiRef.id).data } });
+		expect(options).toEqual([{ name: 'cdn_ops', value: String(made.data.uid) }]);
+		const now = new Date();
+		const month = `${now.getUTCFullYear()}${String(now.getUTCMonth() + 1).padStart(2, '0')}`;
+		// the sub-account has no channels of its own, so its bill is empty
+		expect(await run({ resource: 'bill', operation: 'getByAccount', months: month, additionalFields: { subUid: options[0].value } })).toEqual([]);
+		const error = await fails({ resource: 'bill', operation: 'getByAccount', months: month, additionalFields: { subUid: '99999' } });
+		expect(error.message).toBe('cdn/getBillByUser: sub_uid: 99999 is not a sub-account of this account');
+	});
 });
 
 describe('certificates', () => {
@@ -383,10 +396,15 @@ describe('input checked before sending', () => {
 		expect(port.message).toMatch(/^Invalid "Origins 1: Port"/);
 	});
 
-	test('months more than 12 back, and a malformed month', async () => {
+	test('months more than 12 back, and a malformed month; exactly 12 back is sent', async () => {
 		const now = new Date();
-		const old = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth() - 14, 1));
-		const month = `${old.getUTCFullYear()}${String(old.getUTCMonth() + 1).padStart(2, '0')}`;
+		const back = (k) => {
+			const d = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth() - k, 1));
+			return `${d.getUTCFullYear()}${String(d.getUTCMonth() + 1).padStart(2, '0')}`;
+		};
+		const month = back(13);
+		const bills = await run({ resource: 'bill', operation: 'getByAccount', months: `${back(12)}\n${back(0)}`, additionalFields: { type: ['cloud'] } });
+		expect(bills.map((b) => b.month)).toEqual([back(12), back(0)]);
 		const error = await rejectedBeforeSending({ resource: 'bill', operation: 'getByAccount', months: month });
 		expect(error.message).toBe(`Invalid "Months": ${month} is more than 12 months back; the service keeps bills of the latest 12 months`);
 		const bad = await rejectedBeforeSending({ resource: 'bill', operation: 'getByAccount', months: '2026-11' });

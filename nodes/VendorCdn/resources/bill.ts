@@ -22,7 +22,7 @@ export const billOperations: OperationDecl[] = [
 		read: true,
 		fields: [
 			required({
-				...checked(list('months', 'Months', 'Months to bill, yyyymm, one per line or comma-separated; the latest 12 months at most', { placeholder: 'e.g. 202611' }), {
+				...checked(list('months', 'Months', 'Months to bill, yyyymm, one per line or comma-separated; at most 12 months back', { placeholder: 'e.g. 202611' }), {
 					kind: 'months',
 				}),
 				send: 'array',
