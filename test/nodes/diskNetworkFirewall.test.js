@@ -181,7 +181,7 @@ describe('firewalls and rules', () => {
 			operation: 'add',
 			fid: v.byId(fw.id),
 			direction: 'in',
-			action: 'ACCEPT',
+			ruleAction: 'ACCEPT',
 			protocol: 'tcp',
 			destport: '22',
 			source: '0.0.0.0/0',
@@ -202,7 +202,7 @@ describe('firewalls and rules', () => {
 			note: 'SSH',
 		});
 		// ICMP: the destination port is hidden and not sent even when a stale value is left
-		const [ping] = await run({ resource: 'firewallRule', operation: 'add', fid: v.byId(fw.id), direction: 'out', action: 'REJECT', protocol: 'icmp', destport: '80', source: '' });
+		const [ping] = await run({ resource: 'firewallRule', operation: 'add', fid: v.byId(fw.id), direction: 'out', ruleAction: 'REJECT', protocol: 'icmp', destport: '80', source: '' });
 		expect(ping).toMatchObject({ seq: '2', direction: 'out', action: 'REJECT', protocol: 'icmp', destport: '' });
 		const [web] = await run({ resource: 'firewallRule', operation: 'add', fid: v.byId(fw.id), destport: '80,443,8000-8080', status: 0 });
 		expect(web).toMatchObject({ seq: '3', direction: 'in', action: 'ACCEPT', protocol: 'tcp', destport: '80,443,8000-8080', status: '0' });
@@ -227,7 +227,7 @@ describe('firewalls and rules', () => {
 			operation: 'update',
 			fid: v.byId(fw.id),
 			ruleId: v.byId(web.id),
-			updateFields: { action: 'REJECT', destport: '8443', status: 1, source: '192.0.2.0/24' },
+			updateFields: { ruleAction: 'REJECT', destport: '8443', status: 1, source: '192.0.2.0/24' },
 		});
 		expect(changed).toMatchObject({ id: web.id, seq: '3', firewall_id: fw.firewall_id, action: 'REJECT', destport: '8443', status: '1', source: '192.0.2.0/24', protocol: 'tcp' });
 

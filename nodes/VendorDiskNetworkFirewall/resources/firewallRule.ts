@@ -20,7 +20,7 @@ const PROTOCOLS = [
 ];
 
 const direction = choice('direction', 'Direction', DIRECTIONS, 'Inbound (to the host) or outbound (from the host) traffic', { default: 'in' });
-const action = choice('action', 'Action', ACTIONS, 'Whether matching traffic is let through or refused', { default: 'ACCEPT' });
+const action = choice('action', 'Rule Action', ACTIONS, 'Whether matching traffic is let through or refused', { default: 'ACCEPT', param: 'ruleAction' });
 const protocol = choice('protocol', 'Protocol', PROTOCOLS, 'Protocol the rule matches', { default: 'tcp' });
 const sourcePort = checked(int('sourceport', 'Source Port', 'Source port the rule matches (1-65535)'), { kind: 'port' });
 const destPort = checked(str('destport', 'Destination Port', 'Port, range or comma list of those', { placeholder: 'e.g. 22 or 8000-8080 or 80,443' }), {
@@ -50,7 +50,7 @@ export const firewallRuleOperations: OperationDecl[] = [
 		operation: 'getAll',
 		name: 'Get Many',
 		action: 'Get many firewall rules',
-		description: 'List the rules of a firewall (or of all firewalls), optionally of one direction or status',
+		description: 'List the rules of a firewall (or of many firewalls), optionally of one direction or status',
 		list: { paged: true },
 		read: true,
 		simplify: ['id', 'fid', 'seq', 'direction', 'action', 'protocol', 'destport', 'source', 'status', 'note'],

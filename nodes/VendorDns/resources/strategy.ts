@@ -29,7 +29,7 @@ export const strategyOperations: OperationDecl[] = [
 		operation: 'getAll',
 		name: 'Get Many',
 		action: 'Get many resolution strategies',
-		description: 'List the resolution strategies of a domain (or of all domains)',
+		description: 'List the resolution strategies of a domain (or of many domains)',
 		list: { paged: true },
 		read: true,
 		simplify: ['id', 'domain_id', 'domain_name', 'subdomain', 'sty', 'sty_en', 'maxip', 'temp_id', 'temp_name', 'status'],
