@@ -91,6 +91,10 @@ export function signStorageRequest(
 		Object.getPrototypeOf(body) === Object.prototype &&
 		Object.keys(body).length > 0;
 	if (isPlainObject && !findHeader(headers, 'content-type')) headers['Content-Type'] = 'application/json';
+	// Without a Content-Type n8n's HTTP client (axios) adds application/x-www-form-urlencoded to a
+	// body after signing; name one here so that the type signed is the type sent.
+	const hasBody = (Buffer.isBuffer(body) || typeof body === 'string') && body.length > 0;
+	if (hasBody && !findHeader(headers, 'content-type')) headers['Content-Type'] = 'application/octet-stream';
 
 	const signable = {
 		method: (options.method ?? 'GET').toUpperCase(),
