@@ -1,0 +1,216 @@
+'use strict';
+/**
+ * Large objects (issue 3): uploads stream from n8n's binary store (filesystem mode) as parallel
+ * multipart uploads, downloads stream into it; MD5s compared end to end; failing parts are
+ * retried, and a failed upload is aborted. The emulator runs in its own process with its
+ * bodies on disk, so the memory this process shows is n8n's and the node's alone.
+ */
+const crypto = require('node:crypto');
+const fs = require('node:fs');
+const path = require('node:path');
+const { spawn } = require('node:child_process');
+const { n8n, NODE, MiB, rl, binaryMd5, md5, tmpDir, writeRandomFile } = require('./lib');
+const { partSizeFor } = require('../../dist/nodes/VendorObjectStorage/helpers/transfer.js');
+
+const PART = 8 * MiB; // the default part size
+const BUCKET = 'large-objects';
+
+let dir;
+let emulator;
+let url;
+let store;
+let credentials;
+
+beforeAll(async () => {
+	dir = tmpDir('vendor-large-');
+	emulator = spawn(process.execPath, [path.join(n8n.ROOT, 'test/emulator/cli.js'), '--data', path.join(dir, 'emulator')], { stdio: ['ignore', 'pipe', 'inherit'] });
+	url = await new Promise((resolve, reject) => {
+		emulator.once('error', reject);
+		emulator.stdout.once('data', (line) => resolve(JSON.parse(String(line)).url));
+	});
+	store = new n8n.CredentialStore();
+	credentials = { vendorObjectStorageApi: store.add('vendorObjectStorageApi', { endpoint: url, accessKey: 'VENDORTESTKEY', accessSecret: 'vendor-test-secret' }) };
+	await ok({ resource: 'bucket', operation: 'create', bucketName: BUCKET });
+});
+
+afterAll(async () => {
+	if (emulator) {
+		emulator.kill('SIGTERM');
+		await new Promise((r) => emulator.once('exit', r));
+	}
+	fs.rmSync(dir, { recursive: true, force: true });
+});
+
+const run = (parameters, opts = {}) => n8n.runNode(NODE, parameters, { credentials, store, ...opts });
+async function ok(parameters, opts) {
+	const { items, error } = await run(parameters, opts);
+	if (error) throw new Error(`${parameters.resource}/${parameters.operation} failed: ${error.message} (${error.description})`);
+	return items;
+}
+async function control(method, route, body) {
+	const res = await fetch(`${url}/__emulator${route}`, { method, headers: { 'content-type': 'application/json' }, body: body && JSON.stringify(body) });
+	return res.json();
+}
+const fileInput = (f) => ({ binaryInput: [{ binary: { data: { path: f.file, fileName: path.basename(f.file), mimeType: 'application/octet-stream' } } }] });
+
+/** The ETag a multipart upload of `file` in parts of `partSize` must get: MD5 of the part MD5s, "-N". */
+function multipartEtag(file, partSize) {
+	const fd = fs.openSync(file, 'r');
+	const buf = Buffer.allocUnsafe(partSize);
+	const digests = [];
+	for (;;) {
+		const n = fs.readSync(fd, buf, 0, partSize, null);
+		if (n === 0) break;
+		digests.push(crypto.createHash('md5').update(buf.subarray(0, n)).digest());
+	}
+	fs.closeSync(fd);
+	return `${md5(Buffer.concat(digests))}-${digests.length}`;
+}
+
+/** Runs `fn` while sampling this process's memory; resolves [result, peak growth in MiB]. */
+async function measured(fn) {
+	if (global.gc) global.gc();
+	const base = process.memoryUsage();
+	const peak = { rss: base.rss, arrayBuffers: base.arrayBuffers, heapUsed: base.heapUsed };
+	const sample = () => {
+		const m = process.memoryUsage();
+		for (const k of Object.keys(peak)) peak[k] = Math.max(peak[k], m[k]);
+	};
+	const timer = setInterval(sample, 2);
+	try {
+		const result = await fn();
+		sample();
+		return [result, Object.fromEntries(Object.keys(peak).map((k) => [k, Math.round(((peak[k] - base[k]) / MiB) * 10) / 10]))];
+	} finally {
+		clearInterval(timer);
+	}
+}
+
+async function storedSize(key) {
+	const { objects } = await control('GET', `/storage/objects?bucket=${BUCKET}`);
+	const o = objects.find((x) => x.key === key);
+	return o && o.size;
+}
+
+const SIZES = [
+	['0 B', 0, 1],
+	['1 B', 1, 1],
+	['part size - 1', PART - 1, 1],
+	['part size', PART, 1],
+	['part size + 1', PART + 1, 2],
+	['50 MiB', 50 * MiB, 7],
+];
+
+describe('round trips through the binary store', () => {
+	test.each(SIZES)('%s: upload streams, download streams, MD5 equal end to end', async (label, size, parts) => {
+		const f = writeRandomFile(dir, `rt-${size}.bin`, size, size + 1);
+		const key = `round-trip/${label}.bin`;
+		const [[up], upMem] = await measured(() => ok({ resource: 'object', operation: 'upload', bucket: rl(BUCKET), key }, fileInput(f)));
+		expect(up.json).toMatchObject({ key, size, partCount: parts, multipart: parts > 1 });
+		expect(up.json.etag).toBe(parts > 1 ? multipartEtag(f.file, PART) : f.md5);
+		expect(up.json.durationMs).toBeGreaterThanOrEqual(0);
+		expect(await storedSize(key)).toBe(size);
+
+		const [[down], downMem] = await measured(() => ok({ resource: 'object', operation: 'download', bucket: rl(BUCKET), key }));
+		expect(down.binary.data.id).toMatch(/^filesystem/);
+		expect(down.json).toMatchObject({ size, etag: up.json.etag, partCount: parts });
+		expect(await binaryMd5(down.binary.data)).toEqual({ md5: f.md5, size });
+		if (size === 50 * MiB) {
+			// eslint-disable-next-line no-console
+			console.log(
+				`50 MiB, part size 8 MiB, concurrency 4: upload ${up.json.durationMs} ms, peak growth ${JSON.stringify(upMem)} MiB; ` +
+					`download ${down.json.durationMs} ms, peak growth ${JSON.stringify(downMem)} MiB`,
+			);
+		}
+		fs.rmSync(f.file);
+	});
+
+	test('memory does not grow with the file: a 50 MiB upload at concurrency 2 and its download stay far below 50 MiB', async () => {
+		const f = writeRandomFile(dir, 'mem.bin', 50 * MiB, 99);
+		const [[up], upMem] = await measured(() =>
+			ok({ resource: 'object', operation: 'upload', bucket: rl(BUCKET), key: 'memory.bin', options: { concurrency: 2 } }, fileInput(f)),
+		);
+		expect(up.json.partCount).toBe(7);
+		const [[down], downMem] = await measured(() => ok({ resource: 'object', operation: 'download', bucket: rl(BUCKET), key: 'memory.bin' }));
+		expect((await binaryMd5(down.binary.data)).md5).toBe(f.md5);
+		// eslint-disable-next-line no-console
+		console.log(`50 MiB at concurrency 2: upload peak growth ${JSON.stringify(upMem)} MiB, download peak growth ${JSON.stringify(downMem)} MiB`);
+		expect(upMem.arrayBuffers).toBeLessThan(40);
+		expect(downMem.arrayBuffers).toBeLessThan(40);
+		fs.rmSync(f.file);
+	});
+
+	test('a range of a large object streams into the binary store', async () => {
+		const f = writeRandomFile(dir, 'ranged.bin', 24 * MiB, 5);
+		await ok({ resource: 'object', operation: 'upload', bucket: rl(BUCKET), key: 'ranged.bin' }, fileInput(f));
+		const [down] = await ok({ resource: 'object', operation: 'download', bucket: rl(BUCKET), key: 'ranged.bin', options: { range: `bytes=${10 * MiB}-${20 * MiB - 1}` } });
+		const slice = Buffer.allocUnsafe(10 * MiB);
+		const fd = fs.openSync(f.file, 'r');
+		fs.readSync(fd, slice, 0, slice.length, 10 * MiB);
+		fs.closeSync(fd);
+		expect(down.json).toMatchObject({ size: 10 * MiB, objectSize: 24 * MiB, contentRange: `bytes ${10 * MiB}-${20 * MiB - 1}/${24 * MiB}` });
+		expect((await binaryMd5(down.binary.data)).md5).toBe(md5(slice));
+		fs.rmSync(f.file);
+	});
+
+	test('data held in memory goes in parts above the threshold, in one PUT below it', async () => {
+		const big = 'x'.repeat(12 * MiB);
+		const [above] = await ok({
+			resource: 'object',
+			operation: 'upload',
+			bucket: rl(BUCKET),
+			key: 'text-above.txt',
+			binaryData: false,
+			fileContent: big,
+			options: { multipartThreshold: 10, partSize: 5, concurrency: 3 },
+		});
+		expect(above.json).toMatchObject({ size: 12 * MiB, partCount: 3, multipart: true, partSize: 5 * MiB });
+		const [below] = await ok({ resource: 'object', operation: 'upload', bucket: rl(BUCKET), key: 'text-below.txt', binaryData: false, fileContent: big });
+		expect(below.json).toMatchObject({ size: 12 * MiB, partCount: 1, multipart: false, etag: md5(Buffer.from(big)) });
+		const [down] = await ok({ resource: 'object', operation: 'download', bucket: rl(BUCKET), key: 'text-above.txt' });
+		expect((await binaryMd5(down.binary.data)).md5).toBe(md5(Buffer.from(big)));
+	});
+
+	test('the part size is raised on its own so that a file needs at most 10000 parts', () => {
+		expect(partSizeFor(8 * MiB, 50 * MiB)).toBe(8 * MiB);
+		expect(partSizeFor(8 * MiB, 10000 * 8 * MiB)).toBe(8 * MiB);
+		expect(partSizeFor(8 * MiB, 10000 * 8 * MiB + 1)).toBe(9 * MiB);
+		const size = 200 * 1024 * MiB;
+		const raised = partSizeFor(8 * MiB, size);
+		expect(Math.ceil(size / raised)).toBeLessThanOrEqual(10000);
+		expect(partSizeFor(1, 10)).toBe(5 * MiB);
+	});
+});
+
+describe('failures', () => {
+	afterEach(() => control('POST', '/faults', { errorRate: 0, errorOps: [] }));
+
+	test('with 10% of UploadPart requests failing, a 50 MiB upload still completes with the right MD5', async () => {
+		const f = writeRandomFile(dir, 'flaky.bin', 50 * MiB, 1234);
+		// Seed 3: the emulator's seeded draws fail exactly two of the first nine part requests, so
+		// retries are certain to happen and no part can fail three times.
+		await control('POST', '/faults', { errorRate: 0.1, errorOps: ['UploadPart'], seed: 3 });
+		const before = (await control('GET', '/faults')).injected;
+		const [up] = await ok({ resource: 'object', operation: 'upload', bucket: rl(BUCKET), key: 'flaky.bin' }, fileInput(f));
+		const injected = (await control('GET', '/faults')).injected - before;
+		expect(injected).toBe(2);
+		expect(up.json).toMatchObject({ size: 50 * MiB, partCount: 7, etag: multipartEtag(f.file, PART) });
+		await control('POST', '/faults', { errorRate: 0 });
+		const [down] = await ok({ resource: 'object', operation: 'download', bucket: rl(BUCKET), key: 'flaky.bin' });
+		expect((await binaryMd5(down.binary.data)).md5).toBe(f.md5);
+		expect((await control('GET', '/storage/uploads')).uploads).toEqual([]);
+		fs.rmSync(f.file);
+	});
+
+	test('with every part failing, the upload fails clearly and is aborted: no upload in progress, no object', async () => {
+		const f = writeRandomFile(dir, 'doomed.bin', 50 * MiB, 4321);
+		await control('POST', '/faults', { errorRate: 1, errorOps: ['UploadPart'] });
+		const { error } = await run({ resource: 'object', operation: 'upload', bucket: rl(BUCKET), key: 'doomed.bin' }, fileInput(f));
+		expect(error).toBeDefined();
+		expect(error.message).toMatch(/^Uploading part \d+ of "doomed\.bin" failed after 3 tries: (SlowDown|InternalError): /);
+		expect(error.description).toMatch(/The multipart upload was aborted: no partial object and no upload in progress are left behind\.$/);
+		expect((await control('GET', '/storage/uploads')).uploads).toEqual([]);
+		expect(await storedSize('doomed.bin')).toBeUndefined();
+		fs.rmSync(f.file);
+	});
+});
