@@ -67,6 +67,34 @@ function multipartEtag(file, partSize) {
 	return `${md5(Buffer.concat(digests))}-${digests.length}`;
 }
 
+async function until(check, timeoutMs = 10000) {
+	const end = Date.now() + timeoutMs;
+	while (!(await check())) {
+		if (Date.now() > end) throw new Error('timed out waiting');
+		await new Promise((r) => setTimeout(r, 25));
+	}
+}
+
+/** Starts Start → Fixture (the file) → node as the harness does, handing back the cancelable run. */
+async function startWorkflow(parameters, f) {
+	const { Workflow } = require('n8n-workflow');
+	const { WorkflowExecute } = require('n8n-core');
+	await n8n.ensureBinaryData();
+	const types = n8n.nodeTypes();
+	const files = fileInput(f).binaryInput;
+	const nodes = [
+		{ id: 's', name: 'Start', type: 'test.startItems', typeVersion: 1, position: [0, 0], parameters: { items: '[{}]' } },
+		{ id: 'f', name: 'Fixture', type: 'test.binaryFixture', typeVersion: 1, position: [200, 0], parameters: { files: JSON.stringify(files) } },
+		{ id: 'n', name: 'Node', type: `${n8n.PREFIX}.${NODE}`, typeVersion: 1, position: [400, 0], parameters, credentials },
+	];
+	const connections = { Start: { main: [[{ node: 'Fixture', type: 'main', index: 0 }]] }, Fixture: { main: [[{ node: 'Node', type: 'main', index: 0 }]] } };
+	const workflowData = { id: 'wf-cancel', name: 'cancel', nodes, connections, active: false, settings: { executionOrder: 'v1' }, staticData: {} };
+	const workflow = new Workflow({ id: 'wf-cancel', name: 'cancel', nodes, connections, active: false, nodeTypes: types, staticData: {}, settings: workflowData.settings });
+	const hooks = new n8n.ExecutionLifecycleHooks('manual', 'exec-cancel', workflowData);
+	const execution = new WorkflowExecute(n8n.additionalDataFor(store, workflowData, 'manual', hooks), 'manual').run({ workflow, startNode: workflow.getNode('Start') });
+	return { execution, done: execution.catch(() => undefined) };
+}
+
 /** Runs `fn` while sampling this process's memory; resolves [result, peak growth in MiB]. */
 async function measured(fn) {
 	if (global.gc) global.gc();
@@ -199,6 +227,22 @@ describe('failures', () => {
 		const [down] = await ok({ resource: 'object', operation: 'download', bucket: rl(BUCKET), key: 'flaky.bin' });
 		expect((await binaryMd5(down.binary.data)).md5).toBe(f.md5);
 		expect((await control('GET', '/storage/uploads')).uploads).toEqual([]);
+		fs.rmSync(f.file);
+	});
+
+	test('a cancelled execution aborts its multipart upload', async () => {
+		const f = writeRandomFile(dir, 'cancelled.bin', 30 * MiB, 77);
+		await control('POST', '/faults', { latencyMs: 250 });
+		const { execution, done } = await startWorkflow({ resource: 'object', operation: 'upload', bucket: rl(BUCKET), key: 'cancelled.bin', options: { partSize: 5, concurrency: 1 } }, f);
+		try {
+			await until(async () => (await control('GET', '/storage/uploads')).uploads.some((u) => u.key === 'cancelled.bin' && u.parts >= 1));
+			execution.cancel();
+			await until(async () => (await control('GET', '/storage/uploads')).uploads.length === 0);
+			await done;
+		} finally {
+			await control('POST', '/faults', { latencyMs: 0 });
+		}
+		expect(await storedSize('cancelled.bin')).toBeUndefined();
 		fs.rmSync(f.file);
 	});
 

@@ -132,7 +132,9 @@ describe('objects', () => {
 		const down = await download('keys-bucket', key);
 		expect(down.bytes.toString('utf8')).toBe(content);
 		expect(down.json).toMatchObject({ key, size: Buffer.byteLength(content), etag: md5(Buffer.from(content)), partCount: 1 });
+		const mark = counter.count;
 		const [pre] = await ok({ resource: 'object', operation: 'getPresignedUrl', bucket: rl('keys-bucket'), key, method: 'GET', expiresIn: 300 });
+		expect(counter.count).toBe(mark); // signed locally: no request
 		const res = await fetch(pre.url);
 		expect(res.status).toBe(200);
 		expect(await res.text()).toBe(content);
