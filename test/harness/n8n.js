@@ -394,6 +394,135 @@ async function loadOptions(nodeShortName, method, { parameters, credentials } = 
 	return await c.nodeType.methods.loadOptions[method].call(ctx);
 }
 
+/* ---------- polling triggers, as n8n 2.40 runs them ---------- */
+
+const { AsyncLocalStorage } = require('node:async_hooks');
+
+/** A logger that keeps what a node logs (PollContext's `this.logger`). */
+function capturingLogger(into) {
+	const log = (level) => (message, meta) => into.push({ level, message, meta });
+	const logger = { error: log('error'), warn: log('warn'), info: log('info'), debug: log('debug') };
+	logger.scoped = () => logger;
+	return logger;
+}
+
+const plain = (value) => JSON.parse(JSON.stringify(value ?? {}, (k, v) => (k === '__dataChanged' ? undefined : v)));
+
+/**
+ * Runs one poll of a polling trigger (`nodeShortName`, e.g. "vendorCloudHostTrigger") through
+ * n8n-core 2.40's own code: a PollContext driven by PollTriggerExecutor (runPollInStagingScope,
+ * runPollFunction, __emit / __emitError, commitStagedCursor), with the persistence of the n8n
+ * 2.40 program wired in as its TriggerExecutionContextFactory does it:
+ *
+ *   cursor 'live' (n8n's default): the node reads and writes the workflow's static data in
+ *     memory (here: `staticData`, changed in place, kept between calls by the caller); n8n writes
+ *     it to the database after the activation poll and whenever a poll emits items
+ *     (`persisted` then holds that copy, for crash-restart tests);
+ *   cursor 'staged' (N8N_POLLER_DURABLE_CURSORS_ENABLED): each poll works on a deep copy of the
+ *     node's static data, committed with the emitted items, or on its own after a poll that
+ *     returned nothing, but not after the activation poll (testingTrigger) and never after an
+ *     error.
+ *
+ * mode 'manual' is "Fetch Test Event": the poll runs in manual mode as WorkflowExecute runs it,
+ * and errors are thrown. `activation: true` is the poll n8n runs while activating the workflow
+ * (PollTriggerExecutor's testingTrigger): an error fails the activation and is thrown here.
+ * Later polls hand errors to __emitError (n8n records a failed execution); they come back in
+ * `emitErrors`. What the node logs comes back in `logs`.
+ *
+ * Returns { items (json), staticData (serialised copy), emitted, emitErrors, logs, persisted }.
+ */
+async function runPoll(nodeShortName, parameters, options = {}) {
+	const { staticData = {}, mode = 'trigger', credentials = {}, store = new CredentialStore(), activation = false, cursor = 'live' } = options;
+	const types = nodeTypes();
+	const type = `${PREFIX}.${nodeShortName}`;
+	if (!types.getByName(type)) throw new Error(`unknown node ${type}`);
+	const node = { id: 'poll-node', name: 'Trigger', type, typeVersion: 1, position: [0, 0], parameters: parameters || {} };
+	node.credentials = {};
+	for (const [t, ref] of Object.entries(credentials)) node.credentials[t] = ref && ref.id ? ref : store.add(t, (ref && ref.data) || ref);
+	const workflowData = { id: 'wf-poll', name: 'poll', nodes: [node], connections: {}, active: mode !== 'manual', settings: {}, staticData };
+	const workflow = new Workflow({
+		id: workflowData.id,
+		name: workflowData.name,
+		nodes: [node],
+		connections: {},
+		active: workflowData.active,
+		nodeTypes: types,
+		staticData,
+		settings: {},
+	});
+	const hooks = new ExecutionLifecycleHooks(mode, `poll-${++counter}`, workflowData);
+	const additionalData = additionalDataFor(store, workflowData, mode, hooks);
+	const logs = [];
+	const logger = capturingLogger(logs);
+	const nodeType = types.getByName(type);
+
+	if (mode === 'manual') {
+		const context = new PollContext(workflow, node, additionalData, 'manual', 'manual');
+		Object.defineProperty(context, 'logger', { value: logger });
+		const data = await nodeType.poll.call(context);
+		return { items: ((data && data[0]) || []).map((i) => i.json), staticData: plain(staticData), emitted: false, emitErrors: [], logs, persisted: undefined };
+	}
+
+	let emittedItems = null;
+	const emitErrors = [];
+	let persisted;
+	const key = `node:${node.name}`;
+	// 'staged': the committed cursor is the node's slice of `staticData`
+	const staging = new AsyncLocalStorage();
+	const committedSlice = () => {
+		if (!staticData[key]) staticData[key] = {};
+		return staticData[key];
+	};
+	const commit = (snapshot) => {
+		const slice = committedSlice();
+		for (const k of Object.keys(slice)) delete slice[k];
+		Object.assign(slice, JSON.parse(JSON.stringify(snapshot)));
+	};
+	const takeStaged = () => {
+		const staged = staging.getStore();
+		if (!staged || JSON.stringify(staged.snapshot) === staged.seed) return null;
+		staged.seed = JSON.stringify(staged.snapshot);
+		return staged.snapshot;
+	};
+	const __runPoll =
+		cursor === 'staged'
+			? async (poll) => {
+					const seed = JSON.stringify(plain(committedSlice()));
+					return await staging.run({ snapshot: JSON.parse(seed), seed }, poll);
+				}
+			: async (poll) => await poll();
+	const resolveNodeStaticData =
+		cursor === 'staged' ? () => staging.getStore().snapshot : () => workflow.getStaticData('node', node);
+	const __emit = (data) => {
+		emittedItems = data;
+		if (cursor === 'staged') {
+			const staged = takeStaged();
+			if (staged) commit(staged); // committed in one transaction with the execution row
+		} else {
+			persisted = plain(staticData); // WorkflowStaticDataService.saveStaticData on emit
+		}
+	};
+	const __emitError = (error) => emitErrors.push(error);
+	const __commitCursor = async () => {
+		if (cursor !== 'staged') return;
+		const staged = takeStaged();
+		if (staged) commit(staged);
+	};
+	const pollFunctions = new PollContext(workflow, node, additionalData, 'trigger', 'activate', __emit, __emitError, __commitCursor, __runPoll, resolveNodeStaticData);
+	Object.defineProperty(pollFunctions, 'logger', { value: logger });
+	const executor = Container.get(core.PollTriggerExecutor);
+	await executor.create(workflow, node, pollFunctions, () => true)(activation);
+	if (activation && cursor === 'live') persisted = plain(staticData); // saved after activation
+	return {
+		items: ((emittedItems && emittedItems[0]) || []).map((i) => i.json),
+		staticData: plain(staticData),
+		emitted: emittedItems !== null,
+		emitErrors,
+		logs,
+		persisted,
+	};
+}
+
 module.exports = {
 	recordExercised,
 	PREFIX,
@@ -413,4 +542,5 @@ module.exports = {
 	ExecutionLifecycleHooks,
 	additionalDataFor,
 	createDeferredPromise,
+	runPoll,
 };

@@ -1,0 +1,177 @@
+import {
+	NodeApiError,
+	NodeConnectionTypes,
+	NodeOperationError,
+	type IDataObject,
+	type INodeExecutionData,
+	type INodeType,
+	type INodeTypeDescription,
+	type IPollFunctions,
+	type JsonObject,
+} from 'n8n-workflow';
+
+import { apiRequest, payload } from '../shared/api/transport';
+import { READ, idOf, maxId, nowIso, readList, runTriggerPoll, type TriggerPoll } from '../shared/poll/poll';
+
+/**
+ * The balance falling below a threshold, once per crossing, and optionally every new
+ * consumption record. The balance is a level, so a crossing is a change between two polls:
+ * below now and not below at the previous successful poll. State: whether the balance was
+ * below, and the highest consumption record id seen.
+ */
+interface BalanceState extends IDataObject {
+	v: 1;
+	below: boolean;
+	/** Highest id of the consumption records seen; absent while they are not watched. */
+	payHi?: number;
+}
+
+/** payList `type` 1: consumption. */
+const CONSUMPTION = 1;
+
+export class VendorBalanceTrigger implements INodeType {
+	description: INodeTypeDescription = {
+		displayName: 'Vendor Balance Trigger',
+		name: 'vendorBalanceTrigger',
+		icon: { light: 'file:../../icons/balanceTrigger.svg', dark: 'file:../../icons/balanceTrigger.dark.svg' },
+		group: ['trigger'],
+		version: 1,
+		subtitle: '={{$parameter["thresholdSource"] === "account" ? "Below the account alarm value" : "Below " + $parameter["threshold"]}}',
+		description: 'Starts the workflow when the account balance falls below a threshold, and optionally on each new consumption record',
+		defaults: { name: 'Vendor Balance Trigger' },
+		polling: true,
+		inputs: [],
+		outputs: [NodeConnectionTypes.Main],
+		credentials: [{ name: 'vendorApi', required: true }],
+		properties: [
+			{
+				displayName: 'Threshold Source',
+				name: 'thresholdSource',
+				type: 'options',
+				default: 'fixed',
+				options: [
+					{ name: 'Fixed Value', value: 'fixed', description: 'The threshold entered below' },
+					{
+						name: "Account's Alarm Value",
+						value: 'account',
+						description: 'The balance alarm value set on the account (profile/balanceAlarm), read at every poll',
+					},
+				],
+				description: 'Where the threshold comes from',
+			},
+			{
+				displayName: 'Threshold',
+				name: 'threshold',
+				type: 'number',
+				default: 100,
+				typeOptions: { numberPrecision: 2 },
+				displayOptions: { show: { thresholdSource: ['fixed'] } },
+				description: 'The workflow starts once when the balance falls below this amount, and again only after it rose to it or above',
+			},
+			{
+				displayName: 'Also Emit Consumption Records',
+				name: 'consumption',
+				type: 'boolean',
+				default: false,
+				description: 'Whether to also start the workflow for each new consumption record (payment list, type consumption)',
+			},
+		],
+	};
+
+	async poll(this: IPollFunctions): Promise<INodeExecutionData[][] | null> {
+		return await runTriggerPoll(this, balanceTrigger(this));
+	}
+}
+
+/** The poll of this trigger, for the current parameters. */
+function balanceTrigger(ctx: IPollFunctions): TriggerPoll<BalanceState> {
+	const source = ctx.getNodeParameter('thresholdSource', 'fixed') as 'fixed' | 'account';
+	const consumption = ctx.getNodeParameter('consumption', false) as boolean;
+
+	/** The balance and threshold now: one request (profile/balance, or profile/detail with the alarm value). */
+	const read = async (): Promise<{ balance: number; threshold: number }> => {
+		if (source === 'account') {
+			const envelope = await apiRequest(ctx, 'profile/detail', {}, READ);
+			const bal = ((payload(envelope) as IDataObject | undefined)?.balance ?? {}) as IDataObject;
+			const balance = Number(bal.price);
+			const threshold = Number(bal.alarm_value);
+			if (bal.price === undefined || Number.isNaN(balance) || bal.alarm_value === undefined || Number.isNaN(threshold)) {
+				throw new NodeApiError(ctx.getNode(), envelope as JsonObject, {
+					message: 'profile/detail answered without the balance and its alarm value',
+					description: 'Check that the credential belongs to a main account, or use a fixed threshold.',
+				});
+			}
+			return { balance, threshold };
+		}
+		const threshold = Number(ctx.getNodeParameter('threshold', 0));
+		if (Number.isNaN(threshold)) {
+			throw new NodeOperationError(ctx.getNode(), 'The threshold must be a number', { description: 'Enter an amount such as 100.' });
+		}
+		const envelope = await apiRequest(ctx, 'profile/balance', {}, READ);
+		const p = payload(envelope);
+		const first = (Array.isArray(p) ? p[0] : p) as IDataObject | undefined;
+		const balance = Number(first?.price);
+		if (first?.price === undefined || Number.isNaN(balance)) {
+			throw new NodeApiError(ctx.getNode(), envelope as JsonObject, {
+				message: 'profile/balance answered without a balance',
+				description: 'The next poll asks again.',
+			});
+		}
+		return { balance, threshold };
+	};
+
+	const crossing = (balance: number, threshold: number, seenAt: string): IDataObject => ({
+		event: 'belowThreshold',
+		balance,
+		threshold,
+		seenAt,
+	});
+	const record = (row: IDataObject, balance: number, threshold: number, seenAt: string): IDataObject => ({
+		event: 'consumption',
+		...row,
+		balance,
+		threshold,
+		seenAt,
+	});
+
+	const trigger: TriggerPoll<BalanceState> = {
+		hasBaseline: (stored) =>
+			stored !== undefined && stored.v === 1 && typeof stored.below === 'boolean' && (!consumption || typeof stored.payHi === 'number'),
+
+		async poll(stored) {
+			const { balance, threshold } = await read();
+			const seenAt = nowIso();
+			const below = balance < threshold;
+			const known = stored?.v === 1 && typeof stored.below === 'boolean' ? stored : undefined;
+			const state: BalanceState = { v: 1, below };
+			const events: IDataObject[] = [];
+
+			if (consumption) {
+				const payHi = typeof known?.payHi === 'number' ? known.payHi : undefined;
+				// newest first: read down to the last record seen (the first page for a baseline)
+				const rows = await readList(ctx, 'profile/payList', { type: CONSUMPTION }, { stopBelow: payHi === undefined ? Infinity : payHi + 1 });
+				state.payHi = maxId(rows, payHi ?? 0);
+				if (payHi !== undefined) {
+					for (const row of rows.filter((r) => idOf(r) > payHi).sort((a, b) => idOf(a) - idOf(b))) {
+						events.push(record(row, balance, threshold, seenAt));
+					}
+				}
+			}
+			if (known && below && !known.below) events.push(crossing(balance, threshold, seenAt));
+			return { state, events };
+		},
+
+		async sample() {
+			const { balance, threshold } = await read();
+			const seenAt = nowIso();
+			const out = [crossing(balance, threshold, seenAt)];
+			if (consumption) {
+				const envelope = await apiRequest(ctx, 'profile/payList', { type: CONSUMPTION, page: 1, limit: 100 }, READ);
+				const rows = ((payload(envelope) as IDataObject[] | undefined) ?? []).sort((a, b) => idOf(b) - idOf(a));
+				if (rows.length) out.push(record(rows[0], balance, threshold, seenAt));
+			}
+			return out;
+		},
+	};
+	return trigger;
+}

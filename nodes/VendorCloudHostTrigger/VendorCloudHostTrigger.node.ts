@@ -1,0 +1,167 @@
+import {
+	NodeConnectionTypes,
+	type IDataObject,
+	type ILoadOptionsFunctions,
+	type INodeExecutionData,
+	type INodePropertyOptions,
+	type INodeType,
+	type INodeTypeDescription,
+	type IPollFunctions,
+} from 'n8n-workflow';
+
+import { HOST_STATUS, HOST_STATUS_NAMES } from '../shared/api/enums';
+import { apiRequest } from '../shared/api/transport';
+import { nowIso, readList, rowsOf, runTriggerPoll, type TriggerPoll } from '../shared/poll/poll';
+
+/**
+ * Host status changes, appearances and disappearances, found by comparing each full listing of
+ * instance/list with the previous one. State: id → [status, data centre] of every host; a host
+ * leaves it when it leaves the listing.
+ */
+type HostEvent = 'statusChanged' | 'appeared' | 'disappeared';
+
+interface HostState extends IDataObject {
+	v: 1;
+	hosts: Record<string, [number | string, number | string]>;
+}
+
+const statusName = (status: unknown): string | null => {
+	if (status === undefined || status === null || status === '') return null;
+	return HOST_STATUS_NAMES[String(status)] ?? `Status ${String(status)}`;
+};
+
+const asNumberIfNumeric = (v: unknown): number | string => {
+	const s = String(v ?? '');
+	return /^-?\d+$/.test(s) ? Number(s) : s;
+};
+
+export class VendorCloudHostTrigger implements INodeType {
+	description: INodeTypeDescription = {
+		displayName: 'Vendor Cloud Host Trigger',
+		name: 'vendorCloudHostTrigger',
+		icon: { light: 'file:../../icons/hostTrigger.svg', dark: 'file:../../icons/hostTrigger.dark.svg' },
+		group: ['trigger'],
+		version: 1,
+		subtitle: '={{"On " + ($parameter["events"] || []).join(", ")}}',
+		description: 'Starts the workflow when a cloud host changes status, appears or disappears',
+		defaults: { name: 'Vendor Cloud Host Trigger' },
+		polling: true,
+		inputs: [],
+		outputs: [NodeConnectionTypes.Main],
+		credentials: [{ name: 'vendorApi', required: true }],
+		properties: [
+			{
+				displayName: 'Events',
+				name: 'events',
+				type: 'multiOptions',
+				required: true,
+				default: ['statusChanged', 'appeared', 'disappeared'],
+				options: [
+					{ name: 'Host Appeared', value: 'appeared', description: 'A host is listed that was not listed before' },
+					{ name: 'Host Disappeared', value: 'disappeared', description: 'A host is no longer listed' },
+					{ name: 'Status Changed', value: 'statusChanged', description: "A host's status differs from the previous poll" },
+				],
+				description: 'Which changes start the workflow',
+			},
+			{
+				displayName: 'Statuses',
+				name: 'statuses',
+				type: 'multiOptions',
+				default: [],
+				options: HOST_STATUS.map((o) => ({ name: o.name, value: o.value })),
+				description: 'Only changes and appearances whose new status is one of these; all when empty. Disappearances are not filtered by status.',
+			},
+			{
+				displayName: 'Data Centre Names or IDs',
+				name: 'dataCentres',
+				type: 'multiOptions',
+				default: [],
+				typeOptions: { loadOptionsMethod: 'getDataCentres' },
+				description:
+					'Only hosts in these data centres; all when empty. Choose from the list, or specify IDs using an <a href="https://docs.n8n.io/code/expressions/">expression</a>.',
+			},
+		],
+	};
+
+	methods = {
+		loadOptions: {
+			async getDataCentres(this: ILoadOptionsFunctions): Promise<INodePropertyOptions[]> {
+				const envelope = await apiRequest(this, 'instance/nodeList', {}, { read: true });
+				return rowsOf(envelope)
+					.map((r) => ({ name: String(r.areaname ?? r.id), value: String(r.id) }))
+					.sort((a, b) => a.name.localeCompare(b.name));
+			},
+		},
+	};
+
+	async poll(this: IPollFunctions): Promise<INodeExecutionData[][] | null> {
+		return await runTriggerPoll(this, hostTrigger(this));
+	}
+}
+
+/** The poll of this trigger, for the current parameters. */
+function hostTrigger(ctx: IPollFunctions): TriggerPoll<HostState> {
+	const events = new Set(ctx.getNodeParameter('events', []) as HostEvent[]);
+	const statuses = new Set((ctx.getNodeParameter('statuses', []) as Array<number | string>).map(String));
+	const dataCentres = new Set((ctx.getNodeParameter('dataCentres', []) as Array<number | string>).map(String));
+	const inDataCentre = (nodeid: unknown) => dataCentres.size === 0 || dataCentres.has(String(nodeid));
+	const statusWanted = (status: unknown) => statuses.size === 0 || statuses.has(String(status));
+
+	const item = (event: HostEvent, id: string, previous: unknown, row: IDataObject | undefined, nodeid: unknown, seenAt: string): IDataObject => ({
+		event,
+		hostId: id,
+		name: row ? row.name : null,
+		instanceId: row ? row.instance_id : null,
+		previousStatus: previous === undefined || previous === null ? null : String(previous),
+		previousStatusName: statusName(previous),
+		status: row ? String(row.status ?? '') : null,
+		statusName: row ? statusName(row.status) : null,
+		nodeid: String(nodeid ?? ''),
+		nodename: row ? row.nodename : null,
+		seenAt,
+		host: row ?? null,
+	});
+
+	const trigger: TriggerPoll<HostState> = {
+		hasBaseline: (stored) => stored !== undefined && stored.v === 1 && typeof stored.hosts === 'object',
+
+		async poll(stored) {
+			const rows = (await readList(ctx, 'instance/list', {})).sort((a, b) => Number(a.id) - Number(b.id));
+			const seenAt = nowIso();
+			const hosts: HostState['hosts'] = {};
+			for (const row of rows) hosts[String(row.id)] = [asNumberIfNumeric(row.status), asNumberIfNumeric(row.nodeid)];
+			const state: HostState = { v: 1, hosts };
+			if (!trigger.hasBaseline(stored)) return { state, events: [] };
+
+			const before = stored!.hosts;
+			const out: IDataObject[] = [];
+			for (const row of rows) {
+				const id = String(row.id);
+				const previous = before[id];
+				if (!inDataCentre(row.nodeid)) continue;
+				if (previous === undefined) {
+					if (events.has('appeared') && statusWanted(row.status)) out.push(item('appeared', id, null, row, row.nodeid, seenAt));
+				} else if (String(previous[0]) !== String(row.status)) {
+					if (events.has('statusChanged') && statusWanted(row.status)) out.push(item('statusChanged', id, previous[0], row, row.nodeid, seenAt));
+				}
+			}
+			if (events.has('disappeared')) {
+				for (const [id, [status, nodeid]] of Object.entries(before)) {
+					if (!(id in hosts) && inDataCentre(nodeid)) out.push(item('disappeared', id, status, undefined, nodeid, seenAt));
+				}
+			}
+			return { state, events: out };
+		},
+
+		async sample() {
+			// the newest host of the chosen data centres and statuses, shaped as an appearance
+			const body: IDataObject = dataCentres.size === 1 ? { nodeid: Number([...dataCentres][0]) } : {};
+			const rows = (await readList(ctx, 'instance/list', body))
+				.filter((r) => inDataCentre(r.nodeid) && statusWanted(r.status))
+				.sort((a, b) => Number(b.id) - Number(a.id));
+			const seenAt = nowIso();
+			return rows.length ? [item('appeared', String(rows[0].id), null, rows[0], rows[0].nodeid, seenAt)] : [];
+		},
+	};
+	return trigger;
+}
