@@ -144,7 +144,6 @@ describe('round trips through the binary store', () => {
 		expect(down.json).toMatchObject({ size, etag: up.json.etag, partCount: parts });
 		expect(await binaryMd5(down.binary.data)).toEqual({ md5: f.md5, size });
 		if (size === 50 * MiB) {
-			// eslint-disable-next-line no-console
 			console.log(
 				`50 MiB, part size 8 MiB, concurrency 4: upload ${up.json.durationMs} ms, peak growth ${JSON.stringify(upMem)} MiB; ` +
 					`download ${down.json.durationMs} ms, peak growth ${JSON.stringify(downMem)} MiB`,
@@ -161,7 +160,6 @@ describe('round trips through the binary store', () => {
 		expect(up.json.partCount).toBe(7);
 		const [[down], downMem] = await measured(() => ok({ resource: 'object', operation: 'download', bucket: rl(BUCKET), key: 'memory.bin' }));
 		expect((await binaryMd5(down.binary.data)).md5).toBe(f.md5);
-		// eslint-disable-next-line no-console
 		console.log(`50 MiB at concurrency 2: upload peak growth ${JSON.stringify(upMem)} MiB, download peak growth ${JSON.stringify(downMem)} MiB`);
 		expect(upMem.arrayBuffers).toBeLessThan(40);
 		expect(downMem.arrayBuffers).toBeLessThan(40);

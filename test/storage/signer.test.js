@@ -167,7 +167,6 @@ test('aws-sdk v2 S3 signer agrees on generated requests', () => {
 		if (g.headers['Content-MD5']) seen.contentMd5++;
 		if (theirs !== ours || theirSignature !== ourSignature || !authOk) mismatches.push({ n, request: g, theirs, ours });
 	}
-	// eslint-disable-next-line no-console
 	console.log(`aws-sdk v2 cross-check: ${COUNT} generated requests compared, ${mismatches.length} mismatches (${JSON.stringify(seen)})`);
 	for (const n of Object.values(seen)) expect(n).toBeGreaterThan(100);
 	expect(mismatches.slice(0, 3)).toEqual([]);

@@ -10,11 +10,9 @@ import {
 	type IExecuteFunctions,
 	type INodeExecutionData,
 	type INodeProperties,
-	type JsonObject,
 } from 'n8n-workflow';
 
 import type { StorageSettings } from '../../shared/storage/auth';
-import { getSettings } from '../../shared/storage/transport';
 import { text, type XmlValue } from '../../shared/storage/xml';
 import * as check from './validate';
 
@@ -269,10 +267,6 @@ export async function perItem(
 	return out;
 }
 
-export async function settingsFor(ctx: IExecuteFunctions, i: number): Promise<StorageSettings> {
-	return await getSettings(ctx, i);
-}
-
 /* ------------------------------------------------------------ values */
 
 /** `"abc"` → `abc`. */
@@ -298,8 +292,4 @@ export function partsOfEtag(etag: string): number {
 
 export function nonEmpty(obj: IDataObject): IDataObject {
 	return Object.fromEntries(Object.entries(obj).filter(([, v]) => v !== undefined && v !== ''));
-}
-
-export function asJsonObject(o: unknown): JsonObject {
-	return o as JsonObject;
 }

@@ -188,8 +188,13 @@ export function storageApiError(node: INode, info: StorageErrorInfo, itemIndex?:
 	return error;
 }
 
+/**
+ * Worth sending again: the service's own transient failures, a body that arrived damaged
+ * (BadDigest) and S3's RequestTimeout for a body that came too slowly. Bodies are Buffers, so a
+ * retry sends exactly the same bytes.
+ */
 function isTransient(info: StorageErrorInfo): boolean {
-	return info.statusCode >= 500 || info.code === 'SlowDown' || info.code === 'InternalError';
+	return info.statusCode >= 500 || ['SlowDown', 'InternalError', 'BadDigest', 'RequestTimeout'].includes(info.code);
 }
 
 const NETWORK_CODES = new Set(['ECONNRESET', 'ECONNREFUSED', 'EPIPE', 'ETIMEDOUT', 'ECONNABORTED', 'EAI_AGAIN', 'ENOTFOUND', 'UND_ERR_SOCKET']);
