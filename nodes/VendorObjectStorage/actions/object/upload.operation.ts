@@ -66,8 +66,8 @@ const properties: INodeProperties[] = [
 				type: 'number',
 				default: 16,
 				typeOptions: { minValue: 0 },
-				description:
-					"Data held in memory and larger than this is sent in parallel parts. Files in n8n's binary store always stream, in parts once larger than one part.",
+				description: "In-memory data larger than this goes in parallel parts; files in n8n's binary store always stream in parts",
+				hint: 'A file in the binary store that fits in one part is sent as a single request',
 			},
 			{
 				displayName: 'Part Size (MiB)',
