@@ -123,7 +123,8 @@ function run(cmd, args, { cwd, env, timeoutMs, onLine }) {
 	return new Promise((resolve) => {
 		const log = fs.openSync(LOG, 'a');
 		fs.writeSync(log, `\n$ (cd ${cwd} && ${cmd} ${args.join(' ')})\n`);
-		const child = spawn(cmd, args, { cwd, env, stdio: ['ignore', 'pipe', 'pipe'], detached: true });
+		// Same process group as this script: Ctrl-C in a terminal stops npm and the compiler too.
+		const child = spawn(cmd, args, { cwd, env, stdio: ['ignore', 'pipe', 'pipe'] });
 		let rest = '';
 		const take = (chunk) => {
 			fs.writeSync(log, chunk);
@@ -136,9 +137,7 @@ function run(cmd, args, { cwd, env, timeoutMs, onLine }) {
 		child.stderr.on('data', take);
 		const timer = setTimeout(() => {
 			fs.writeSync(log, `\n[n8n-runtime] timed out after ${fmt(timeoutMs)}, killing\n`);
-			try {
-				process.kill(-child.pid, 'SIGKILL');
-			} catch {}
+			child.kill('SIGKILL');
 		}, timeoutMs);
 		const done = (code) => {
 			clearTimeout(timer);
@@ -237,6 +236,29 @@ function findNodeGyp() {
 	return found.find((f) => fs.existsSync(f));
 }
 
+/**
+ * Moves a folder out of the way at once and deletes it in a detached background process (a
+ * node_modules of n8n is 3 GB in 100k+ files: deleting it takes a minute on a busy disk).
+ */
+function discardTree(dir) {
+	const trash = `${dir}.trash-${process.pid}-${Date.now()}`;
+	fs.renameSync(dir, trash);
+	const rm = spawn('rm', ['-rf', trash], { detached: true, stdio: 'ignore' });
+	rm.on('error', () => fs.rmSync(trash, { recursive: true, force: true }));
+	rm.unref();
+}
+
+/** Trash left by an earlier run whose background delete did not finish. */
+function sweepTrash() {
+	for (const name of fs.readdirSync(RUNTIME_DIR)) {
+		if (/^node_modules\.trash-/.test(name)) {
+			const rm = spawn('rm', ['-rf', path.join(RUNTIME_DIR, name)], { detached: true, stdio: 'ignore' });
+			rm.on('error', () => {});
+			rm.unref();
+		}
+	}
+}
+
 async function npmInstall(logger) {
 	const pkg = {
 		name: 'vendor-cloud-n8n-runtime',
@@ -251,22 +273,23 @@ async function npmInstall(logger) {
 		fs.rmSync(path.join(RUNTIME_DIR, 'package-lock.json'), { force: true });
 		fs.writeFileSync(pkgFile, `${JSON.stringify(pkg, null, '\t')}\n`);
 	}
-	const args = ['install', '--ignore-scripts', '--no-audit', '--no-fund', '--progress=false', '--loglevel=http', '--fetch-retries=4'];
+	const args = ['install', '--ignore-scripts', '--no-audit', '--no-fund', '--progress=false', '--loglevel=http'];
+	let why = '';
 	for (let attempt = 1; attempt <= 2; attempt++) {
 		// Whatever an interrupted or failed install left is not trusted: start from an empty tree
 		// (npm's cache makes the second download fast).
 		if (fs.existsSync(path.join(RUNTIME_DIR, 'node_modules'))) {
-			logger.say('removing the unfinished node_modules');
-			fs.rmSync(path.join(RUNTIME_DIR, 'node_modules'), { recursive: true, force: true });
+			logger.say('setting the unfinished node_modules aside (deleted in the background)');
+			discardTree(path.join(RUNTIME_DIR, 'node_modules'));
 		}
 		logger.say(`step 1/3: npm install n8n@${N8N_VERSION} ${NODE_PACKAGE}@${NODE_VERSION} --ignore-scripts (attempt ${attempt}/2; about 5 min from an empty npm cache; full log: ${shortPath(LOG)})`);
 		const t = Date.now();
-		let docs = 0; // package documents (dependency resolution)
-		let tarballs = 0; // package tarballs (from the registry or npm's cache)
+		let docs = 0; // package documents read from the registry (dependency resolution)
+		let tarballs = 0; // package tarballs downloaded (none when npm's cache has them)
 		let summary = '';
-		let lastErr = '';
+		const errors = []; // npm's own error summary lines ("npm error code E404", the message)
 		const beat = setInterval(
-			() => logger.say(`  npm install running ${fmt(Date.now() - t)}: ${docs} package documents read, ${tarballs} tarballs fetched (about 2350 of each)`),
+			() => logger.say(`  npm install running ${fmt(Date.now() - t)}: ${docs} package documents and ${tarballs} tarballs downloaded (of about 1800 and 2350; fewer when npm's cache has them)`),
 			20000,
 		);
 		const code = await run('npm', args, {
@@ -274,10 +297,10 @@ async function npmInstall(logger) {
 			env: cleanEnv({ npm_config_update_notifier: 'false' }),
 			timeoutMs: NPM_TIMEOUT_MS,
 			onLine: (l) => {
-				if (/http (fetch GET \d+|cache) \S+\.tgz/.test(l)) tarballs++;
+				if (/http fetch GET 200 \S+\.tgz/.test(l)) tarballs++;
 				else if (/http fetch GET 200 /.test(l)) docs++;
 				else if (/^(added|changed|up to date)/.test(l)) summary = l.trim();
-				else if (/npm (error|ERR!)/.test(l)) lastErr = l;
+				else if (/^npm (error|ERR!) /.test(l) && !/^npm (error|ERR!)\s+at |A complete log|^npm (error|ERR!)\s*$/.test(l)) errors.push(l.replace(/^npm (error|ERR!) /, ''));
 			},
 		});
 		clearInterval(beat);
@@ -286,10 +309,15 @@ async function npmInstall(logger) {
 			fs.writeFileSync(NPM_DONE, JSON.stringify({ spec: SPEC, at: new Date().toISOString() }));
 			return;
 		}
-		logger.say(`  npm install failed with exit code ${code} after ${fmt(Date.now() - t)}${lastErr ? `: ${lastErr}` : ''}`);
+		why = errors.slice(0, 4).join(' | ');
+		logger.say(`  npm install failed with exit code ${code} after ${fmt(Date.now() - t)}${why ? `: ${why}` : ''}`);
+		// A version or package the registry does not have will not appear on a second try.
+		if (errors.some((e) => /^code (E404|ETARGET|ERESOLVE|EBADENGINE)/.test(e))) {
+			throw new Error(`n8n runtime: npm install failed (${why}). Full log: ${LOG}`);
+		}
 		if (attempt === 1) await new Promise((r) => setTimeout(r, 5000));
 	}
-	throw new Error(`n8n runtime: npm install failed twice in ${RUNTIME_DIR}. Last lines of ${LOG}:\n${logTail()}`);
+	throw new Error(`n8n runtime: npm install failed twice in ${RUNTIME_DIR} (${why || 'see the log'}); is the npm registry reachable? Full log: ${LOG}`);
 }
 
 async function buildSqlite(logger) {
@@ -363,6 +391,7 @@ async function ensureRuntime({ quiet = false, force = false } = {}) {
 		// Another process may have finished the install while this one waited for the lock.
 		if (!force && isRuntimeReady()) return runtimePaths();
 		fs.mkdirSync(RUNTIME_DIR, { recursive: true });
+		sweepTrash();
 		fs.rmSync(STAMP, { force: true });
 		if (force) fs.rmSync(NPM_DONE, { force: true });
 		fs.writeFileSync(LOG, `n8n runtime install started ${new Date().toISOString()} by pid ${process.pid}\n`);

@@ -69,6 +69,17 @@ function newId() {
 
 const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
 
+// n8n processes run in their own process group (n8n plus its task runner) so they can be stopped
+// as a whole; this makes sure none outlives the test process that started it.
+const liveGroups = new Set();
+process.on('exit', () => {
+	for (const pid of liveGroups) {
+		try {
+			process.kill(-pid, 'SIGKILL');
+		} catch {}
+	}
+});
+
 /* ---------------- packing and installing the package ---------------- */
 
 /**
@@ -192,6 +203,7 @@ function runCommand(cmd, args, { cwd, env, timeoutMs = 120000, what, allowFail =
 	return new Promise((resolve, reject) => {
 		const t0 = Date.now();
 		const child = spawn(cmd, args, { cwd, env, stdio: ['ignore', 'pipe', 'pipe'], detached: true });
+		liveGroups.add(child.pid);
 		let stdout = '';
 		let stderr = '';
 		child.stdout.on('data', (d) => (stdout += d));
@@ -203,10 +215,12 @@ function runCommand(cmd, args, { cwd, env, timeoutMs = 120000, what, allowFail =
 		}, timeoutMs);
 		child.on('error', (err) => {
 			clearTimeout(timer);
+			liveGroups.delete(child.pid);
 			reject(err);
 		});
 		child.on('close', (code, signal) => {
 			clearTimeout(timer);
+			liveGroups.delete(child.pid);
 			const res = { code: code ?? 128, signal, stdout, stderr, ms: Date.now() - t0 };
 			if (res.code !== 0 && !allowFail) {
 				const err = new Error(`${what || cmd} failed (exit ${res.code}${signal ? `, ${signal}` : ''}):\n${tail(stdout)}\n${tail(stderr)}`);
@@ -398,6 +412,7 @@ async function startN8n(home, { port, owner = true, timeoutMs = 180000, env, onO
 	});
 	const t0 = Date.now();
 	const child = spawn(nodeBin, [n8nBin, 'start'], { cwd: home.userFolder, env: fullEnv, stdio: ['ignore', 'pipe', 'pipe'], detached: true });
+	liveGroups.add(child.pid);
 	let output = '';
 	const take = (d) => {
 		output += d;
@@ -511,6 +526,7 @@ async function startN8n(home, { port, owner = true, timeoutMs = 180000, env, onO
 			try {
 				process.kill(-child.pid, 'SIGKILL');
 			} catch {}
+			liveGroups.delete(child.pid);
 			return res;
 		},
 	};
