@@ -324,7 +324,7 @@ async function buildSqlite(logger) {
 	const p = runtimePaths();
 	const gyp = findNodeGyp();
 	if (!gyp) throw new Error('n8n runtime: node-gyp not found (it comes with npm); cannot build sqlite3');
-	logger.say(`step 2/3: building sqlite3 from source with node-gyp under Node ${NODE_VERSION} (about a minute)`);
+	logger.say(`step 2/3: building sqlite3 from source with node-gyp under Node ${NODE_VERSION} (1-2.5 min)`);
 	const t = Date.now();
 	fs.rmSync(path.join(SQLITE_DIR, 'build'), { recursive: true, force: true });
 	const beat = setInterval(() => logger.say(`  compiling ${fmt(Date.now() - t)}`), 20000);
