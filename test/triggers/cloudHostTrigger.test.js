@@ -139,7 +139,7 @@ describe('semantics', () => {
 		expect(options).toEqual(expect.arrayContaining([{ name: 'North Zone 1', value: '1' }, { name: 'East Zone 2', value: '2' }]));
 	});
 
-	test('every page of the host list is read (2100 hosts: 3 requests per poll)', async () => {
+	test('every page of the host list is read (2100 hosts: 3 requests per poll), again when it changed between pages', async () => {
 		for (let i = 0; i < 2100; i++) await addHost({ name: `bulk-${i}`, nodeid: 1 + (i % 3) });
 		const staticData = {};
 		await poll(ALL, { staticData, activation: true });
@@ -153,6 +153,42 @@ describe('semantics', () => {
 		expect(r.items.map(identity)).toEqual([`changed:${oldest}:1>5`]);
 		expect(r.items[0].statusName).toBe('Restricted');
 		expect(JSON.stringify(staticData).length).toBeLessThan(2100 * 20);
+
+		// a host removed while the pages are read shifts rows between pages: the list is read again
+		const route = v.emu.management.core.routes['instance/list'];
+		const handler = route.handler;
+		const removeOnPage2 = (times) => {
+			let left = times;
+			const removed = [];
+			route.handler = (rq) => {
+				if (left > 0 && rq.p.int('page') === 2) {
+					left--;
+					const id = Math.max(...Object.keys(v.emu.management.state.instance.hosts).map(Number));
+					void v.emu.management.control['POST /instance/hosts/remove']({ id }); // synchronous inside
+					removed.push(id);
+				}
+				return handler(rq);
+			};
+			return removed;
+		};
+		try {
+			const once = removeOnPage2(1);
+			const reread = await poll(ALL, { staticData });
+			expect(reread.logs).toEqual([]);
+			expect(reread.items.map(identity)).toEqual([`disappeared:${once[0]}:1`]);
+			// still moving at the second read: the poll fails (logged), keeps its state, and the next one catches up
+			const saved = JSON.stringify(staticData);
+			const twice = removeOnPage2(2);
+			const moving = await poll(ALL, { staticData });
+			expect(moving.items).toEqual([]);
+			expect(moving.logs.map((l) => l.message)).toEqual([expect.stringMatching(/kept changing/)]);
+			expect(JSON.stringify(staticData)).toBe(saved);
+			route.handler = handler;
+			const after = await poll(ALL, { staticData });
+			expect(after.items.map(identity).sort()).toEqual(sorted(twice.map((id) => `disappeared:${id}:1`)));
+		} finally {
+			route.handler = handler;
+		}
 	});
 });
 
