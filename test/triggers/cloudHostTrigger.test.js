@@ -112,6 +112,19 @@ describe('semantics', () => {
 		expect(next.items[0].statusName).toBe('Maintenance');
 	});
 
+	test('two overlapping polls of one node: the change is emitted once', async () => {
+		const a = await addHost();
+		const staticData = {};
+		await poll(ALL, { staticData, activation: true });
+		await setStatus(a.id, 2);
+		await v.control('POST', '/faults', { latencyMs: 50 }); // both polls are in flight together
+		const [one, two] = await Promise.all([poll(ALL, { staticData }), poll(ALL, { staticData })]);
+		await v.control('POST', '/faults', { latencyMs: 0 });
+		expect([...one.items, ...two.items].map(identity)).toEqual([`changed:${a.id}:1>2`]);
+		expect([...one.logs, ...two.logs].map((l) => l.level)).toEqual(['warn']);
+		expect((await poll(ALL, { staticData })).items).toEqual([]);
+	});
+
 	test('filters: events, statuses (new status) and data centres', async () => {
 		const a = await addHost({ nodeid: 1 });
 		const b = await addHost({ nodeid: 2 });

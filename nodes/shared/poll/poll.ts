@@ -11,7 +11,9 @@
  *    or on its own after a poll that emitted nothing, and dropped when the poll throws.
  * A trigger here therefore reads its state once, works on a copy, and writes the new state back
  * in one assignment only after every request of the poll succeeded. A failed poll leaves the
- * state as it was, so the next successful poll sees everything that happened meanwhile.
+ * state as it was, so the next successful poll sees everything that happened meanwhile. Polls of
+ * one node may overlap in n8n (a poll that outlasts the interval); a poll whose state was moved
+ * on by another one meanwhile drops its result instead of emitting the same events again.
  */
 import {
 	NodeApiError,
@@ -67,8 +69,8 @@ export async function runTriggerPoll<S extends IDataObject>(
 	}
 
 	const staticData = ctx.getWorkflowStaticData('node');
-	const raw = staticData[STATE_KEY];
-	const stored = raw === undefined || raw === null ? undefined : (JSON.parse(JSON.stringify(raw)) as S);
+	const read = JSON.stringify(staticData[STATE_KEY] ?? null);
+	const stored = read === 'null' ? undefined : (JSON.parse(read) as S);
 
 	let result: PollResult<S> | undefined;
 	let failure: unknown;
@@ -90,6 +92,13 @@ export async function runTriggerPoll<S extends IDataObject>(
 		return null;
 	}
 
+	if (JSON.stringify(staticData[STATE_KEY] ?? null) !== read) {
+		// n8n started another poll of this node before this one ended (a poll that outlasted the
+		// interval) and that one has already moved the state on: what this poll saw on top of it,
+		// the next poll sees again, so this result is dropped rather than emitted twice
+		ctx.logger.warn(`A poll of "${ctx.getNode().name}" overlapped a newer one; its result is left to the next poll`);
+		return null;
+	}
 	staticData[STATE_KEY] = result.state;
 	return result.events.length ? [ctx.helpers.returnJsonArray(result.events)] : null;
 }
