@@ -1,0 +1,355 @@
+#!/usr/bin/env node
+'use strict';
+/**
+ * `npm start`: n8n with this package, a local vendor and the example workflows, for trying the
+ * package without an account at the vendor.
+ *
+ *   npm start                          build, start the emulator and n8n, print address and login
+ *   npm start -- --reset               the same from a fresh sandbox (emulator data and n8n home)
+ *   npm start -- --port 5679           n8n on another port (default 5678)
+ *   npm start -- --emulator-port 9000  the emulator on another port (default 8990, else a free one)
+ *   npm start -- --no-build            skip the gulp build (dist/ as it is)
+ *
+ * Steps: build (gulp) → the pinned n8n runtime (installed into .cache/ on the first run) → the
+ * emulator on 127.0.0.1 with demo data, its state kept in .sandbox/emulator → the n8n home in
+ * .sandbox/n8n with the packed package installed the user's way (`npm install <tgz>` in
+ * .n8n/nodes; redone only when the package changed) → the two credentials (pointing at the
+ * emulator) and the example workflows of examples/ imported with fixed ids (again on every start,
+ * so they stay current) → `n8n start` on http://localhost:5678 with the owner account set up.
+ * Ctrl-C stops n8n (SIGTERM, SIGKILL after a few seconds) and the emulator, which saves its state.
+ */
+const fs = require('node:fs');
+const net = require('node:net');
+const path = require('node:path');
+const crypto = require('node:crypto');
+const { spawn } = require('node:child_process');
+
+const ROOT = path.resolve(__dirname, '..');
+const SANDBOX = path.join(ROOT, '.sandbox');
+const EMULATOR_DATA = path.join(SANDBOX, 'emulator');
+const N8N_FOLDER = path.join(SANDBOX, 'n8n');
+const N8N_LOG = path.join(SANDBOX, 'n8n.log');
+const PACKAGE_STAMP = path.join(N8N_FOLDER, 'package-stamp.json');
+const PACKAGE_NAME = require(path.join(ROOT, 'package.json')).name;
+
+/** The sandbox's credentials: fixed ids, and the names n8n gives new credentials of these types. */
+const CREDENTIALS = {
+	vendorApi: { id: 'vendorApiSandbox', name: 'Vendor API account' },
+	vendorObjectStorageApi: { id: 'vendorOssSandbox', name: 'Vendor Object Storage API account' },
+};
+/** The demo logins the emulator seeds (test/emulator: seedDemo of each module). */
+const DEMO = { username: 'demo', password: 'demo-password', accessKey: 'VENDORTESTKEY', accessSecret: 'vendor-test-secret' };
+
+const STOP_GRACE_MS = 5000;
+
+let emu;
+let server;
+
+/* ---------------- arguments and output ---------------- */
+
+function parseArgs(argv) {
+	const out = { reset: false, build: true, port: 5678, emulatorPort: 8990, help: false };
+	for (let i = 0; i < argv.length; i++) {
+		const [flag, inline] = argv[i].split('=');
+		const value = () => (inline !== undefined ? inline : argv[++i]);
+		if (flag === '--reset') out.reset = true;
+		else if (flag === '--no-build') out.build = false;
+		else if (flag === '--port') out.port = Number(value());
+		else if (flag === '--emulator-port') out.emulatorPort = Number(value());
+		else if (flag === '--help' || flag === '-h') out.help = true;
+		else throw new Error(`unknown option ${argv[i]} (try --help)`);
+	}
+	for (const k of ['port', 'emulatorPort']) {
+		if (!Number.isInteger(out[k]) || out[k] < 1 || out[k] > 65535) throw new Error(`--${k === 'port' ? 'port' : 'emulator-port'} needs a port number`);
+	}
+	return out;
+}
+
+const HELP = `npm start [-- options]
+  --reset              start from a fresh sandbox (wipes .sandbox/: emulator data, n8n database)
+  --port N             n8n's port (default 5678)
+  --emulator-port N    the emulator's port (default 8990; a free one when that is taken)
+  --no-build           do not run the gulp build first`;
+
+const started = Date.now();
+const secs = (ms) => `${(ms / 1000).toFixed(1)} s`;
+const TOTAL_STEPS = 6;
+let stepNo = 0;
+let stepStarted = 0;
+function step(title) {
+	stepNo += 1;
+	stepStarted = Date.now();
+	process.stdout.write(`\n[${stepNo}/${TOTAL_STEPS}] ${title}\n`);
+}
+function done(detail) {
+	process.stdout.write(`      done in ${secs(Date.now() - stepStarted)}${detail ? `: ${detail}` : ''}\n`);
+}
+const say = (line) => process.stdout.write(`      ${line}\n`);
+
+/* ---------------- helpers ---------------- */
+
+function run(cmd, args, { cwd = ROOT, env = process.env } = {}) {
+	return new Promise((resolve, reject) => {
+		const child = spawn(cmd, args, { cwd, env, stdio: ['ignore', 'pipe', 'pipe'] });
+		let out = '';
+		const take = (d) => {
+			out += d;
+			for (const line of String(d).split('\n')) if (line.trim()) process.stdout.write(`      | ${line.trimEnd()}\n`);
+		};
+		child.stdout.on('data', take);
+		child.stderr.on('data', take);
+		child.on('error', reject);
+		child.on('close', (code, signal) => {
+			if (code === 0) resolve(out);
+			else reject(new Error(`${path.basename(cmd)} ${args.join(' ')} failed (exit ${code ?? signal})`));
+		});
+	});
+}
+
+function portFree(port) {
+	return new Promise((resolve) => {
+		const srv = net.createServer();
+		srv.once('error', () => resolve(false));
+		srv.listen(port, '127.0.0.1', () => srv.close(() => resolve(true)));
+	});
+}
+
+function sha256File(file) {
+	return crypto.createHash('sha256').update(fs.readFileSync(file)).digest('hex');
+}
+
+function readJson(file) {
+	try {
+		return JSON.parse(fs.readFileSync(file, 'utf8'));
+	} catch {
+		return undefined;
+	}
+}
+
+/** The example workflows of examples/, as n8n imports them (sorted by file name). */
+function loadExamples() {
+	const dir = path.join(ROOT, 'examples');
+	return fs
+		.readdirSync(dir)
+		.filter((f) => f.endsWith('.json'))
+		.sort()
+		.map((f) => ({ file: f, workflow: JSON.parse(fs.readFileSync(path.join(dir, f), 'utf8')) }));
+}
+
+/* ---------------- the steps ---------------- */
+
+async function build() {
+	step('building the package (gulp build)');
+	await run(process.execPath, [path.join(ROOT, 'node_modules', 'gulp', 'bin', 'gulp.js'), 'build', '--silent']);
+	done('dist/');
+}
+
+async function runtime(n8n) {
+	step('the n8n runtime (n8n 2.40.7 on Node 24; installed into .cache/ on the first run, about 6 minutes)');
+	const rt = await n8n.ensureRuntime({ quiet: false });
+	done(`n8n ${rt.n8nVersion} on Node ${rt.nodeVersion}`);
+}
+
+async function startEmulator(opts) {
+	step(`the vendor emulator (demo data, state in ${path.relative(ROOT, EMULATOR_DATA)}/)`);
+	const { createEmulator } = require(path.join(ROOT, 'test', 'emulator'));
+	let port = opts.emulatorPort;
+	if (!(await portFree(port))) {
+		say(`port ${port} is taken; using a free port instead`);
+		port = 0;
+	}
+	const fresh = !fs.existsSync(path.join(EMULATOR_DATA, 'state.json'));
+	const emu = await createEmulator({ host: '127.0.0.1', port, dataDir: EMULATOR_DATA, seed: 'demo' });
+	// Saved on stop; also every half minute, so a killed terminal loses little.
+	const saver = setInterval(() => {
+		try {
+			emu.save();
+		} catch {}
+	}, 30000);
+	saver.unref();
+	emu.stopSaving = () => clearInterval(saver);
+	done(`${emu.url} (${fresh ? 'new, seeded with demo data' : 'state restored from the last run'})`);
+	return emu;
+}
+
+async function prepareHome(n8n) {
+	step(`the n8n home (${path.relative(ROOT, N8N_FOLDER)}/) with the packed package installed`);
+	const packDir = path.join(SANDBOX, 'pack');
+	fs.rmSync(packDir, { recursive: true, force: true });
+	const tgz = n8n.packPackage(ROOT, { outDir: packDir });
+	const hash = sha256File(tgz);
+	const installed = path.join(N8N_FOLDER, '.n8n', 'nodes', 'node_modules', PACKAGE_NAME, 'package.json');
+	const stamp = readJson(PACKAGE_STAMP);
+	let home;
+	if (stamp && stamp.sha256 === hash && fs.existsSync(installed)) {
+		home = n8n.openN8nHome(N8N_FOLDER);
+		done(`package unchanged (${path.basename(tgz)}, sha256 ${hash.slice(0, 12)}), kept`);
+	} else {
+		// Replace, never merge with, an earlier install of the same version.
+		fs.rmSync(path.dirname(installed), { recursive: true, force: true });
+		home = await n8n.createN8nHome({ userFolder: N8N_FOLDER, tgz });
+		fs.writeFileSync(PACKAGE_STAMP, `${JSON.stringify({ sha256: hash, tgz: path.basename(tgz), at: new Date().toISOString() }, null, 2)}\n`);
+		done(`${stamp ? 'package changed, reinstalled' : 'installed'} (npm install ${path.basename(tgz)} in .n8n/nodes)`);
+	}
+	fs.rmSync(packDir, { recursive: true, force: true });
+	return home;
+}
+
+async function importAll(n8n, home, emu) {
+	const examples = loadExamples();
+	step(`credentials for the emulator and ${examples.length} example workflows (imported with fixed ids)`);
+	await n8n.importCredentials(home, [
+		{
+			...CREDENTIALS.vendorApi,
+			type: 'vendorApi',
+			data: { apiUrl: emu.url, username: DEMO.username, password: DEMO.password, loginEncoding: 'none' },
+		},
+		{
+			...CREDENTIALS.vendorObjectStorageApi,
+			type: 'vendorObjectStorageApi',
+			data: { endpoint: emu.url, accessKey: DEMO.accessKey, accessSecret: DEMO.accessSecret },
+		},
+	]);
+	say(`"${CREDENTIALS.vendorApi.name}" → ${emu.url} as ${DEMO.username}; "${CREDENTIALS.vendorObjectStorageApi.name}" → ${emu.url}, key ${DEMO.accessKey}`);
+	// One import:workflow run for all of them (each n8n command boots n8n: seconds).
+	const list = examples.map(({ workflow }) => ({ ...workflow, active: false, settings: workflow.settings || {} }));
+	const file = path.join(home.userFolder, 'import', 'examples.json');
+	fs.mkdirSync(path.dirname(file), { recursive: true });
+	fs.writeFileSync(file, JSON.stringify(list, null, 2));
+	const res = await n8n.runN8n(home, ['import:workflow', `--input=${file}`], { timeoutMs: 180000 });
+	if (res.code !== 0 || !new RegExp(`Successfully imported ${list.length} workflow`).test(res.stdout + res.stderr)) {
+		throw new Error(`n8n import:workflow failed (exit ${res.code}):\n${res.stdout.slice(-3000)}\n${res.stderr.slice(-3000)}`);
+	}
+	for (const { file: f, workflow } of examples) say(`${workflow.name}  (examples/${f})`);
+	done();
+	return examples;
+}
+
+async function startServer(n8n, home, opts) {
+	step(`n8n on http://localhost:${opts.port} (log: ${path.relative(ROOT, N8N_LOG)})`);
+	if (!(await portFree(opts.port))) {
+		throw new Error(`port ${opts.port} is taken (another n8n?); stop it or choose another port: npm start -- --port 5679`);
+	}
+	const log = fs.openSync(N8N_LOG, 'a');
+	fs.writeSync(log, `\n===== n8n start ${new Date().toISOString()} =====\n`);
+	const server = await n8n.startN8n(home, {
+		port: opts.port,
+		owner: false,
+		timeoutMs: 300000,
+		onOutput: (text) => fs.writeSync(log, text),
+	});
+	server.logFd = log;
+	const first = await server.setupOwner();
+	let loginOk = true;
+	try {
+		await server.login();
+	} catch {
+		loginOk = false;
+	}
+	done(`ready after ${secs(server.startMs)}${first ? ', owner account set up' : ''}`);
+	return { server, loginOk };
+}
+
+/* ---------------- main ---------------- */
+
+async function main() {
+	const opts = parseArgs(process.argv.slice(2));
+	if (opts.help) {
+		process.stdout.write(`${HELP}\n`);
+		return;
+	}
+	process.stdout.write(`n8n-nodes-vendor-cloud sandbox: n8n with this package, a local vendor emulator and example workflows\n`);
+	if (opts.reset && fs.existsSync(SANDBOX)) {
+		fs.rmSync(SANDBOX, { recursive: true, force: true });
+		process.stdout.write('--reset: removed .sandbox/ (emulator data, n8n database and settings)\n');
+	}
+	fs.mkdirSync(SANDBOX, { recursive: true });
+
+	let stopping = false;
+	const stopAll = async (why, code = 0) => {
+		if (stopping) return;
+		stopping = true;
+		process.stdout.write(`\n${why}: stopping…\n`);
+		if (server) {
+			const t = Date.now();
+			const res = await server.stop({ graceMs: STOP_GRACE_MS });
+			process.stdout.write(`  n8n stopped in ${secs(Date.now() - t)}${res && res.signal === 'SIGKILL' ? ' (killed after waiting for running executions)' : ''}\n`);
+		}
+		if (emu) {
+			emu.stopSaving();
+			await emu.close();
+			process.stdout.write(`  emulator stopped, state saved in ${path.relative(ROOT, EMULATOR_DATA)}/\n`);
+		}
+		process.exit(code);
+	};
+	let interrupts = 0;
+	for (const sig of ['SIGINT', 'SIGTERM', 'SIGHUP']) {
+		process.on(sig, () => {
+			interrupts += 1;
+			if (interrupts > 1) {
+				process.stdout.write('\nstopping at once\n');
+				if (server) {
+					try {
+						process.kill(-server.pid, 'SIGKILL');
+					} catch {}
+				}
+				process.exit(130);
+			}
+			if (!server && !emu) process.exit(130);
+			stopAll(sig === 'SIGINT' ? 'Ctrl-C' : sig);
+		});
+	}
+
+	if (opts.build) await build();
+	else {
+		step('building the package: skipped (--no-build)');
+		if (!fs.existsSync(path.join(ROOT, 'dist'))) throw new Error('dist/ is missing; run without --no-build');
+	}
+	const n8n = require(path.join(ROOT, 'test', 'real-n8n', 'lib'));
+	await runtime(n8n);
+	emu = await startEmulator(opts);
+	const home = await prepareHome(n8n);
+	const examples = await importAll(n8n, home, emu);
+	const started2 = await startServer(n8n, home, opts);
+	server = started2.server;
+
+	const url = `http://localhost:${opts.port}`;
+	const bar = '─'.repeat(72);
+	const lines = [
+		bar,
+		`  n8n is ready:  ${url}   (started in ${secs(Date.now() - started)})`,
+		started2.loginOk
+			? `  log in:        ${n8n.OWNER.email}  /  ${n8n.OWNER.password}`
+			: `  log in:        ${n8n.OWNER.email} with the password you set (the default ${n8n.OWNER.password} no longer works)`,
+		`  workflows:     ${examples.map((e) => e.workflow.name).join('; ')}`,
+		`  credentials:   "${CREDENTIALS.vendorApi.name}", "${CREDENTIALS.vendorObjectStorageApi.name}" (the emulator)`,
+		`  emulator:      ${emu.url}  (demo account ${DEMO.username} / ${DEMO.password}; bucket demo-bucket)`,
+		`  state:         .sandbox/ is kept between runs; npm start -- --reset starts afresh`,
+		`                 (the example workflows are re-imported on each start: save your changes as a copy)`,
+		`  stop:          Ctrl-C`,
+		bar,
+	];
+	process.stdout.write(`\n${lines.join('\n')}\n`);
+
+	// n8n ending on its own (a crash) ends the sandbox too.
+	const watch = setInterval(() => {
+		try {
+			process.kill(server.pid, 0);
+		} catch {
+			clearInterval(watch);
+			const tail = server.logs().trimEnd().split('\n').slice(-20).join('\n');
+			process.stdout.write(`\nn8n exited unexpectedly; the end of its log:\n${tail}\n`);
+			server = undefined;
+			stopAll('n8n exited', 1);
+		}
+	}, 2000);
+}
+
+main().catch(async (err) => {
+	process.stderr.write(`\nnpm start failed: ${err && err.message ? err.message : err}\n`);
+	if (emu) {
+		emu.stopSaving();
+		await emu.close().catch(() => {});
+	}
+	process.exit(1);
+});
