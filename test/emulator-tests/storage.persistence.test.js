@@ -220,6 +220,50 @@ describe('dataDir persistence', () => {
 	});
 });
 
+describe('concatenation of part bodies on disk', () => {
+	test('40 parts join in order without piling up listeners on the output stream', async () => {
+		const { Bodies } = require('../emulator/storage/bodies');
+		const bodies = new Bodies(tmpDir());
+		const buffers = [];
+		const parts = [];
+		for (let n = 0; n < 40; n++) {
+			const buf = crypto.randomBytes(64 * 1024 + n);
+			buffers.push(buf);
+			const got = await bodies.receive(Readable.from([buf]));
+			parts.push(await bodies.commit(got.body, 'parts'));
+		}
+		// the most listeners of one kind that concat's output stream ever had at once
+		let most = 0;
+		const createWriteStream = fs.createWriteStream;
+		fs.createWriteStream = (...args) => {
+			const out = createWriteStream(...args);
+			out.on('newListener', (name) => (most = Math.max(most, out.listenerCount(name) + 1)));
+			return out;
+		};
+		try {
+			const joined = await bodies.concat(parts);
+			expect(joined.size).toBe(buffers.reduce((n, b) => n + b.length, 0));
+			expect(md5hex(fs.readFileSync(bodies.abs(joined)))).toBe(md5hex(Buffer.concat(buffers)));
+			expect(most).toBeLessThanOrEqual(2);
+		} finally {
+			fs.createWriteStream = createWriteStream;
+		}
+	});
+
+	test('a part that has gone fails the concatenation and leaves no file behind', async () => {
+		const { Bodies } = require('../emulator/storage/bodies');
+		const dataDir = tmpDir();
+		const bodies = new Bodies(dataDir);
+		const got = await bodies.receive(Readable.from([crypto.randomBytes(1024)]));
+		const part = await bodies.commit(got.body, 'parts');
+		await expect(bodies.concat([part, { file: 'parts/missing', size: 1 }])).rejects.toThrow(
+			/ENOENT/,
+		);
+		expect(filesIn(dataDir, 'tmp')).toEqual([]);
+		expect(filesIn(dataDir, 'objects')).toEqual([]);
+	});
+});
+
 describe('memory mode', () => {
 	test('snapshot() is JSON and restore() brings objects and uploads back', async () => {
 		const e1 = await createEmulator({ storage: AWS_MODE });

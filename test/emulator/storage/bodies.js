@@ -92,17 +92,42 @@ class Bodies {
 		if (!this.dir) return { chunks: parts.flatMap((b) => b.chunks), size };
 		const file = path.join('tmp', crypto.randomUUID());
 		const out = fs.createWriteStream(path.join(this.dir, file));
+		// One error listener for the whole concatenation; the parts are written chunk by chunk
+		// with backpressure, so no listeners pile up on `out` however many parts there are.
+		let failed = null;
+		let wake = null;
+		const onError = (err) => {
+			failed ??= err;
+			if (wake) wake();
+		};
+		out.on('error', onError);
+		const drained = () =>
+			new Promise((resolve) => {
+				wake = resolve;
+				out.once('drain', resolve);
+			}).finally(() => {
+				out.removeListener('drain', wake);
+				wake = null;
+			});
 		try {
-			for (const part of parts)
-				await pipeline(fs.createReadStream(this.abs(part)), out, { end: false });
+			for (const part of parts) {
+				for await (const chunk of fs.createReadStream(this.abs(part), { highWaterMark: 1 << 20 })) {
+					if (failed) throw failed;
+					if (!out.write(chunk)) await drained();
+				}
+				if (failed) throw failed;
+			}
 			await new Promise((resolve, reject) => {
-				out.on('error', reject);
+				if (failed) return reject(failed);
+				out.once('error', reject);
 				out.end(resolve);
 			});
 		} catch (err) {
 			out.destroy();
 			await fsp.rm(path.join(this.dir, file), { force: true });
 			throw err;
+		} finally {
+			out.removeListener('error', onError);
 		}
 		return this.commit({ file, size }, 'objects');
 	}
