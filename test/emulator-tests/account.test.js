@@ -3,57 +3,19 @@
  * The account, sub-account, group and billing operations of the emulator's management
  * interface (seed 001), called over HTTP the way a client does.
  */
-const { createEmulator } = require('../emulator');
+const { DEMO, useEmulator } = require('./helpers');
 
-let emu;
-
-async function api(path, body = {}, token) {
-	const res = await fetch(`${emu.url}/API/${path}`, {
-		method: 'POST',
-		headers: { 'Content-Type': 'application/json; charset=utf-8', Accept: 'application/json' },
-		body: JSON.stringify(token ? { token, ...body } : body),
-	});
-	expect(res.status).toBe(200);
-	return res.json();
-}
-
-async function ok(path, body, token) {
-	const r = await api(path, body, token);
-	if (r.code !== 1) throw new Error(`${path} failed: ${r.message}`);
-	return r;
-}
-
-async function fail(path, body, token, pattern) {
-	const r = await api(path, body, token);
-	expect(r.code).toBe(0);
-	if (pattern) expect(r.message).toMatch(pattern);
-	return r;
-}
-
-async function control(route, body = {}) {
-	const res = await fetch(`${emu.url}/__emulator/management${route}`, {
-		method: 'POST',
-		headers: { 'Content-Type': 'application/json' },
-		body: JSON.stringify(body),
-	});
-	return res.json();
-}
-
-async function login(username, password) {
-	const r = await api('OAuth/authorize', { username, password });
-	return r.access_token;
-}
+// Every call names its token (none: not logged in), so the client keeps no token of its own.
+const vendor = useEmulator({ seed: 'demo', management: { timing: { taskDelayMs: 200 } } });
+const { api, ok, login, control } = vendor;
+/** The shared fail with this file's argument order: the token before the pattern. */
+const fail = (path, body, token, pattern) => vendor.fail(path, body, pattern, token);
 
 let token;
 
 beforeAll(async () => {
-	emu = await createEmulator({ seed: 'demo', management: { timing: { taskDelayMs: 200 } } });
-	token = await login('demo', 'demo-password');
+	token = await login(...DEMO);
 	expect(typeof token).toBe('string');
-});
-
-afterAll(async () => {
-	await emu.close();
 });
 
 describe('profile', () => {
@@ -150,7 +112,7 @@ describe('profile', () => {
 	test('a wrong token answers code -1 and an unknown path 404', async () => {
 		const r = await api('profile/detail', { token: 'nope' });
 		expect(r.code).toBe(-1);
-		const res = await fetch(`${emu.url}/API/profile/nothingHere`, { method: 'POST', body: '{}' });
+		const res = await fetch(`${vendor.emu.url}/API/profile/nothingHere`, { method: 'POST', body: '{}' });
 		expect(res.status).toBe(404);
 	});
 });
@@ -328,7 +290,7 @@ describe('sub-accounts, groups and permissions', () => {
 		await ok('profile/subaccountPerm', { uid: subUid, perms: { 5: [1001], 1: [] } }, token);
 		const after = await ok('cdn/domainList', {}, t);
 		expect(after.data.map((c) => c.id)).toEqual(['1001']);
-		const state = await (await fetch(`${emu.url}/__emulator/management/state?slice=accounts`)).json();
+		const state = await vendor.state('accounts');
 		expect(state[subUid].perms).toEqual({ 1: [], 5: [1001] });
 	});
 
@@ -556,8 +518,8 @@ describe('billing', () => {
 		expect((await ok('profile/couponExchange', { couponid: 'free15' }, token)).data).toEqual({ name: 'Free fifteen', price: '15.00' });
 		expect((await ok('profile/couponExchange', {}, token)).data).toBe('77.50');
 		// An unused code whose end time passes reads as expired.
-		await control('/profile/coupons', { couponid: 'SOON', price: 5, username: 'demo', endtime: emu.clock.now() + 1000 });
-		emu.clock.advance(2000);
+		await control('/profile/coupons', { couponid: 'SOON', price: 5, username: 'demo', endtime: vendor.emu.clock.now() + 1000 });
+		vendor.emu.clock.advance(2000);
 		await fail('profile/couponExchange', { couponid: 'SOON' }, token, /expired/);
 	});
 
@@ -589,7 +551,7 @@ describe('billing', () => {
 		await fail('profile/logs', { start: '2020-13-01' }, token, /start/);
 		await fail('profile/logs', { start: '2030-01-02', end: '2030-01-01' }, token, /start must not be later/);
 		expect((await ok('profile/logs', { end: '2000-01-01' }, token)).total).toBe('0');
-		const today = new Date(emu.clock.now()).toISOString().slice(0, 10);
+		const today = new Date(vendor.emu.clock.now()).toISOString().slice(0, 10);
 		const todays = await ok('profile/logs', { start: today, end: today, limit: 5 }, token);
 		expect(Number(todays.totalpage)).toBeGreaterThanOrEqual(3);
 		const page3 = await ok('profile/logs', { start: today, end: today, limit: 5, page: 3 }, token);

@@ -5,6 +5,7 @@
  * node look-ups, called over HTTP the way a client does.
  */
 const { createEmulator } = require('../emulator');
+const { DEMO, client, useEmulator } = require('./helpers');
 
 const GIB = 1073741824;
 const OPTIONS = { management: { timing: { taskDelayMs: 200 } } };
@@ -26,55 +27,8 @@ WrrRFFrwASKnn5G5HOrAHaq+vZxqg70YhwIhALTFywjcgbrqSBLwNPwdAw+aQpHT
 const FAKE_KEY = '-----BEGIN PRIVATE KEY-----\nZmFrZSBrZXk=\n-----END PRIVATE KEY-----\n';
 const markerCert = (text) => `${text}\n-----BEGIN CERTIFICATE-----\nZmFrZQ==\n-----END CERTIFICATE-----\n`;
 
-function client(emu) {
-	const c = {
-		async api(path, body = {}, token = c.token) {
-			const res = await fetch(`${emu.url}/API/${path}`, {
-				method: 'POST',
-				headers: { 'Content-Type': 'application/json; charset=utf-8', Accept: 'application/json' },
-				body: JSON.stringify(token ? { token, ...body } : body),
-			});
-			expect(res.status).toBe(200);
-			return res.json();
-		},
-		async ok(path, body, token) {
-			const r = await c.api(path, body, token);
-			if (r.code !== 1) throw new Error(`${path} failed: ${r.message}`);
-			return r;
-		},
-		async fail(path, body, pattern, token) {
-			const r = await c.api(path, body, token);
-			if (r.code !== 0) throw new Error(`${path} ${JSON.stringify(body)} should have failed, got ${JSON.stringify(r).slice(0, 300)}`);
-			if (pattern) expect(r.message).toMatch(pattern);
-			return r;
-		},
-		async login(username, password) {
-			return (await c.api('OAuth/authorize', { username, password }, null)).access_token;
-		},
-		async control(route, body = {}) {
-			const res = await fetch(`${emu.url}/__emulator/management${route}`, { method: 'POST', body: JSON.stringify(body) });
-			return res.json();
-		},
-		async state(slice) {
-			return (await fetch(`${emu.url}/__emulator/management/state?slice=${slice}`)).json();
-		},
-	};
-	return c;
-}
-
-let emu;
-let c;
+const c = useEmulator(OPTIONS, { login: DEMO });
 const origin = { '192.0.2.10': 80 };
-
-beforeAll(async () => {
-	emu = await createEmulator(OPTIONS);
-	c = client(emu);
-	c.token = await c.login('demo', 'demo-password');
-});
-
-afterAll(async () => {
-	await emu.close();
-});
 
 const balance = async () => Number((await c.ok('profile/balance')).data[0].price);
 
@@ -351,7 +305,7 @@ describe('channels', () => {
 		expect(mine.find((x) => x.id === added.data.id)).toMatchObject({ sub_uid: sub.data.uid, username: 'demo' });
 		// A URL of a channel it cannot see makes its refresh task fail.
 		const task = await c.ok('cdn/refresh', { type: 'file', urls: 'https://dl.shop.example/a.zip' }, t);
-		emu.clock.advance(250);
+		c.emu.clock.advance(250);
 		expect((await c.ok('cdn/refreshStatus', { id: Number(task.data.id) }, t)).data).toEqual([{ [task.data.id]: 'failed' }]);
 		// Not granted by its group.
 		await c.fail('cdn/sslList', {}, /permission denied/, t);
@@ -464,7 +418,7 @@ describe('refresh and prefetch', () => {
 		expect((await c.ok('cdn/refreshStatus', { id: `${fileTask},${dirTask}` })).data).toEqual([
 			{ [fileTask]: 'processing', [dirTask]: 'processing' },
 		]);
-		emu.clock.advance(250);
+		c.emu.clock.advance(250);
 		expect((await c.ok('cdn/refreshStatus', { id: `${fileTask},${dirTask}` })).data).toEqual([
 			{ [fileTask]: 'success', [dirTask]: 'success' },
 		]);
@@ -478,7 +432,7 @@ describe('refresh and prefetch', () => {
 	test("a URL outside the caller's channels fails the task", async () => {
 		const r = await c.ok('cdn/refresh', { type: 'file', urls: 'https://www.shop.example/ok.js,https://elsewhere.example/x.js' });
 		expect((await c.ok('cdn/refreshStatus', { id: r.data.id })).data).toEqual([{ [r.data.id]: 'processing' }]);
-		emu.clock.advance(250);
+		c.emu.clock.advance(250);
 		expect((await c.ok('cdn/refreshStatus', { id: r.data.id })).data).toEqual([{ [r.data.id]: 'failed' }]);
 	});
 
@@ -514,7 +468,7 @@ describe('refresh and prefetch', () => {
 		expect((await c.ok('cdn/preloadStatus', { id: preloadTask })).data).toEqual([{ [preloadTask]: 'processing' }]);
 		await c.fail('cdn/preloadStatus', { id: fileTask }, /preload task .* does not exist/);
 		await c.fail('cdn/refreshStatus', { id: preloadTask }, /refresh task .* does not exist/);
-		emu.clock.advance(250);
+		c.emu.clock.advance(250);
 		expect((await c.ok('cdn/preloadStatus', { id: preloadTask })).data).toEqual([{ [preloadTask]: 'success' }]);
 		const again = await c.ok('cdn/preloadById', { id: preloadTask });
 		expect(again.data).toMatchObject({ preload: '1', preloadtype: '0', status: '0' });
@@ -674,7 +628,7 @@ describe('statistics and bills', () => {
 		const cloud = await c.ok('cdn/domainBandwidth', { domain_ids: [1001, 1002], serviceTypes: ['cloud'], begintime: day, endtime: day });
 		expect(cloud.data.bandwidth[0].tx).toBe('206389106');
 		const today = await c.ok('cdn/domainBandwidth', { viewtype: 'today' });
-		const nowS = emu.clock.now() / 1000;
+		const nowS = c.emu.clock.now() / 1000;
 		expect(today.data.bandwidth.length).toBeGreaterThan(0);
 		expect(today.data.bandwidth.length).toBeLessThanOrEqual(24);
 		expect(today.data.bandwidth.every((x) => Number(x.logtime) <= nowS)).toBe(true);
@@ -731,7 +685,7 @@ describe('statistics and bills', () => {
 	});
 
 	test('getBillByUser: months reach back 12 months; totals match getBillByDomainID', async () => {
-		const now = new Date(emu.clock.now());
+		const now = new Date(c.emu.clock.now());
 		const ym = (back) => {
 			const d = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth() - back, 1));
 			return {

@@ -3,35 +3,15 @@
  * The emulator's `dns` group (seed 002): plans, domains, records, downtime monitors,
  * strategy templates and resolution strategies, spoken to over HTTP as a client does.
  */
-const { createEmulator } = require('../emulator');
+const { DEMO, useEmulator, demoBalance } = require('./helpers');
 
-let emu;
-let token;
-
-async function post(path, body) {
-	const res = await fetch(`${emu.url}${path}`, {
-		method: 'POST',
-		headers: { 'Content-Type': 'application/json; charset=utf-8', Accept: 'application/json' },
-		body: JSON.stringify(body),
-	});
-	expect(res.status).toBe(200);
-	return res.json();
-}
-const api = (op, body = {}, tok = token) => post(`/API/dns/${op}`, { token: tok, ...body });
-async function ok(op, body, tok) {
-	const r = await api(op, body, tok);
-	if (r.code !== 1) throw new Error(`dns/${op} failed: ${r.message}`);
-	return r;
-}
-async function fails(op, body, pattern) {
-	const r = await api(op, body);
-	expect(r.code).toBe(0);
-	if (pattern) expect(r.message).toMatch(pattern);
-	return r;
-}
-const control = (path, body = {}) => post(`/__emulator/management${path}`, body);
-const demo = () => emu.management.core.accountByName('demo');
-const balance = () => Number(emu.management.core.balanceOf(demo().uid).price);
+const vendor = useEmulator(
+	{ seed: 'demo', management: { timing: { hostCreateMs: 200, hostReinstallMs: 200, backupMs: 200 } } },
+	{ group: 'dns', login: DEMO },
+);
+const { post, api, ok, fail: fails, control } = vendor;
+const demo = () => vendor.emu.management.core.accountByName('demo');
+const balance = () => demoBalance(vendor.emu);
 const count = async (did, extra = {}) => Number((await ok('recordList', { did, limit: 1, ...extra })).total);
 
 let seq = 0;
@@ -43,15 +23,7 @@ async function newDomain(pid = 3) {
 }
 
 beforeAll(async () => {
-	emu = await createEmulator({ seed: 'demo', management: { timing: { hostCreateMs: 200, hostReinstallMs: 200, backupMs: 200 } } });
-	const auth = await post('/API/OAuth/authorize', { username: 'demo', password: 'demo-password' });
-	expect(auth.code).toBe(1);
-	token = auth.access_token;
 	await control('/balance', { username: 'demo', price: 100000 });
-});
-
-afterAll(async () => {
-	if (emu) await emu.close();
 });
 
 describe('plans and domains', () => {
@@ -99,7 +71,7 @@ describe('plans and domains', () => {
 		const r = await ok('domainAdd', { domain: 'Fresh.Example.NET.', pid: 2, period: 3, note: 'new' });
 		expect(r.data).toEqual({ id: expect.stringMatching(/^\d+$/), name: 'fresh.example.net', plan: { id: '2', name: 'Personal' } });
 		expect(balance()).toBeCloseTo(before - 87, 2);
-		expect(emu.management.state.payments.at(-1)).toMatchObject({ paytype: 7, bid: Number(r.data.id), price: '87.00' });
+		expect(vendor.emu.management.state.payments.at(-1)).toMatchObject({ paytype: 7, bid: Number(r.data.id), price: '87.00' });
 		const listed = (await ok('domainList', { id: r.data.id })).data[0];
 		expect(listed).toMatchObject({ name: 'fresh.example.net', plan_id: '2', plan_name: 'Personal', plan_price: '29.00', status: '1', mark: '0', recordnum: '0', note: 'new' });
 		expect(Number(listed.endtime.slice(0, 4)) - Number(listed.createtime.slice(0, 4))).toBe(3);
@@ -159,7 +131,7 @@ describe('plans and domains', () => {
 		expect((await ok('monitorList', { id: mon.data.id })).data).toEqual([]);
 		expect((await ok('monitorRecordList', { mid: undefined })).data.some((m) => m.did === d.id)).toBe(false);
 		expect((await ok('styList')).data.some((y) => y.domain_id === d.id)).toBe(false);
-		const st = emu.management.state.dns;
+		const st = vendor.emu.management.state.dns;
 		expect(Object.values(st.records).some((r) => String(r.did) === d.id)).toBe(false);
 		await fails('domainDelete', { id: d.id }, /does not exist/);
 		// the template is free again
@@ -415,7 +387,7 @@ describe('strategy templates and strategies', () => {
 
 		expect((await ok('tempDelete', { id: tid })).data).toEqual({ name: 'europe' });
 		expect((await ok('tempList', { id: tid })).data).toEqual([]);
-		expect(Object.values(emu.management.state.dns.tempStys).some((x) => String(x.tid) === tid)).toBe(false);
+		expect(Object.values(vendor.emu.management.state.dns.tempStys).some((x) => String(x.tid) === tid)).toBe(false);
 	});
 
 	test('strategies: add, list, update, status, delete, and their checks', async () => {
@@ -456,11 +428,11 @@ describe('strategy templates and strategies', () => {
 
 describe('access', () => {
 	test('a sub-account sees only the domains it was given; other accounts see none', async () => {
-		const core = emu.management.core;
+		const core = vendor.emu.management.core;
 		const mine = await newDomain(2);
 		const sub = core.createAccount({ username: 'dns_sub', password: 'Sub-pass-1', parent: demo().uid, gid: 88 });
 		sub.perms = { 6: [Number(mine.id)] };
-		const st = emu.management.state;
+		const st = vendor.emu.management.state;
 		st.account = st.account || {};
 		st.account.groupRoles = st.account.groupRoles || [];
 		for (const op of ['domainList', 'recordList']) st.account.groupRoles.push({ id: 9800 + op.length, gid: 88, value: `API/dns/${op}` });

@@ -4,56 +4,20 @@
  * snapshots, firewalls and rules, cloud disks and private networks, spoken to over HTTP the
  * way a client does.
  */
-const { createEmulator } = require('../emulator');
+const { DEMO, useEmulator, demoBalance } = require('./helpers');
 
 const TIMING = { hostCreateMs: 200, hostReinstallMs: 200, backupMs: 200 };
-let emu;
-let token;
-
-async function post(path, body) {
-	const res = await fetch(`${emu.url}${path}`, {
-		method: 'POST',
-		headers: { 'Content-Type': 'application/json; charset=utf-8', Accept: 'application/json' },
-		body: JSON.stringify(body),
-	});
-	expect(res.status).toBe(200);
-	return res.json();
-}
-const api = (op, body = {}, tok = token) => post(`/API/instance/${op}`, { token: tok, ...body });
-async function ok(op, body, tok) {
-	const r = await api(op, body, tok);
-	if (r.code !== 1) throw new Error(`instance/${op} failed: ${r.message}`);
-	return r;
-}
-async function fails(op, body, pattern) {
-	const r = await api(op, body);
-	expect(r.code).toBe(0);
-	if (pattern) expect(r.message).toMatch(pattern);
-	return r;
-}
-const control = (path, body = {}) => post(`/__emulator/management${path}`, body);
+const vendor = useEmulator({ seed: 'demo', management: { timing: TIMING } }, { group: 'instance', login: DEMO });
+const { post, api, ok, fail: fails, control } = vendor;
 const advance = (ms) => post('/__emulator/clock/advance', { ms });
 const hostOf = async (id) => (await ok('list', { id })).data[0];
 const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
-const demo = () => emu.management.core.accountByName('demo');
-const balance = () => Number(emu.management.core.balanceOf(demo().uid).price);
+const demo = () => vendor.emu.management.core.accountByName('demo');
+const balance = () => demoBalance(vendor.emu);
 const PASS = 'Secret123x';
 const base = { nodeid: 1, type: 1, cpuid: 1, memid: 2, imageid: 2, networkid: 5, networkvalue: 2, pass: PASS };
 
-async function authorize() {
-	const auth = await post('/API/OAuth/authorize', { username: 'demo', password: 'demo-password' });
-	expect(auth.code).toBe(1);
-	token = auth.access_token;
-}
-
-beforeAll(async () => {
-	emu = await createEmulator({ seed: 'demo', management: { timing: TIMING } });
-	await authorize();
-});
-
-afterAll(async () => {
-	if (emu) await emu.close();
-});
+const authorize = () => vendor.authorize(...DEMO);
 
 describe('catalogue', () => {
 	test('data centres, packages, lines and images; memory and lines under result', async () => {
@@ -117,7 +81,7 @@ describe('cloud hosts', () => {
 		const h = await hostOf(id);
 		expect(h).toMatchObject({ name: 'app-1', status: '0', note: 'created by a test', networkvalue: '2', diskvalue: '40', paytype: '1' });
 		expect(balance()).toBeLessThan(before);
-		const pay = emu.management.state.payments.at(-1);
+		const pay = vendor.emu.management.state.payments.at(-1);
 		expect(pay).toMatchObject({ paytype: 1, bid: Number(id) });
 		await sleep(TIMING.hostCreateMs + 60);
 		expect((await hostOf(id)).status).toBe('1');
@@ -571,12 +535,12 @@ describe('control routes and sub-accounts', () => {
 	});
 
 	test('a sub-account sees only the hosts it was given; other accounts see nothing', async () => {
-		const core = emu.management.core;
+		const core = vendor.emu.management.core;
 		const hosts = (await ok('list', { limit: 1000 })).data;
 		const allowed = hosts[0].id;
 		const sub = core.createAccount({ username: 'sub_ops', password: 'Sub-pass-1', parent: demo().uid, gid: 77 });
 		sub.perms = { 1: [Number(allowed)] };
-		const st = emu.management.state;
+		const st = vendor.emu.management.state;
 		st.account = st.account || {};
 		st.account.groupRoles = st.account.groupRoles || [];
 		st.account.groupRoles.push({ id: 9901, gid: 77, value: 'API/instance/list' }, { id: 9902, gid: 77, value: 'API/instance/mark' });

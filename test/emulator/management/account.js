@@ -27,7 +27,8 @@
  *     "Balance alarm" is written; profile/balanceAlarm and a recharge above the threshold
  *     re-arm it (send_num 0).
  */
-const { ApiError, pageOf, str, displayTime } = require('./util');
+const { ApiError, pageOf, str, displayTime, round2, money } = require('./util');
+const { controlRoute } = require('./common');
 
 const CDN_TYPES = ['cloud', 'download', 'hls', 'music', 'live', 'static'];
 const BILL_TYPES = ['flow', 'bandwidth', 'peak95'];
@@ -79,8 +80,6 @@ const PROFILE_DEFAULTS = {
 	verify_phone: '0',
 	verify_mail: '0',
 };
-
-const money = (n) => (Math.round(Number(n) * 100) / 100).toFixed(2);
 
 function slice(core) {
 	return core.state.account;
@@ -141,8 +140,7 @@ function renderSubaccount(core, a) {
 		recieve_mail: profileValue(a, 'recieve_mail'),
 		recieve_sms: profileValue(a, 'recieve_sms'),
 		platform: str(platform),
-		updatetime: displayTime(a.updatedAt),
-		updatetime_ago: core.ago(a.updatedAt),
+		...core.stamp(a.updatedAt, 'updatetime'),
 		other_mail: profileValue(a, 'other_mail'),
 		platform_zh: PLATFORMS[platform] || 'API',
 		group: renderGroup(g),
@@ -181,7 +179,7 @@ function spendCoupons(core, owner, amount) {
 		if (left <= 0) break;
 		const take = Math.min(left, Number(c.priceover));
 		c.priceover = money(Number(c.priceover) - take);
-		left = Math.round((left - take) * 100) / 100;
+		left = round2(left - take);
 		if (Number(c.priceover) <= 0) c.status = 2;
 	}
 }
@@ -194,7 +192,7 @@ function invoiceBalance(core, owner) {
 		if (Number(p.type) === 2) sum -= Number(p.price);
 	}
 	for (const inv of slice(core).invoices) if (inv.uid === owner.uid && inv.status !== 2) sum -= Number(inv.price);
-	return Math.max(0, Math.round(sum * 100) / 100);
+	return Math.max(0, round2(sum));
 }
 
 function checkBalanceAlarm(core, owner) {
@@ -216,7 +214,8 @@ function checkBalanceAlarm(core, owner) {
 	);
 }
 
-function addRecharge(core, owner, { price, type = 4, status = 1, createdAt = core.now() }) {
+/** A recharge record only (history: the balance is not touched). */
+function recordRecharge(core, owner, { price, type = 4, status = 1, createdAt = core.now() }) {
 	const id = core.nextId('recharge');
 	const rec = {
 		id,
@@ -228,6 +227,12 @@ function addRecharge(core, owner, { price, type = 4, status = 1, createdAt = cor
 		createdAt,
 	};
 	slice(core).recharges.push(rec);
+	return rec;
+}
+
+/** A recharge: its record, and a completed one (status 1) raises the balance. */
+function addRecharge(core, owner, { price, type = 4, status = 1, createdAt = core.now() }) {
+	const rec = recordRecharge(core, owner, { price, type, status, createdAt });
 	if (status === 1) {
 		const bal = core.balanceOf(owner.uid);
 		bal.price = money(Number(bal.price) + Number(price));
@@ -630,8 +635,7 @@ const routes = {
 					code: r.code,
 					type_zh: RECHARGE_TYPES[r.type],
 					status: str(r.status),
-					createtime: displayTime(r.createdAt),
-					createtime_ago: core.ago(r.createdAt),
+					...core.stamp(r.createdAt, 'createtime'),
 				}),
 			});
 		},
@@ -910,31 +914,22 @@ function knownPermissions(core) {
 }
 
 function ownerFromBody(core, b) {
-	const acc = b.uid ? core.account(Number(b.uid)) : core.accountByName(b.username || 'demo');
+	const acc = core.controlAccount(b);
 	if (!acc) throw new ApiError(`no such account ${b.uid || b.username}`);
 	return core.ownerOf(acc);
 }
 
-function controlRoutes(core) {
-	const wrap =
-		(fn) =>
-		async (b = {}) => {
-			try {
-				return await fn(core, b);
-			} catch (err) {
-				if (err instanceof ApiError) return { error: err.message };
-				throw err;
-			}
-		};
+/** Control routes (/__emulator/management/profile/...) of one emulator's core. */
+function control(core) {
 	return {
 		/** Add a recharge record and raise the balance: { username|uid, price, type = 4 }. */
-		'POST /profile/recharge': wrap((core, b) => {
+		'POST /profile/recharge': controlRoute((b) => {
 			const owner = ownerFromBody(core, b);
 			const rec = addRecharge(core, owner, { price: Number(b.price), type: b.type || 4 });
 			return { id: rec.id, balance: core.balanceOf(owner.uid).price };
 		}),
 		/** Mint a coupon code: { couponid, price, username?|uid? (unclaimed when absent), status?, endtime? (ms) }. */
-		'POST /profile/coupons': wrap((core, b) => {
+		'POST /profile/coupons': controlRoute((b) => {
 			const uid = b.username || b.uid ? ownerFromBody(core, b).uid : 0;
 			const c = addCoupon(core, {
 				uid,
@@ -948,7 +943,7 @@ function controlRoutes(core) {
 			return { id: c.id, couponid: c.couponid };
 		}),
 		/** Mark an invoice sent (status 1) or rejected (status 2): { id, status?, expressname?, expresscode? }. */
-		'POST /profile/invoices/update': wrap((core, b) => {
+		'POST /profile/invoices/update': controlRoute((b) => {
 			const inv = slice(core).invoices.find((i) => i.id === Number(b.id));
 			if (!inv) throw new ApiError(`no invoice ${b.id}`);
 			inv.status = b.status === undefined ? 1 : Number(b.status);
@@ -959,9 +954,6 @@ function controlRoutes(core) {
 	};
 }
 
-/** The core of the management instance being built (control routes are bound to it). */
-let currentCore = null;
-
 module.exports = {
 	group: 'profile',
 	name: 'Account and billing',
@@ -971,18 +963,9 @@ module.exports = {
 	spendCoupons,
 	checkBalanceAlarm,
 	init(core) {
-		currentCore = core;
 		core.state.account = { groups: [], groupRoles: [], recharges: [], invoices: [], coupons: [] };
-		// Every consumption may trip the balance alarm (see the header comment).
-		if (!core._balanceAlarmHook) {
-			const base = core.charge;
-			core.charge = function chargeWithAlarm(owner, opts) {
-				const rec = base.call(core, owner, opts);
-				checkBalanceAlarm(core, owner);
-				return rec;
-			};
-			core._balanceAlarmHook = true;
-		}
+		// Every consumption may trip the balance alarm (see the header comment); init runs again on reset.
+		if (!core.onCharge.includes(checkBalanceAlarm)) core.onCharge.push(checkBalanceAlarm);
 	},
 	seedDemo(core) {
 		const demo = core.accountByName('demo');
@@ -1020,17 +1003,7 @@ module.exports = {
 			[300, 2],
 			[200, 4],
 		].entries()) {
-			const createdAt = now - (60 - i * 10) * day;
-			const id = core.nextId('recharge');
-			s.recharges.push({
-				id,
-				uid: demo.uid,
-				price: money(price),
-				type,
-				status: 1,
-				code: `R${displayTime(createdAt).replace(/\D/g, '').slice(0, 8)}${String(id).padStart(6, '0')}`,
-				createdAt,
-			});
+			recordRecharge(core, demo, { price, type, createdAt: now - (60 - i * 10) * day });
 		}
 		// Consumption history (paid before the configured balance was set).
 		const history = [
@@ -1097,61 +1070,18 @@ module.exports = {
 			expresscode: '',
 			createdAt: now - 2 * day,
 		});
-		// Coupons in each status; WELCOME50 is the unused code to exchange.
-		addCoupon(core, {
-			uid: demo.uid,
-			couponid: 'WELCOME50',
-			name: 'Welcome coupon',
-			price: 50,
-			status: 0,
-			createdAt: now - 5 * day,
-			endAt: now + 90 * day,
-		});
-		addCoupon(core, {
-			uid: demo.uid,
-			couponid: 'SPRING20',
-			name: 'Spring coupon',
-			price: 20,
-			priceover: 12.5,
-			status: 1,
-			createdAt: now - 20 * day,
-			endAt: now + 30 * day,
-		});
-		addCoupon(core, {
-			uid: demo.uid,
-			couponid: 'USED10',
-			name: 'Ten off',
-			price: 10,
-			priceover: 0,
-			status: 2,
-			createdAt: now - 40 * day,
-			endAt: now + 10 * day,
-		});
-		addCoupon(core, {
-			uid: demo.uid,
-			couponid: 'VOID5',
-			name: 'Void coupon',
-			price: 5,
-			status: 3,
-			createdAt: now - 40 * day,
-			endAt: now + 10 * day,
-		});
-		addCoupon(core, {
-			uid: demo.uid,
-			couponid: 'OLD30',
-			name: 'Autumn coupon',
-			price: 30,
-			status: 0,
-			createdAt: now - 100 * day,
-			endAt: now - 10 * day,
-		});
+		// Coupons in each status; WELCOME50 is the unused code to exchange. Days are relative to now.
+		const coupons = [
+			{ couponid: 'WELCOME50', name: 'Welcome coupon', price: 50, status: 0, created: -5, ends: 90 },
+			{ couponid: 'SPRING20', name: 'Spring coupon', price: 20, priceover: 12.5, status: 1, created: -20, ends: 30 },
+			{ couponid: 'USED10', name: 'Ten off', price: 10, priceover: 0, status: 2, created: -40, ends: 10 },
+			{ couponid: 'VOID5', name: 'Void coupon', price: 5, status: 3, created: -40, ends: 10 },
+			{ couponid: 'OLD30', name: 'Autumn coupon', price: 30, status: 0, created: -100, ends: -10 },
+		];
+		for (const { created, ends, ...c } of coupons) {
+			addCoupon(core, { uid: demo.uid, ...c, createdAt: now + created * day, endAt: now + ends * day });
+		}
 	},
 	routes,
-	/**
-	 * The core reads `mod.control` once, right after init(core) of the same instance, so the
-	 * getter hands each emulator its own bound control routes (several may run in one process).
-	 */
-	get control() {
-		return controlRoutes(currentCore);
-	},
+	control,
 };

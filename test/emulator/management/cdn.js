@@ -40,7 +40,8 @@
  */
 const crypto = require('node:crypto');
 const net = require('node:net');
-const { ApiError, pageOf, str, displayTime } = require('./util');
+const { ApiError, pageOf, str, displayDate, displayTime, round2, money } = require('./util');
+const { accountName, controlRoute } = require('./common');
 const account = require('./account');
 
 const CDN_TYPES = account.CDN_TYPES;
@@ -81,8 +82,6 @@ const CHANNEL_FEE = 1;
 const DAY = 86400000;
 const DOMAIN_RE = /^(\*\.)?([a-z0-9]([a-z0-9-]{0,61}[a-z0-9])?\.)+[a-z]{2,63}$/i;
 const HOST_RE = /^([a-z0-9]([a-z0-9-]{0,61}[a-z0-9])?\.)+[a-z]{2,63}$/i;
-
-const money = (n) => (Math.round(Number(n) * 100) / 100).toFixed(2);
 
 function slice(core) {
 	return core.state.cdn;
@@ -133,15 +132,7 @@ function formatBytes(n) {
 	return `${v.toFixed(2)} ${units[i]}`;
 }
 
-const pad = (n) => String(n).padStart(2, '0');
-const ymd = (ms) => {
-	const d = new Date(ms);
-	return `${d.getUTCFullYear()}-${pad(d.getUTCMonth() + 1)}-${pad(d.getUTCDate())}`;
-};
-const yyyymm = (ms) => {
-	const d = new Date(ms);
-	return `${d.getUTCFullYear()}${pad(d.getUTCMonth() + 1)}`;
-};
+const yyyymm = (ms) => displayDate(ms).slice(0, 7).replace('-', '');
 const dayStart = (ms) => Math.floor(ms / DAY) * DAY;
 
 function readDay(p, name, { required = false } = {}) {
@@ -152,7 +143,7 @@ function readDay(p, name, { required = false } = {}) {
 	const s = p.str(name).trim();
 	const m = /^(\d{4})-(\d{2})-(\d{2})$/.exec(s);
 	const ms = m ? Date.UTC(Number(m[1]), Number(m[2]) - 1, Number(m[3])) : NaN;
-	if (!m || ymd(ms) !== s) throw new ApiError(`${name} must be a date in the form Y-m-d`);
+	if (!m || displayDate(ms) !== s) throw new ApiError(`${name} must be a date in the form Y-m-d`);
 	return ms;
 }
 
@@ -203,12 +194,11 @@ function currentStats(c, nowMs) {
 function renderChannel(core, c) {
 	const cur = currentStats(c, core.now());
 	const cert = c.sslconf_id ? slice(core).certs.find((x) => x.id === c.sslconf_id) : null;
-	const owner = core.account(c.uid);
 	return {
 		id: str(c.id),
 		uid: str(c.uid),
 		sub_uid: str(c.sub_uid),
-		username: owner ? owner.name : '',
+		username: accountName(core, c.uid),
 		name: c.name,
 		monitorurl: c.monitorurl,
 		mark: str(c.mark),
@@ -236,8 +226,7 @@ function renderChannel(core, c) {
 		status: str(c.status),
 		status_zh: STATUS_ZH[c.status],
 		note: c.note,
-		createtime: displayTime(c.createdAt),
-		createtime_ago: core.ago(c.createdAt),
+		...core.stamp(c.createdAt, 'createtime'),
 		endtime: '',
 	};
 }
@@ -644,16 +633,14 @@ function readPem(p, name, re, what, required) {
 }
 
 function renderCert(core, x) {
-	const owner = core.account(x.uid);
 	return {
 		id: str(x.id),
 		uid: str(x.uid),
-		username: owner ? owner.name : '',
+		username: accountName(core, x.uid),
 		name: x.name,
 		commonname: x.commonname,
 		subjectAltName: [...x.subjectAltName],
-		createtime: displayTime(x.createdAt),
-		createtime_ago: core.ago(x.createdAt),
+		...core.stamp(x.createdAt, 'createtime'),
 	};
 }
 
@@ -664,11 +651,6 @@ function certById(rq, id) {
 }
 
 // ---------------------------------------------------------------- refresh and prefetch
-
-function taskDelay(core) {
-	const v = core.settings.timing && core.settings.timing.taskDelayMs;
-	return v === undefined ? 3000 : Number(v);
-}
 
 function taskState(core, t) {
 	if (core.now() < t.readyAt) return 'processing';
@@ -732,7 +714,7 @@ function submitTask(rq, { kind, type, urls, preloadtype = 0 }) {
 		urls,
 		preloadtype,
 		createdAt: now,
-		readyAt: now + taskDelay(core),
+		readyAt: now + core.timing('taskDelayMs', 3000),
 		failed,
 	};
 	slice(core).tasks.push(t);
@@ -818,9 +800,8 @@ function consumeTraffic(core, c, bytes) {
 }
 
 function renderPackage(core, x) {
-	const owner = core.account(x.uid);
 	return {
-		username: owner ? owner.name : '',
+		username: accountName(core, x.uid),
 		id: str(x.id),
 		uid: str(x.uid),
 		sub_uid: str(x.sub_uid),
@@ -875,8 +856,7 @@ const routes = {
 					upper: str(t.upper),
 					price: t.price,
 					...core.stamp(t.createdAt),
-					updatetime: displayTime(t.updatedAt),
-					updatetime_ago: core.ago(t.updatedAt),
+					...core.stamp(t.updatedAt, 'updatetime'),
 				})),
 			};
 		},
@@ -897,7 +877,7 @@ const routes = {
 			}
 			const id = core.nextId('flowpkg');
 			const name = `Traffic package ${formatBytes(flow)}`;
-			const cash = Math.round((cost - useCoupon) * 100) / 100;
+			const cash = round2(cost - useCoupon);
 			let pay = null;
 			if (cash > 0) pay = core.charge(owner, { price: cash, paytype: 6, bid: id, name });
 			if (useCoupon > 0) {
@@ -1048,7 +1028,7 @@ const routes = {
 			if ((to - from) / DAY + 1 > 93) throw new ApiError('begintime and endtime may span at most 93 days');
 			const files = [];
 			for (let d = Math.min(to, today); d >= from; d -= DAY) {
-				const day = ymd(d).replace(/-/g, '');
+				const day = displayDate(d).replace(/-/g, '');
 				if (dir && day !== dir) continue;
 				const name = `${day}_${c.name.replace(/^\*/, 'wildcard')}.log.gz`;
 				files.push({
@@ -1424,20 +1404,11 @@ const routes = {
 
 // ---------------------------------------------------------------- control and demo data
 
-function controlRoutes(core) {
-	const wrap =
-		(fn) =>
-		async (b = {}) => {
-			try {
-				return await fn(b || {});
-			} catch (err) {
-				if (err instanceof ApiError) return { error: err.message };
-				throw err;
-			}
-		};
+/** Control routes (/__emulator/management/cdn/...) of one emulator's core. */
+function control(core) {
 	return {
 		/** Make every refresh/prefetch task final now. */
-		'POST /cdn/tasks/settle': wrap(() => {
+		'POST /cdn/tasks/settle': controlRoute(() => {
 			const now = core.now();
 			let n = 0;
 			for (const t of slice(core).tasks) {
@@ -1449,7 +1420,7 @@ function controlRoutes(core) {
 			return { settled: n };
 		}),
 		/** Use traffic on a channel: { id | name, bytes } → how it was paid for. */
-		'POST /cdn/traffic': wrap((b) => {
+		'POST /cdn/traffic': controlRoute((b) => {
 			const c = slice(core).channels.find((x) => (b.id !== undefined && x.id === Number(b.id)) || (b.name && x.name === b.name));
 			if (!c) throw new ApiError(`no channel ${b.id || b.name}`);
 			const bytes = Number(b.bytes);
@@ -1464,13 +1435,10 @@ function seedCert(cn, extra = '') {
 	return `subject=CN=${cn}\n${extra}-----BEGIN CERTIFICATE-----\n${body}\n-----END CERTIFICATE-----\n`;
 }
 
-let currentCore = null;
-
 module.exports = {
 	group: 'cdn',
 	name: 'Content delivery',
 	init(core) {
-		currentCore = core;
 		const now = core.now();
 		const tiers = [
 			[0, 10240, '0.20'],
@@ -1562,8 +1530,5 @@ module.exports = {
 	},
 	routes,
 	hourStats,
-	/** See account.js: the core reads this right after init(core) of the same instance. */
-	get control() {
-		return controlRoutes(currentCore);
-	},
+	control,
 };

@@ -30,6 +30,7 @@
  */
 const net = require('node:net');
 const { ApiError, str, pageOf } = require('./util');
+const { sortDesc, sortAsc, routeBuilder, owned, ownedChild, ownedList, where, accountName, requireBalance } = require('./common');
 
 const YEAR_MS = 365 * 86400e3;
 const STY_LABELS = {
@@ -122,22 +123,11 @@ const PLANS = [
 // ---------------------------------------------------------------- helpers
 
 const S = (core) => core.state.dns;
-const sortDesc = (a, b) => b.id - a.id;
-const sortAsc = (a, b) => a.id - b.id;
+const route = routeBuilder(S);
 
 function phpSerialize(list) {
 	const item = (v) => (typeof v === 'number' ? `i:${v};` : `s:${Buffer.byteLength(String(v), 'utf8')}:"${v}";`);
 	return `a:${list.length}:{${list.map((v, i) => `i:${i};${item(v)}`).join('')}}`;
-}
-
-function route(label, handler, opts = {}) {
-	return {
-		label,
-		...opts,
-		handler(rq) {
-			return handler(rq, S(rq.core));
-		},
-	};
 }
 
 const LABEL = '[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?';
@@ -154,11 +144,18 @@ function isHostname(name) {
 	return name.length <= 254 && HOST_RE.test(name.toLowerCase());
 }
 function normSub(sub) {
-	const s = String(sub || '').trim().toLowerCase();
+	const s = String(sub || '')
+		.trim()
+		.toLowerCase();
 	return s === '' ? '@' : s;
 }
 function isSubdomain(sub) {
 	return sub === '@' || sub === '*' || (sub.length <= 200 && SUB_RE.test(sub));
+}
+function subdomainParam(p, required) {
+	const sub = normSub(p.str('subdomain', { required }));
+	if (!isSubdomain(sub)) throw new ApiError('subdomain is not a valid host record');
+	return sub;
 }
 
 function planById(s, id, param = 'pid') {
@@ -167,11 +164,11 @@ function planById(s, id, param = 'pid') {
 	return plan;
 }
 
+// Look-ups of the caller's objects; a sub-account needs resource permission 6 for a domain and
+// for what hangs off it. Strategy templates belong to the account and need none.
+
 function domainById(rq, id, param = 'id') {
-	const d = S(rq.core).domains[id];
-	if (!d || d.uid !== rq.owner.uid) throw new ApiError(`${param}: domain ${id} does not exist`);
-	if (!rq.core.canAccess(rq.user, 6, id)) throw new ApiError(`permission denied: this sub-account may not use domain ${id}`);
-	return d;
+	return owned(rq, S(rq.core).domains, id, { param, what: 'domain', permType: 6 });
 }
 
 function recordOf(rq, s, d, id, param = 'record_id') {
@@ -181,38 +178,75 @@ function recordOf(rq, s, d, id, param = 'record_id') {
 }
 
 function templateById(rq, s, id, param = 'id') {
-	const t = s.templates[id];
-	if (!t || t.uid !== rq.owner.uid) throw new ApiError(`${param}: strategy template ${id} does not exist`);
-	return t;
+	return owned(rq, s.templates, id, { param, what: 'strategy template' });
 }
 
 function monitorById(rq, s, id, param = 'monitor_id') {
-	const m = s.monitors[id];
-	const d = m && s.domains[m.did];
-	if (!d || d.uid !== rq.owner.uid) throw new ApiError(`${param}: monitor ${id} does not exist`);
-	if (!rq.core.canAccess(rq.user, 6, d.id)) throw new ApiError(`permission denied: this sub-account may not use domain ${d.id}`);
-	return m;
+	return ownedChild(rq, s.monitors, id, {
+		param,
+		what: 'monitor',
+		parents: s.domains,
+		parentKey: 'did',
+		parentWhat: 'domain',
+		permType: 6,
+	});
+}
+
+/** Strategy `id`, in domain `did` when that is given. */
+function styById(rq, s, id, did) {
+	return ownedChild(rq, s.strategies, id, {
+		what: 'strategy',
+		parents: s.domains,
+		parentKey: 'did',
+		parentWhat: 'domain',
+		parentId: did,
+		permType: 6,
+	});
+}
+
+/** Template record `id`, in template `tid` when that is given. */
+function tempStyById(rq, s, id, tid) {
+	return ownedChild(rq, s.tempStys, id, {
+		what: 'template record',
+		parents: s.templates,
+		parentKey: 'tid',
+		parentWhat: 'template',
+		parentId: tid,
+	});
 }
 
 function visibleDomainIds(rq) {
-	const s = S(rq.core);
-	return new Set(
-		Object.values(s.domains)
-			.filter((d) => d.uid === rq.owner.uid && rq.core.canAccess(rq.user, 6, d.id))
-			.map((d) => d.id),
-	);
+	return new Set(ownedList(rq, S(rq.core).domains, 6).map((d) => d.id));
 }
 
 function recordsOf(s, did) {
 	return Object.values(s.records).filter((r) => r.did === did);
 }
 
-function statusParam(p, name = 'status', def) {
-	return p.has(name) || def !== undefined ? Number(p.oneOf(name, [0, 1], { def })) : undefined;
+/** The A and AAAA records of `subdomain` in domain `did`: what a downtime monitor watches. */
+function addressRecords(s, did, subdomain) {
+	return recordsOf(s, did).filter((r) => r.subdomain === subdomain && (r.recordtype === 'A' || r.recordtype === 'AAAA'));
 }
 
-function flag(p, name, def = 0) {
-	return Number(p.oneOf(name, [0, 1], { def }));
+/** The items of `coll` in the caller's visible domains, by `id` and `did` when sent (did must be the caller's). */
+function inVisibleDomains(rq, coll) {
+	const { p } = rq;
+	const id = p.int('id');
+	const did = p.int('did');
+	if (did !== undefined) domainById(rq, did, 'did');
+	const visible = visibleDomainIds(rq);
+	const items = Object.values(coll).filter((x) => visible.has(x.did));
+	return where(items, { id, did });
+}
+
+/** A 0/1 switch such as status: `def` when it is not sent. */
+function flag(p, name, def) {
+	return p.oneOf(name, [0, 1], { def });
+}
+
+/** The 0/1 `status` an enable / pause operation must send. */
+function requiredStatus(p) {
+	return p.oneOf('status', [0, 1], { required: true });
 }
 
 function emails(p, name) {
@@ -237,9 +271,14 @@ function phones(p, name) {
 function checkRecord(input, fail) {
 	const subdomain = normSub(input.subdomain);
 	if (!isSubdomain(subdomain)) fail('subdomain', `"${input.subdomain}" is not a valid host record (use @, * or labels such as www)`);
-	const recordtype = String(input.recordtype || '').trim().toUpperCase();
+	const recordtype = String(input.recordtype || '')
+		.trim()
+		.toUpperCase();
 	if (!RECORD_TYPES.includes(recordtype)) fail('recordtype', `must be one of ${RECORD_TYPES.join(', ')}`);
-	const recordline = String(input.recordline || '').trim().toLowerCase() || 'default';
+	const recordline =
+		String(input.recordline || '')
+			.trim()
+			.toLowerCase() || 'default';
 	if (!LINES[recordline]) fail('recordline', `must be one of ${Object.keys(LINES).join(', ')}`);
 	let value = String(input.value ?? '').trim();
 	if (!value) fail('value', 'is required');
@@ -262,7 +301,14 @@ function checkRecord(input, fail) {
 			break;
 		case 'SRV': {
 			const m = /^(\d{1,5})\s+(\d{1,5})\s+(\d{1,5})\s+(\S+)$/.exec(value);
-			if (!m || Number(m[1]) > 65535 || Number(m[2]) > 65535 || Number(m[3]) < 1 || Number(m[3]) > 65535 || !(m[4] === '.' || isHostname(m[4]))) {
+			if (
+				!m ||
+				Number(m[1]) > 65535 ||
+				Number(m[2]) > 65535 ||
+				Number(m[3]) < 1 ||
+				Number(m[3]) > 65535 ||
+				!(m[4] === '.' || isHostname(m[4]))
+			) {
 				fail('value', 'must be "priority weight port target" for an SRV record, e.g. 10 5 5060 sip.example.com');
 			}
 			break;
@@ -305,7 +351,7 @@ function conflicts(existing, rec, skipId) {
 
 function syncMonitor(core, m) {
 	const s = S(core);
-	const wanted = recordsOf(s, m.did).filter((r) => r.subdomain === m.subdomain && (r.recordtype === 'A' || r.recordtype === 'AAAA'));
+	const wanted = addressRecords(s, m.did, m.subdomain);
 	const have = Object.values(s.monitorRecords).filter((mr) => mr.mid === m.id);
 	for (const mr of have) if (!wanted.some((r) => r.id === mr.rid)) delete s.monitorRecords[mr.id];
 	for (const r of wanted) {
@@ -321,11 +367,7 @@ function syncDomainMonitors(core, did) {
 
 function monitorFields(rq, plan, p, base, domain) {
 	const out = { ...base };
-	if (!base || p.has('subdomain')) {
-		const sub = normSub(p.str('subdomain', { required: !base }));
-		if (!isSubdomain(sub)) throw new ApiError('subdomain is not a valid host record');
-		out.subdomain = sub;
-	}
+	if (!base || p.has('subdomain')) out.subdomain = subdomainParam(p, !base);
 	if (!base || p.has('retry')) {
 		out.retry = p.int('retry', { def: 10, min: 1 });
 		if (plan.monitor_retry.length && !plan.monitor_retry.includes(out.retry)) {
@@ -358,30 +400,30 @@ function monitorFields(rq, plan, p, base, domain) {
 					? 'https'
 					: 'http';
 	}
-	if (!base || p.has('switch')) out.switch = flag(p, 'switch');
+	if (!base || p.has('switch')) out.switch = flag(p, 'switch', 0);
 	if (!base || p.has('notify')) {
 		const notify = p.str('notify', { def: '', max: 255 }).trim();
 		if (notify && !EMAIL_RE.test(notify)) throw new ApiError('notify must be an e-mail address');
 		out.notify = notify;
 	}
-	if (!base || p.has('less')) out.less = flag(p, 'less');
-	if (!base || p.has('enable_delay')) out.enable_delay = flag(p, 'enable_delay');
+	if (!base || p.has('less')) out.less = flag(p, 'less', 0);
+	if (!base || p.has('enable_delay')) out.enable_delay = flag(p, 'enable_delay', 0);
 	if (!base || p.has('delay')) out.delay = p.int('delay', { def: 0, min: 0, max: 1440 });
 	if (!base || p.has('other_email')) out.other_email = emails(p, 'other_email');
 	if (!base || p.has('other_phone')) out.other_phone = phones(p, 'other_phone');
-	if (!base || p.has('status')) out.status = statusParam(p, 'status', 1);
+	if (!base || p.has('status')) out.status = flag(p, 'status', 1);
 	return out;
 }
 
 // ---------------------------------------------------------------- rendering
 
-function renderPlan(core, rq, plan) {
+/** A plan as `ownerUid` sees it (`auth` is its latest domain on the plan). */
+function renderPlan(core, plan, ownerUid) {
 	const s = S(core);
 	const g = s.groups.find((x) => x.id === plan.gid) || GROUPS[0];
 	const mine = Object.values(s.domains)
-		.filter((d) => d.uid === rq.owner.uid && d.pid === plan.id)
+		.filter((d) => d.uid === ownerUid && d.pid === plan.id)
 		.sort(sortDesc)[0];
-	const owner = core.account(rq.owner.uid);
 	return {
 		id: str(plan.id),
 		group: {
@@ -409,7 +451,7 @@ function renderPlan(core, rq, plan) {
 					createtime: core.displayTime(mine.createdAt),
 					updatetime: core.displayTime(mine.updatedAt),
 					endtime: core.displayTime(mine.endAt),
-					username: owner ? owner.name : '',
+					username: accountName(core, ownerUid),
 					type: '1',
 					gid: str(plan.gid),
 					authid: str(mine.id),
@@ -425,8 +467,7 @@ function renderPlan(core, rq, plan) {
 		monitor_retry: phpSerialize(plan.monitor_retry),
 		monitor_interval: phpSerialize(plan.monitor_interval),
 		monitor_notice: phpSerialize(plan.monitor_notice),
-		createtime: core.displayTime(s.createdAt),
-		createtime_ago: core.ago(s.createdAt),
+		...core.stamp(s.createdAt, 'createtime'),
 	};
 }
 
@@ -446,8 +487,7 @@ function renderDomain(core, d) {
 		recordnum: str(recordsOf(s, d.id).length),
 		status: str(d.status),
 		note: d.note,
-		createtime: core.displayTime(d.createdAt),
-		createtime_ago: core.ago(d.createdAt),
+		...core.stamp(d.createdAt, 'createtime'),
 		endtime: core.displayTime(d.endAt),
 	};
 }
@@ -468,8 +508,7 @@ function renderRecord(core, r) {
 		ttl: str(r.ttl),
 		weight: str(r.weight),
 		note: r.note,
-		createtime: core.displayTime(r.createdAt),
-		createtime_ago: core.ago(r.createdAt),
+		...core.stamp(r.createdAt, 'createtime'),
 	};
 }
 
@@ -527,8 +566,7 @@ function renderMonitor(core, m, { forAdd = false } = {}) {
 		domain_name: d.name,
 		domain_id: str(m.did),
 		recordnum: str(monitorCount(s, m)),
-		createtime: core.displayTime(m.createdAt),
-		createtime_ago: core.ago(m.createdAt),
+		...core.stamp(m.createdAt, 'createtime'),
 	};
 }
 
@@ -546,8 +584,7 @@ function renderMonitorRecord(core, mr) {
 		host: m.host,
 		ip: r ? r.value : '',
 		status: str(mr.status),
-		createtime: core.displayTime(mr.createdAt),
-		createtime_ago: core.ago(mr.createdAt),
+		...core.stamp(mr.createdAt, 'createtime'),
 	};
 }
 
@@ -562,10 +599,8 @@ function renderTemplate(core, t) {
 		pid: str(t.pid),
 		planname: plan ? plan.name : '',
 		note: t.note,
-		createtime: core.displayTime(t.createdAt),
-		createtime_ago: core.ago(t.createdAt),
-		updatetime: core.displayTime(t.updatedAt),
-		updatetime_ago: core.ago(t.updatedAt),
+		...core.stamp(t.createdAt, 'createtime'),
+		...core.stamp(t.updatedAt, 'updatetime'),
 	};
 }
 
@@ -583,10 +618,8 @@ function renderTempSty(core, x) {
 		ip_location: [x.country, x.province, x.city, x.isp].filter(Boolean).join(' '),
 		weight: str(x.weight),
 		status: str(x.status),
-		createtime: core.displayTime(x.createdAt),
-		createtime_ago: core.ago(x.createdAt),
-		updatetime: core.displayTime(x.updatedAt),
-		updatetime_ago: core.ago(x.updatedAt),
+		...core.stamp(x.createdAt, 'createtime'),
+		...core.stamp(x.updatedAt, 'updatetime'),
 	};
 }
 
@@ -606,8 +639,7 @@ function renderSty(core, y) {
 		temp_id: str(y.tid),
 		temp_name: t ? t.name : '',
 		status: str(y.status),
-		createtime: core.displayTime(y.createdAt),
-		createtime_ago: core.ago(y.createdAt),
+		...core.stamp(y.createdAt, 'createtime'),
 	};
 }
 
@@ -615,7 +647,19 @@ function renderSty(core, y) {
 
 function makeDomain(core, owner, { name, pid, period = 1, note = '', subUid = 0 }, now = core.now()) {
 	const id = core.nextId('dns.domain', 3001);
-	const d = { id, uid: owner.uid, subUid, name, pid, mark: 0, status: 1, note, createdAt: now, updatedAt: now, endAt: now + period * YEAR_MS };
+	const d = {
+		id,
+		uid: owner.uid,
+		subUid,
+		name,
+		pid,
+		mark: 0,
+		status: 1,
+		note,
+		createdAt: now,
+		updatedAt: now,
+		endAt: now + period * YEAR_MS,
+	};
 	S(core).domains[id] = d;
 	return d;
 }
@@ -637,18 +681,14 @@ function stFields(p, base) {
 		if (!net.isIP(ip)) throw new ApiError('ip must be an IPv4 or IPv6 address');
 		out.ip = ip;
 	}
-	if (!base || p.has('status')) out.status = statusParam(p, 'status', 1);
+	if (!base || p.has('status')) out.status = flag(p, 'status', 1);
 	if (!base || p.has('weight')) out.weight = p.int('weight', { def: 1, min: 1, max: 100 });
 	return out;
 }
 
 function styFields(rq, s, p, base, domain, plan) {
 	const out = { ...base };
-	if (!base || p.has('subdomain')) {
-		const sub = normSub(p.str('subdomain', { required: !base }));
-		if (!isSubdomain(sub)) throw new ApiError('subdomain is not a valid host record');
-		out.subdomain = sub;
-	}
+	if (!base || p.has('subdomain')) out.subdomain = subdomainParam(p, !base);
 	if (!base || p.has('sty')) out.sty = p.oneOf('sty', Object.keys(STY_LABELS), { required: !base });
 	if (!plan.strategy.includes(out.sty)) {
 		throw new ApiError(`sty: plan ${plan.name} allows ${plan.strategy.join(', ') || 'no strategies'}`);
@@ -658,7 +698,7 @@ function styFields(rq, s, p, base, domain, plan) {
 		const t = templateById(rq, s, p.int('tid', { required: true }), 'tid');
 		out.tid = t.id;
 	}
-	if (!base || p.has('status')) out.status = statusParam(p, 'status', 1);
+	if (!base || p.has('status')) out.status = flag(p, 'status', 1);
 	const dup = Object.values(s.strategies).find((y) => y.did === domain.id && y.subdomain === out.subdomain && (!base || y.id !== base.id));
 	if (dup) throw new ApiError(`subdomain: ${out.subdomain} of ${domain.name} already has strategy ${dup.id}`);
 	return out;
@@ -671,23 +711,40 @@ function strategyDomain(rq, s, p) {
 	return { d, plan };
 }
 
-function styById(rq, s, id, did) {
-	const y = s.strategies[id];
-	const d = y && s.domains[y.did];
-	if (!d || d.uid !== rq.owner.uid || (did !== undefined && y.did !== did)) {
-		throw new ApiError(`id: strategy ${id} does not exist${did !== undefined ? ` in domain ${did}` : ''}`);
-	}
-	if (!rq.core.canAccess(rq.user, 6, d.id)) throw new ApiError(`permission denied: this sub-account may not use domain ${d.id}`);
-	return y;
+/** A plan that includes resolution strategies (strategy templates are made for one). */
+function strategyPlan(s, id) {
+	const plan = planById(s, id);
+	if (plan.enable_strategy !== 1) throw new ApiError(`pid: plan ${plan.name} does not include resolution strategies`);
+	return plan;
 }
 
-function tempStyById(rq, s, id, tid) {
-	const x = s.tempStys[id];
-	const t = x && s.templates[x.tid];
-	if (!t || t.uid !== rq.owner.uid || (tid !== undefined && x.tid !== tid)) {
-		throw new ApiError(`id: template record ${id} does not exist${tid !== undefined ? ` in template ${tid}` : ''}`);
+/** A template's name: trimmed, not blank. */
+function templateName(p, required) {
+	const name = p.str('name', { required, max: 64 }).trim();
+	if (!name) throw new ApiError('name must not be blank');
+	return name;
+}
+
+/** A monitor on `subdomain` of `d` needs an A or AAAA record there and no other monitor (`skipId` aside). */
+function checkMonitorTarget(s, d, subdomain, skipId) {
+	if (!addressRecords(s, d.id, subdomain).length)
+		throw new ApiError(`subdomain: ${subdomain} of ${d.name} has no A or AAAA record to monitor`);
+	if (Object.values(s.monitors).some((m) => m.did === d.id && m.id !== skipId && m.subdomain === subdomain)) {
+		throw new ApiError(`subdomain: ${subdomain} of ${d.name} is already monitored`);
 	}
-	return x;
+}
+
+/** Plan and period of domainAdd / domainUpgrade; the price is per year. */
+function planOrder(s, p) {
+	const plan = planById(s, p.int('pid', { required: true }));
+	const period = p.int('period', { def: 1, min: 1, max: 10 });
+	return { plan, period, price: plan.price * period };
+}
+
+/** Charges a plan order (paytype 7, bid = domain id) and answers it. */
+function payPlanOrder(core, owner, d, { plan, period, price }) {
+	if (price > 0) core.charge(owner, { price, paytype: 7, bid: d.id, name: `Cloud DNS ${d.name} (${plan.name}, ${period} year(s))` });
+	return { data: { id: str(d.id), name: d.name, plan: { id: str(plan.id), name: plan.name } } };
 }
 
 // ---------------------------------------------------------------- routes
@@ -698,34 +755,21 @@ const routes = {
 		'DNS plans',
 		(rq, s) => {
 			const { p, core } = rq;
-			const id = p.int('id');
-			const es = p.has('enable_strategy') ? Number(p.oneOf('enable_strategy', [0, 1])) : undefined;
-			const items = s.plans
-				.filter((x) => id === undefined || x.id === id)
-				.filter((x) => es === undefined || x.enable_strategy === es)
-				.sort(sortAsc);
-			return pageOf(items, p, { render: (x) => renderPlan(core, rq, x) });
+			const filters = { id: p.int('id'), enable_strategy: p.oneOf('enable_strategy', [0, 1]) };
+			const items = where(s.plans, filters).sort(sortAsc);
+			return pageOf(items, p, { render: (x) => renderPlan(core, x, rq.owner.uid) });
 		},
 		{ read: true },
 	),
 
-	'dns/domainList': route(
+	'dns/domainList': route.list(
 		'DNS domains',
 		(rq, s) => {
-			const { p, core } = rq;
-			const id = p.int('id');
-			const mark = p.has('mark') ? Number(p.oneOf('mark', [0, 1])) : undefined;
-			const status = p.has('status') ? Number(p.oneOf('status', [1, 2, 3])) : undefined;
-			const visible = visibleDomainIds(rq);
-			const items = Object.values(s.domains)
-				.filter((d) => visible.has(d.id))
-				.filter((d) => id === undefined || d.id === id)
-				.filter((d) => mark === undefined || d.mark === mark)
-				.filter((d) => status === undefined || d.status === status)
-				.sort(sortDesc);
-			return pageOf(items, p, { render: (d) => renderDomain(core, d) });
+			const { p } = rq;
+			const filters = { id: p.int('id'), mark: p.oneOf('mark', [0, 1]), status: p.oneOf('status', [1, 2, 3]) };
+			return where(ownedList(rq, s.domains, 6), filters).sort(sortDesc);
 		},
-		{ read: true },
+		renderDomain,
 	),
 
 	'dns/domainAdd': route('Add DNS domain', (rq, s) => {
@@ -733,22 +777,17 @@ const routes = {
 		const name = p.str('domain', { required: true, max: 253 }).trim().toLowerCase().replace(/\.$/, '');
 		if (!isDomain(name)) throw new ApiError(`domain: ${name} is not a valid domain name`);
 		if (Object.values(s.domains).some((d) => d.name === name)) throw new ApiError(`domain: ${name} is already hosted`);
-		const plan = planById(s, p.int('pid', { required: true }));
-		const period = p.int('period', { def: 1, min: 1, max: 10 });
+		const order = planOrder(s, p);
 		const note = p.str('note', { def: '', max: 255 });
-		const price = plan.price * period;
-		if (price > 0 && Number(core.balanceOf(owner.uid).price) < price) {
-			throw new ApiError(`insufficient balance: the order costs ${price.toFixed(2)}, please recharge first`);
-		}
-		const d = makeDomain(core, owner, { name, pid: plan.id, period, note, subUid: rq.user.parent ? rq.user.uid : 0 });
-		if (price > 0) core.charge(owner, { price, paytype: 7, bid: d.id, name: `Cloud DNS ${name} (${plan.name}, ${period} year(s))` });
-		return { data: { id: str(d.id), name: d.name, plan: { id: str(plan.id), name: plan.name } } };
+		if (order.price > 0) requireBalance(core, owner, order.price);
+		const d = makeDomain(core, owner, { name, pid: order.plan.id, period: order.period, note, subUid: rq.user.parent ? rq.user.uid : 0 });
+		return payPlanOrder(core, owner, d, order);
 	}),
 
 	'dns/domainStatus': route('Enable or pause DNS domain', (rq) => {
 		const { p, core } = rq;
 		const d = domainById(rq, p.int('id', { required: true }));
-		d.status = Number(p.oneOf('status', [1, 2], { required: true }));
+		d.status = p.oneOf('status', [1, 2], { required: true });
 		d.updatedAt = core.now();
 		return { data: { id: str(d.id), name: d.name, status: str(d.status) } };
 	}),
@@ -756,7 +795,7 @@ const routes = {
 	'dns/domainMark': route('Star DNS domain', (rq) => {
 		const { p } = rq;
 		const d = domainById(rq, p.int('id', { required: true }));
-		d.mark = Number(p.oneOf('mark', [0, 1], { def: 0 }));
+		d.mark = flag(p, 'mark', 0);
 		return { data: { id: str(d.id), name: d.name, mark: str(d.mark) } };
 	}),
 
@@ -771,26 +810,24 @@ const routes = {
 	'dns/domainUpgrade': route('Upgrade or renew DNS domain', (rq, s) => {
 		const { p, core, owner } = rq;
 		const d = domainById(rq, p.int('id', { required: true }));
-		const plan = planById(s, p.int('pid', { required: true }));
-		const period = p.int('period', { def: 1, min: 1, max: 10 });
+		const order = planOrder(s, p);
+		const { plan, period } = order;
 		const count = recordsOf(s, d.id).length;
 		if (count > plan.record_num) {
 			throw new ApiError(`pid: plan ${plan.name} allows ${plan.record_num} records but ${d.name} has ${count}`);
 		}
 		const monitors = Object.values(s.monitors).filter((m) => m.did === d.id).length;
-		if (monitors > plan.monitor_num) throw new ApiError(`pid: plan ${plan.name} allows ${plan.monitor_num} monitors but ${d.name} has ${monitors}`);
+		if (monitors > plan.monitor_num)
+			throw new ApiError(`pid: plan ${plan.name} allows ${plan.monitor_num} monitors but ${d.name} has ${monitors}`);
 		const stys = Object.values(s.strategies).filter((y) => y.did === d.id);
-		if (stys.length && plan.enable_strategy !== 1) throw new ApiError(`pid: plan ${plan.name} has no strategies but ${d.name} uses ${stys.length}`);
-		const price = plan.price * period;
-		if (price > 0 && Number(core.balanceOf(owner.uid).price) < price) {
-			throw new ApiError(`insufficient balance: the order costs ${price.toFixed(2)}, please recharge first`);
-		}
+		if (stys.length && plan.enable_strategy !== 1)
+			throw new ApiError(`pid: plan ${plan.name} has no strategies but ${d.name} uses ${stys.length}`);
+		if (order.price > 0) requireBalance(core, owner, order.price);
 		const now = core.now();
 		d.endAt = (plan.id === d.pid ? Math.max(now, d.endAt) : now) + period * YEAR_MS;
 		d.pid = plan.id;
 		d.updatedAt = now;
-		if (price > 0) core.charge(owner, { price, paytype: 7, bid: d.id, name: `Cloud DNS ${d.name} (${plan.name}, ${period} year(s))` });
-		return { data: { id: str(d.id), name: d.name, plan: { id: str(plan.id), name: plan.name } } };
+		return payPlanOrder(core, owner, d, order);
 	}),
 
 	'dns/domainDelete': route('Delete DNS domain', (rq, s) => {
@@ -807,24 +844,18 @@ const routes = {
 	}),
 
 	// ---- records
-	'dns/recordList': route(
+	'dns/recordList': route.list(
 		'DNS records',
 		(rq, s) => {
-			const { p, core } = rq;
+			const { p } = rq;
 			const d = domainById(rq, p.int('did', { required: true }), 'did');
-			const status = statusParam(p);
-			const type = p.has('recordtype') ? p.str('recordtype').trim().toUpperCase() : undefined;
-			const sub = p.has('subdomain') ? normSub(p.str('subdomain')) : undefined;
-			const items = recordsOf(s, d.id)
-				.filter((r) => status === undefined || r.status === status)
-				.filter((r) => type === undefined || r.recordtype === type)
-				.filter((r) => sub === undefined || r.subdomain === sub)
-				.sort(sortAsc);
-			return pageOf(items, p, { render: (r) => renderRecord(core, r) });
+			const status = flag(p, 'status');
+			const recordtype = p.has('recordtype') ? p.str('recordtype').trim().toUpperCase() : undefined;
+			const subdomain = p.has('subdomain') ? normSub(p.str('subdomain')) : undefined;
+			return where(recordsOf(s, d.id), { status, recordtype, subdomain }).sort(sortAsc);
 		},
-		{ read: true },
+		renderRecord,
 	),
-
 	'dns/recordAdd': route('Add DNS records', (rq, s) => {
 		const { p, core } = rq;
 		const d = domainById(rq, p.int('did', { required: true }), 'did');
@@ -835,7 +866,9 @@ const routes = {
 		const accepted = [];
 		entries.forEach((entry, i) => {
 			const fail = (field, msg) => {
-				throw new ApiError(`records entry ${i + 1} (${entry.length > 60 ? `${entry.slice(0, 57)}...` : entry || 'empty'}): ${field} ${msg}; nothing was added`);
+				throw new ApiError(
+					`records entry ${i + 1} (${entry.length > 60 ? `${entry.slice(0, 57)}...` : entry || 'empty'}): ${field} ${msg}; nothing was added`,
+				);
 			};
 			const f = entry.split(';');
 			if (!entry || f.length < 4) fail('records', 'must be subdomain;recordtype;recordline;value;mx;ttl;weight');
@@ -855,7 +888,9 @@ const routes = {
 			accepted.push({ ...rec, id: -1 - i });
 		});
 		if (existing.length + accepted.length > plan.record_num) {
-			throw new ApiError(`records: plan ${plan.name} allows ${plan.record_num} records per domain (${d.name} has ${existing.length}); nothing was added`);
+			throw new ApiError(
+				`records: plan ${plan.name} allows ${plan.record_num} records per domain (${d.name} has ${existing.length}); nothing was added`,
+			);
 		}
 		const created = accepted.map(({ id, ...rec }) => makeRecord(core, d, rec));
 		syncDomainMonitors(core, d.id);
@@ -884,9 +919,8 @@ const routes = {
 	'dns/recordStatus': route('Enable or pause DNS records', (rq, s) => {
 		const { p, core } = rq;
 		const d = domainById(rq, p.int('did', { required: true }), 'did');
-		const records = [...new Set(p.idList('record_id', { required: true }))].map((id) => recordOf(rq, s, d, id));
-		const status = statusParam(p);
-		if (status === undefined) throw new ApiError('status is required');
+		const records = p.idList('record_id', { required: true }).map((id) => recordOf(rq, s, d, id));
+		const status = requiredStatus(p);
 		for (const r of records) {
 			r.status = status;
 			r.updatedAt = core.now();
@@ -906,30 +940,14 @@ const routes = {
 	'dns/recordDelete': route('Delete DNS records', (rq, s) => {
 		const { p, core } = rq;
 		const d = domainById(rq, p.int('did', { required: true }), 'did');
-		const records = [...new Set(p.idList('record_id', { required: true }))].map((id) => recordOf(rq, s, d, id));
+		const records = p.idList('record_id', { required: true }).map((id) => recordOf(rq, s, d, id));
 		for (const r of records) delete s.records[r.id];
 		syncDomainMonitors(core, d.id);
 		return { data: records.map((r) => ({ id: str(r.id), subdomain: r.subdomain })) };
 	}),
 
 	// ---- monitors
-	'dns/monitorList': route(
-		'DNS downtime monitors',
-		(rq, s) => {
-			const { p, core } = rq;
-			const id = p.int('id');
-			const did = p.int('did');
-			if (did !== undefined) domainById(rq, did, 'did');
-			const visible = visibleDomainIds(rq);
-			const items = Object.values(s.monitors)
-				.filter((m) => visible.has(m.did))
-				.filter((m) => id === undefined || m.id === id)
-				.filter((m) => did === undefined || m.did === did)
-				.sort(sortDesc);
-			return pageOf(items, p, { render: (m) => renderMonitor(core, m) });
-		},
-		{ read: true },
-	),
+	'dns/monitorList': route.list('DNS downtime monitors', (rq, s) => inVisibleDomains(rq, s.monitors).sort(sortDesc), renderMonitor),
 
 	'dns/monitorAdd': route('Add DNS downtime monitor', (rq, s) => {
 		const { p, core } = rq;
@@ -940,11 +958,7 @@ const routes = {
 			throw new ApiError(`did: plan ${plan.name} allows ${plan.monitor_num} downtime monitors per domain`);
 		}
 		const fields = monitorFields(rq, plan, p, null, d);
-		const targets = recordsOf(s, d.id).filter((r) => r.subdomain === fields.subdomain && (r.recordtype === 'A' || r.recordtype === 'AAAA'));
-		if (!targets.length) throw new ApiError(`subdomain: ${fields.subdomain} of ${d.name} has no A or AAAA record to monitor`);
-		if (Object.values(s.monitors).some((m) => m.did === d.id && m.subdomain === fields.subdomain)) {
-			throw new ApiError(`subdomain: ${fields.subdomain} of ${d.name} is already monitored`);
-		}
+		checkMonitorTarget(s, d, fields.subdomain);
 		const id = core.nextId('dns.monitor', 501);
 		const m = { id, did: d.id, ...fields, createdAt: core.now(), updatedAt: core.now() };
 		s.monitors[id] = m;
@@ -959,13 +973,7 @@ const routes = {
 		const plan = planById(s, d.pid);
 		const { id, did, createdAt, updatedAt, ...current } = m;
 		const fields = monitorFields(rq, plan, p, current, d);
-		if (fields.subdomain !== m.subdomain) {
-			const targets = recordsOf(s, d.id).filter((r) => r.subdomain === fields.subdomain && (r.recordtype === 'A' || r.recordtype === 'AAAA'));
-			if (!targets.length) throw new ApiError(`subdomain: ${fields.subdomain} of ${d.name} has no A or AAAA record to monitor`);
-			if (Object.values(s.monitors).some((x) => x.did === d.id && x.id !== m.id && x.subdomain === fields.subdomain)) {
-				throw new ApiError(`subdomain: ${fields.subdomain} of ${d.name} is already monitored`);
-			}
-		}
+		if (fields.subdomain !== m.subdomain) checkMonitorTarget(s, d, fields.subdomain, m.id);
 		Object.assign(m, fields, { updatedAt: core.now() });
 		syncMonitor(core, m);
 		return { data: renderMonitor(core, m, { forAdd: true }) };
@@ -974,12 +982,11 @@ const routes = {
 	'dns/monitorStatus': route('Enable or pause DNS downtime monitor', (rq, s) => {
 		const { p, core } = rq;
 		const m = monitorById(rq, s, p.int('monitor_id', { required: true }));
-		const status = statusParam(p);
-		if (status === undefined) throw new ApiError('status is required');
+		const status = requiredStatus(p);
 		const own = Object.values(s.monitorRecords).filter((mr) => mr.mid === m.id);
 		let targets = own;
 		if (p.has('record_id')) {
-			targets = [...new Set(p.idList('record_id'))].map((rid) => {
+			targets = p.idList('record_id').map((rid) => {
 				const mr = own.find((x) => x.id === rid);
 				if (!mr) throw new ApiError(`record_id: monitor record ${rid} does not belong to monitor ${m.id}`);
 				return mr;
@@ -998,22 +1005,19 @@ const routes = {
 		return { data: { id: str(m.id), host: m.host } };
 	}),
 
-	'dns/monitorRecordList': route(
+	'dns/monitorRecordList': route.list(
 		'DNS monitor records',
 		(rq, s) => {
-			const { p, core } = rq;
+			const { p } = rq;
 			const mid = p.int('mid');
 			if (mid !== undefined) monitorById(rq, s, mid, 'mid');
 			const id = p.int('id');
 			const visible = visibleDomainIds(rq);
-			const items = Object.values(s.monitorRecords)
-				.filter((mr) => s.monitors[mr.mid] && visible.has(s.monitors[mr.mid].did))
-				.filter((mr) => mid === undefined || mr.mid === mid)
-				.filter((mr) => id === undefined || mr.id === id)
-				.sort(sortAsc);
-			return pageOf(items, p, { defaultLimit: 1000, render: (mr) => renderMonitorRecord(core, mr) });
+			const records = Object.values(s.monitorRecords).filter((mr) => s.monitors[mr.mid] && visible.has(s.monitors[mr.mid].did));
+			return where(records, { mid, id }).sort(sortAsc);
 		},
-		{ read: true },
+		renderMonitorRecord,
+		{ defaultLimit: 1000 },
 	),
 
 	'dns/monitorRecordStatus': route('Enable or pause DNS monitor record', (rq, s) => {
@@ -1023,38 +1027,31 @@ const routes = {
 		const m = monitorById(rq, s, mid, 'mid');
 		const mr = s.monitorRecords[id];
 		if (!mr || mr.mid !== m.id) throw new ApiError(`id: monitor record ${id} does not belong to monitor ${mid}`);
-		const status = statusParam(p);
-		if (status === undefined) throw new ApiError('status is required');
-		mr.status = status;
+		mr.status = requiredStatus(p);
 		return { data: { id: str(mr.id), mid: str(mr.mid), status: str(mr.status) } };
 	}),
 
 	// ---- strategy templates
-	'dns/tempList': route(
+	'dns/tempList': route.list(
 		'DNS strategy templates',
 		(rq, s) => {
-			const { p, core } = rq;
+			const { p } = rq;
 			const id = p.int('id');
 			const gid = p.int('gid');
-			const items = Object.values(s.templates)
-				.filter((t) => t.uid === rq.owner.uid)
-				.filter((t) => id === undefined || t.id === id)
+			return where(ownedList(rq, s.templates), { id })
 				.filter((t) => gid === undefined || (s.plans.find((x) => x.id === t.pid) || {}).gid === gid)
 				.sort(sortDesc);
-			return pageOf(items, p, { render: (t) => renderTemplate(core, t) });
 		},
-		{ read: true },
+		renderTemplate,
 	),
 
 	'dns/tempAdd': route('Add DNS strategy template', (rq, s) => {
 		const { p, core } = rq;
-		const plan = planById(s, p.int('pid', { required: true }));
-		if (plan.enable_strategy !== 1) throw new ApiError(`pid: plan ${plan.name} does not include resolution strategies`);
-		const name = p.str('name', { required: true, max: 64 }).trim();
-		if (!name) throw new ApiError('name must not be blank');
-		const status = statusParam(p, 'status', 1);
+		const plan = strategyPlan(s, p.int('pid', { required: true }));
+		const name = templateName(p, true);
+		const status = flag(p, 'status', 1);
 		const note = p.str('note', { def: '', max: 255 });
-		const mine = Object.values(s.templates).filter((t) => t.uid === rq.owner.uid && t.pid === plan.id).length;
+		const mine = ownedList(rq, s.templates).filter((t) => t.pid === plan.id).length;
 		if (mine >= plan.strategy_template_num) {
 			throw new ApiError(`pid: plan ${plan.name} allows ${plan.strategy_template_num} strategy templates`);
 		}
@@ -1067,17 +1064,9 @@ const routes = {
 	'dns/tempUpdate': route('Update DNS strategy template', (rq, s) => {
 		const { p, core } = rq;
 		const t = templateById(rq, s, p.int('id', { required: true }));
-		if (p.has('pid')) {
-			const plan = planById(s, p.int('pid'));
-			if (plan.enable_strategy !== 1) throw new ApiError(`pid: plan ${plan.name} does not include resolution strategies`);
-			t.pid = plan.id;
-		}
-		if (p.has('name')) {
-			const name = p.str('name', { max: 64 }).trim();
-			if (!name) throw new ApiError('name must not be blank');
-			t.name = name;
-		}
-		if (p.has('status')) t.status = statusParam(p);
+		if (p.has('pid')) t.pid = strategyPlan(s, p.int('pid')).id;
+		if (p.has('name')) t.name = templateName(p, false);
+		if (p.has('status')) t.status = flag(p, 'status');
 		if (p.has('note')) t.note = p.str('note', { max: 255 });
 		t.updatedAt = core.now();
 		return { data: { id: str(t.id), name: t.name, status: str(t.status), pid: str(t.pid), note: t.note } };
@@ -1095,26 +1084,20 @@ const routes = {
 	'dns/tempStatus': route('Enable or close DNS strategy template', (rq, s) => {
 		const { p, core } = rq;
 		const t = templateById(rq, s, p.int('id', { required: true }));
-		const status = statusParam(p);
-		if (status === undefined) throw new ApiError('status is required');
-		t.status = status;
-		t.updatedAt = core.now();
+		Object.assign(t, { status: requiredStatus(p), updatedAt: core.now() });
 		return { data: { id: str(t.id), name: t.name, status: str(t.status) } };
 	}),
 
-	'dns/tempStyList': route(
+	'dns/tempStyList': route.list(
 		'DNS template records',
 		(rq, s) => {
-			const { p, core } = rq;
-			const tid = p.int('tid');
+			const tid = rq.p.int('tid');
 			if (tid !== undefined) templateById(rq, s, tid, 'tid');
-			const items = Object.values(s.tempStys)
-				.filter((x) => s.templates[x.tid] && s.templates[x.tid].uid === rq.owner.uid)
-				.filter((x) => tid === undefined || x.tid === tid)
-				.sort(sortAsc);
-			return pageOf(items, p, { render: (x) => renderTempSty(core, x) });
+			const mine = new Set(ownedList(rq, s.templates).map((t) => t.id));
+			const items = Object.values(s.tempStys).filter((x) => mine.has(x.tid));
+			return where(items, { tid }).sort(sortAsc);
 		},
-		{ read: true },
+		renderTempSty,
 	),
 
 	'dns/tempStyAdd': route('Add DNS template record', (rq, s) => {
@@ -1146,31 +1129,12 @@ const routes = {
 	'dns/tempStyStatus': route('Enable or close DNS template record', (rq, s) => {
 		const { p, core } = rq;
 		const x = tempStyById(rq, s, p.int('id', { required: true }), p.int('tid', { required: true }));
-		const status = statusParam(p);
-		if (status === undefined) throw new ApiError('status is required');
-		x.status = status;
-		x.updatedAt = core.now();
+		Object.assign(x, { status: requiredStatus(p), updatedAt: core.now() });
 		return {};
 	}),
 
 	// ---- strategies
-	'dns/styList': route(
-		'DNS resolution strategies',
-		(rq, s) => {
-			const { p, core } = rq;
-			const id = p.int('id');
-			const did = p.int('did');
-			if (did !== undefined) domainById(rq, did, 'did');
-			const visible = visibleDomainIds(rq);
-			const items = Object.values(s.strategies)
-				.filter((y) => visible.has(y.did))
-				.filter((y) => id === undefined || y.id === id)
-				.filter((y) => did === undefined || y.did === did)
-				.sort(sortDesc);
-			return pageOf(items, p, { render: (y) => renderSty(core, y) });
-		},
-		{ read: true },
-	),
+	'dns/styList': route.list('DNS resolution strategies', (rq, s) => inVisibleDomains(rq, s.strategies).sort(sortDesc), renderSty),
 
 	'dns/styAdd': route('Add DNS resolution strategy', (rq, s) => {
 		const { p, core } = rq;
@@ -1203,10 +1167,7 @@ const routes = {
 	'dns/styStatus': route('Enable or pause DNS resolution strategy', (rq, s) => {
 		const { p, core } = rq;
 		const y = styById(rq, s, p.int('id', { required: true }), p.int('did', { required: true }));
-		const status = statusParam(p);
-		if (status === undefined) throw new ApiError('status is required');
-		y.status = status;
-		y.updatedAt = core.now();
+		Object.assign(y, { status: requiredStatus(p), updatedAt: core.now() });
 		return {};
 	}),
 };
@@ -1248,7 +1209,8 @@ function seedDemo(core) {
 	}
 }
 
-function makeControl(core) {
+/** Control routes (/__emulator/management/dns/...) of one emulator's core. */
+function control(core) {
 	return {
 		/** Force a domain's status { id, status } (1 enabled, 2 paused, 3 abnormal). */
 		'POST /dns/domains/status': async (b) => {
@@ -1261,19 +1223,11 @@ function makeControl(core) {
 	};
 }
 
-let lastCore = null;
-
 module.exports = {
 	group: 'dns',
 	name: 'Cloud DNS',
-	init(core) {
-		// createManagement collects `control` right after init for its emulator (see instance.js).
-		lastCore = core;
-		init(core);
-	},
+	init,
 	seedDemo,
 	routes,
-	get control() {
-		return makeControl(lastCore);
-	},
+	control,
 };

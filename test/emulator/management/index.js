@@ -9,7 +9,12 @@
  * in their own modules (account.js, cdn.js, instance.js, dns.js), each exporting
  *
  *   { group, name, init(core), seedDemo(core)?, routes: { 'cdn/domainList': Route, ... },
- *     control?: { 'POST /cdn/...': fn } }
+ *     control?: { 'POST /cdn/...': fn } | (core) => { 'POST /cdn/...': fn } }
+ *
+ * init(core) runs for every fresh state (creation and reset); a `control` function is called
+ * once per emulator with that emulator's core, so several emulators in one process keep their
+ * control routes apart. A module that must act after every consumption pushes
+ * `fn(core, owner, payment)` onto `core.onCharge` (once: init runs again on reset).
  *
  * where Route is { label, read?, noToken?, logType?, permType?, handler(rq) } and rq is
  *   { p: Params, body, path, user, owner, now, core }
@@ -18,7 +23,7 @@
  */
 const crypto = require('node:crypto');
 const { ApiError, Params, displayTime, ago, str } = require('./util');
-const { readJson, sendJson } = require('../http-util');
+const { readJson } = require('../http-util');
 
 const MODULE_FILES = ['./account', './cdn', './instance', './dns'];
 
@@ -52,8 +57,14 @@ function createManagement(emu, options = {}) {
 			state.seq[kind] = (state.seq[kind] || start - 1) + 1;
 			return state.seq[kind];
 		},
-		stamp(ms = emu.clock.now()) {
-			return { created: displayTime(ms), created_ago: ago(ms, emu.clock.now()) };
+		/** `<key>` and `<key>_ago` display fields of a time: { created, created_ago } by default. */
+		stamp(ms = emu.clock.now(), key = 'created') {
+			return { [key]: displayTime(ms), [`${key}_ago`]: ago(ms, emu.clock.now()) };
+		},
+		/** settings.timing[key] (ms of emulator time), `def` when it is not configured. */
+		timing(key, def) {
+			const v = settings.timing[key];
+			return v === undefined ? def : Number(v);
 		},
 		createAccount({ username, password, mail = '', phone = '', balance = 0, parent = null, gid = 0, status = 1 }) {
 			if (Object.values(state.accounts).some((a) => a.name === username)) {
@@ -93,6 +104,10 @@ function createManagement(emu, options = {}) {
 		accountByName(name) {
 			return Object.values(state.accounts).find((a) => a.name === name);
 		},
+		/** The account a control route names with `uid` or `username` (the demo account when neither). */
+		controlAccount(b) {
+			return b.uid ? core.account(Number(b.uid)) : core.accountByName(b.username || 'demo');
+		},
 		/** Main account whose resources a (sub-)account works on. */
 		ownerOf(account) {
 			return account.parent ? state.accounts[account.parent] : account;
@@ -100,6 +115,8 @@ function createManagement(emu, options = {}) {
 		balanceOf(ownerUid) {
 			return state.balances[ownerUid];
 		},
+		/** Called as fn(core, owner, payment) after every charge (see the header). */
+		onCharge: [],
 		/** Consumption lowers the balance and leaves a payment record (profile/payList). */
 		charge(owner, { price, paytype, bid = 0, name, type = 1 }) {
 			const bal = state.balances[owner.uid];
@@ -120,6 +137,7 @@ function createManagement(emu, options = {}) {
 				createdAt: core.now(),
 			};
 			state.payments.push(rec);
+			for (const fn of core.onCharge) fn(core, owner, rec);
 			return rec;
 		},
 		log(user, type, title, content, ip = '127.0.0.1', op = '') {
@@ -322,15 +340,14 @@ function createManagement(emu, options = {}) {
 			return { ok: true };
 		},
 		'POST /balance': async (b) => {
-			const acc = b.uid ? state.accounts[b.uid] : core.accountByName(b.username || 'demo');
-			const bal = state.balances[core.ownerOf(acc).uid];
+			const bal = state.balances[core.ownerOf(core.controlAccount(b)).uid];
 			bal.price = Number(b.price).toFixed(2);
 			return { ...bal };
 		},
 		'GET /state': async (b, q) => (q.slice ? state[q.slice] : state),
 		'GET /requests': async () => ({ count: requestCount }),
 	};
-	for (const mod of modules) Object.assign(control, mod.control || {});
+	for (const mod of modules) Object.assign(control, (typeof mod.control === 'function' ? mod.control(core) : mod.control) || {});
 
 	let requestCount = 0;
 	return {

@@ -41,7 +41,8 @@
  */
 const crypto = require('node:crypto');
 const net = require('node:net');
-const { ApiError, str, pageOf } = require('./util');
+const { ApiError, str, round2, money } = require('./util');
+const { sortDesc, sortAsc, routeBuilder, owned, ownedChild, ownedList, where, accountName, requireBalance } = require('./common');
 
 const KEEP_MS = 2 * 3600 * 1000;
 const TIMING_DEFAULTS = { hostCreateMs: 5000, hostReinstallMs: 5000, backupMs: 5000 };
@@ -91,16 +92,8 @@ const CATALOGUE = {
 // ---------------------------------------------------------------- helpers
 
 const S = (core) => core.state.instance;
-const timing = (core, key) => {
-	const v = core.settings.timing && core.settings.timing[key];
-	return v === undefined ? TIMING_DEFAULTS[key] : Number(v);
-};
+const timing = (core, key) => core.timing(key, TIMING_DEFAULTS[key]);
 const extId = (prefix, id) => `${prefix}-${crypto.createHash('md5').update(`${prefix}:${id}`).digest('hex').slice(0, 8)}`;
-const round2 = (n) => Math.round(n * 100) / 100;
-const money = (n) => round2(n).toFixed(2);
-const ownerName = (core, uid) => (core.account(uid) || {}).name || '';
-const sortDesc = (a, b) => b.id - a.id;
-const sortAsc = (a, b) => a.id - b.id;
 
 function nodeOf(core, id) {
 	return S(core).nodes.find((n) => n.id === Number(id));
@@ -112,8 +105,7 @@ function tick(core) {
 	const now = core.now();
 	for (const h of Object.values(s.hosts)) {
 		if (h.pending && now >= h.pending.at) {
-			h.status = h.pending.status;
-			h.pending = null;
+			finishPending(h);
 			h.updatedAt = now;
 		}
 		if (h.status === 9 && h.deletedAt && now >= h.deletedAt + KEEP_MS) purgeHost(core, h.id);
@@ -122,32 +114,44 @@ function tick(core) {
 		if (d.status === 2 && d.deletedAt && now >= d.deletedAt + KEEP_MS) delete s.disks[d.id];
 	}
 	for (const b of Object.values(s.backups)) {
-		if (b.status === 0 && now >= b.doneAt) {
-			b.status = 1;
-			b.progress = 100;
-		}
+		if (b.status === 0 && now >= b.doneAt) finishBackup(b);
 		if (b.status === 4 && b.deletedAt && now >= b.deletedAt + KEEP_MS) delete s.backups[b.id];
 	}
 }
 
+/** Finishes every pending transition at once (the control route /instance/settle). */
 function settleAll(core) {
 	const s = S(core);
 	let n = 0;
 	for (const h of Object.values(s.hosts)) {
 		if (h.pending) {
-			h.status = h.pending.status;
-			h.pending = null;
+			finishPending(h);
 			n++;
 		}
 	}
 	for (const b of Object.values(s.backups)) {
 		if (b.status === 0) {
-			b.status = 1;
-			b.progress = 100;
+			finishBackup(b);
 			n++;
 		}
 	}
 	return n;
+}
+
+function finishPending(h) {
+	h.status = h.pending.status;
+	h.pending = null;
+}
+
+function finishBackup(b) {
+	b.status = 1;
+	b.progress = 100;
+}
+
+/** restore, backupRestore and snapshotRollback: reinstalling (4), running again after hostReinstallMs. */
+function startReinstall(core, h) {
+	h.status = 4;
+	h.pending = { status: 1, at: core.now() + timing(core, 'hostReinstallMs') };
 }
 
 /** A host disappears entirely (recycle bin expiry or the control route). */
@@ -169,29 +173,52 @@ function purgeHost(core, id) {
 	return true;
 }
 
-function route(label, handler, opts = {}) {
-	return {
-		label,
-		...opts,
-		handler(rq) {
-			tick(rq.core);
-			return handler(rq, S(rq.core));
-		},
-	};
-}
+/** Every handler of the group first works out the transitions that are due (see tick). */
+const route = routeBuilder(S, tick);
 
-/** Looks up an owned object, checking a sub-account's resource permission. */
-function owned(rq, coll, id, { param = 'id', what, permType } = {}) {
-	const obj = coll[id];
-	if (!obj || obj.uid !== rq.owner.uid) throw new ApiError(`${param}: ${what} ${id} does not exist`);
-	if (permType && !rq.core.canAccess(rq.user, permType, id)) {
-		throw new ApiError(`permission denied: this sub-account may not use ${what} ${id}`);
-	}
-	return obj;
-}
+// Look-ups of the caller's objects; a sub-account needs the resource permission of the type
+// (1 hosts, 2 cloud disks, 3 firewalls, 4 private networks). Backups and snapshots are looked
+// up by owner alone; their lists follow the permissions of the hosts.
 
 function hostById(rq, id, param = 'id') {
 	return owned(rq, S(rq.core).hosts, id, { param, what: 'cloud host', permType: 1 });
+}
+
+function cloudDiskById(rq, id) {
+	return owned(rq, S(rq.core).disks, id, { what: 'cloud disk', permType: 2, match: (d) => d.kind === 'cloud' });
+}
+
+function firewallById(rq, id, param = 'id') {
+	return owned(rq, S(rq.core).firewalls, id, { param, what: 'firewall', permType: 3 });
+}
+
+function networkById(rq, id) {
+	return owned(rq, S(rq.core).networks, id, { what: 'private network', permType: 4 });
+}
+
+function ruleById(rq, s, id) {
+	return ownedChild(rq, s.rules, id, {
+		what: 'firewall rule',
+		parents: s.firewalls,
+		parentKey: 'fid',
+		parentWhat: 'firewall',
+		permType: 3,
+	});
+}
+
+/** A system disk goes with its host's permission (type 1), a cloud disk has its own (type 2). */
+function mayUseDisk(rq, d) {
+	return d.kind === 'system' ? rq.core.canAccess(rq.user, 1, d.iid) : rq.core.canAccess(rq.user, 2, d.id);
+}
+
+/** Backups or snapshots of the hosts the caller may see. */
+function ofVisibleHosts(rq, coll) {
+	return Object.values(coll).filter((x) => x.uid === rq.owner.uid && rq.core.canAccess(rq.user, 1, x.iid));
+}
+
+/** The hosts in firewall or private network `id` (`key` firewallId or netId). */
+function hostsIn(core, key, id) {
+	return Object.values(S(core).hosts).filter((h) => h[key] === id);
 }
 
 function requireStatus(h, allowed, action) {
@@ -225,13 +252,6 @@ function periodPrice(monthly, paytype) {
 	return round2(monthly * 10);
 }
 
-function requireBalance(core, owner, amount) {
-	const bal = core.balanceOf(owner.uid);
-	if (!bal || Number(bal.price) < amount) {
-		throw new ApiError(`insufficient balance: the order costs ${money(amount)}, please recharge first`);
-	}
-}
-
 function publicIp(id) {
 	return `203.0.${113 + (Math.floor(id / 250) % 3)}.${(id % 250) + 2}`;
 }
@@ -260,13 +280,15 @@ function makeHost(core, owner, cfg, now = core.now()) {
 		firewallId: null,
 		netId: null,
 		status: cfg.status === undefined ? 0 : cfg.status,
-		pending: null,
+		pending: null, // { status, at }: the status the host reaches at `at`
 		mark: cfg.mark || 0,
 		suspend_note: cfg.suspend_note || '',
 		createdAt: now,
 		updatedAt: now,
 		deletedAt: null,
 	};
+	// A host created in status 0 (creating) is running after hostCreateMs.
+	if (h.status === 0) h.pending = { status: 1, at: now + timing(core, 'hostCreateMs') };
 	s.hosts[id] = h;
 	const did = core.nextId('instance.disk', 501);
 	s.disks[did] = {
@@ -372,8 +394,7 @@ function renderHost(core, h) {
 		net: vx ? { id: str(vx.id), vxnet_id: vx.vxnet_id } : null,
 		status: str(h.status),
 		paytype: str(h.paytype),
-		createtime: core.displayTime(h.createdAt),
-		createtime_ago: core.ago(h.createdAt),
+		...core.stamp(h.createdAt, 'createtime'),
 		nodeid: str(h.nodeid),
 		nodename: node.code,
 		node_zh: node.areaname,
@@ -391,10 +412,8 @@ function renderHostDisk(core, d) {
 		disk_name: d.disk_name,
 		value: str(d.value),
 		status: str(d.status),
-		createtime: core.displayTime(d.createdAt),
-		createtime_ago: core.ago(d.createdAt),
-		updatetime: core.displayTime(d.updatedAt),
-		updatetime_ago: core.ago(d.updatedAt),
+		...core.stamp(d.createdAt, 'createtime'),
+		...core.stamp(d.updatedAt, 'updatetime'),
 	};
 }
 
@@ -411,8 +430,7 @@ function renderCloudDisk(core, d) {
 		instance: h ? { id: str(h.id), instance_id: h.instance_id, name: h.name } : null,
 		status: str(d.status),
 		note: d.note,
-		createtime: core.displayTime(d.createdAt),
-		createtime_ago: core.ago(d.createdAt),
+		...core.stamp(d.createdAt, 'createtime'),
 		updatetime: core.displayTime(d.updatedAt),
 	};
 }
@@ -435,8 +453,7 @@ function renderBackup(core, b) {
 		status: str(b.status),
 		progress: str(backupProgress(core, b)),
 		note: b.note,
-		createtime: core.displayTime(b.createdAt),
-		createtime_ago: core.ago(b.createdAt),
+		...core.stamp(b.createdAt, 'createtime'),
 	};
 }
 
@@ -449,8 +466,7 @@ function renderSnapshot(core, sn) {
 		name: sn.name,
 		status: str(sn.status),
 		note: sn.note,
-		createtime: core.displayTime(sn.createdAt),
-		createtime_ago: core.ago(sn.createdAt),
+		...core.stamp(sn.createdAt, 'createtime'),
 		updatetime: core.displayTime(sn.updatedAt),
 	};
 }
@@ -462,12 +478,11 @@ function renderFirewall(core, fw) {
 		firewall_id: fw.firewall_id,
 		name: fw.name,
 		uid: str(fw.uid),
-		username: ownerName(core, fw.uid),
+		username: accountName(core, fw.uid),
 		node: { id: str(node.id), areaname: node.areaname },
 		note: fw.note,
-		num: str(Object.values(S(core).hosts).filter((h) => h.firewallId === fw.id).length),
-		createtime: core.displayTime(fw.createdAt),
-		createtime_ago: core.ago(fw.createdAt),
+		num: str(hostsIn(core, 'firewallId', fw.id).length),
+		...core.stamp(fw.createdAt, 'createtime'),
 		updatetime: core.displayTime(fw.updatedAt),
 	};
 }
@@ -503,13 +518,12 @@ function renderNetwork(core, n) {
 		vxnet_id: n.vxnet_id,
 		name: n.name,
 		uid: str(n.uid),
-		username: ownerName(core, n.uid),
+		username: accountName(core, n.uid),
 		node: { id: str(node.id), areaname: node.areaname },
 		tag: str(n.tag),
 		note: n.note,
-		num: str(Object.values(S(core).hosts).filter((h) => h.netId === n.id).length),
-		createtime: core.displayTime(n.createdAt),
-		createtime_ago: core.ago(n.createdAt),
+		num: str(hostsIn(core, 'netId', n.id).length),
+		...core.stamp(n.createdAt, 'createtime'),
 	};
 }
 
@@ -542,6 +556,40 @@ function nameParam(p, param, required = true) {
 function noteParam(p, param = 'note') {
 	if (p.raw(param) === '') return '';
 	return p.str(param, { max: 255 });
+}
+
+/** Data centre, name and note of a new firewall or private network. */
+function placedFields(rq) {
+	const node = openNode(rq.core, rq.p);
+	const name = nameParam(rq.p, 'name');
+	const note = noteParam(rq.p) || '';
+	return { nodeid: node.id, name, note };
+}
+
+/** The name (`nameKey`) and note of an update, each only when sent. */
+function updateNameAndNote(rq, obj, nameKey = 'name') {
+	const name = nameParam(rq.p, nameKey, false);
+	const note = noteParam(rq.p);
+	if (name !== undefined) obj[nameKey] = name;
+	if (note !== undefined) obj.note = note;
+	obj.updatedAt = rq.core.now();
+}
+
+/** Host `h` (param iid) joins `target`, a firewall (`key` firewallId) or private network (netId). */
+function joinHost(h, key, target, what) {
+	if (h.status === 9) throw new ApiError(`iid: host ${h.id} is in the recycle bin`);
+	if (h.nodeid !== target.nodeid) throw new ApiError(`iid: host ${h.id} is in another data centre than ${what} ${target.id}`);
+	if (h[key] === target.id) throw new ApiError(`iid: host ${h.id} is already in ${what} ${target.id}`);
+	if (h[key]) throw new ApiError(`iid: host ${h.id} is in ${what} ${h[key]}; let it leave that one first`);
+	h[key] = target.id;
+}
+
+/** Host `h` (param id) leaves its firewall or private network (of `coll`), which is answered. */
+function leaveHost(h, key, coll, what) {
+	const target = h[key] && coll[h[key]];
+	if (!target) throw new ApiError(`id: host ${h.id} is not in a ${what}`);
+	h[key] = null;
+	return target;
 }
 
 function portSpec(value) {
@@ -677,26 +725,20 @@ const routes = {
 	),
 
 	// ---- hosts
-	'instance/list': route(
+	'instance/list': route.list(
 		'Cloud hosts',
 		(rq, s) => {
-			const { p, core } = rq;
-			const id = p.int('id');
-			const nodeid = p.int('nodeid');
-			const imageid = p.int('imageid');
-			const status = p.has('status') ? Number(p.oneOf('status', [0, 1, 2, 3, 4, 5, 6, 7, 8, 9])) : undefined;
-			const mark = p.has('mark') ? Number(p.oneOf('mark', [0, 1])) : undefined;
-			const items = Object.values(s.hosts)
-				.filter((h) => h.uid === rq.owner.uid && core.canAccess(rq.user, 1, h.id))
-				.filter((h) => id === undefined || h.id === id)
-				.filter((h) => nodeid === undefined || h.nodeid === nodeid)
-				.filter((h) => imageid === undefined || h.imageid === imageid)
-				.filter((h) => status === undefined || h.status === status)
-				.filter((h) => mark === undefined || h.mark === mark)
-				.sort(sortDesc);
-			return pageOf(items, p, { render: (h) => renderHost(core, h) });
+			const { p } = rq;
+			const filters = {
+				id: p.int('id'),
+				nodeid: p.int('nodeid'),
+				imageid: p.int('imageid'),
+				status: p.oneOf('status', [0, 1, 2, 3, 4, 5, 6, 7, 8, 9]),
+				mark: p.oneOf('mark', [0, 1]),
+			};
+			return where(ownedList(rq, s.hosts, 1), filters).sort(sortDesc);
 		},
-		{ read: true },
+		renderHost,
 	),
 
 	'instance/create': route('Create cloud host', (rq, s) => {
@@ -734,7 +776,6 @@ const routes = {
 		const hosts = [];
 		for (let i = 0; i < num; i++) {
 			const h = makeHost(core, owner, { ...cfg, name: num > 1 ? `${name}-${i + 1}` : name, status: 0 });
-			h.pending = { status: 1, at: core.now() + timing(core, 'hostCreateMs') };
 			const share = round2(each - coupon / num);
 			core.charge(owner, { price: Math.max(0, share), paytype: 1, bid: h.id, name: `Cloud host ${h.name}` });
 			hosts.push(h);
@@ -752,16 +793,14 @@ const routes = {
 			checkPassword('password', pw);
 		}
 		requireStatus(h, OPERABLE, 'reinstall');
-		h.status = 4;
-		h.pending = { status: 1, at: core.now() + timing(core, 'hostReinstallMs') };
+		startReinstall(core, h);
 		h.updatedAt = core.now();
 		return { data: { instance_id: h.instance_id, name: h.name } };
 	}),
 
 	'instance/delete': route('Delete cloud host', (rq, s) => {
 		const { p, core } = rq;
-		const ids = [...new Set(p.idList('id', { required: true }))];
-		const hosts = ids.map((id) => hostById(rq, id));
+		const hosts = p.idList('id', { required: true }).map((id) => hostById(rq, id));
 		for (const h of hosts) {
 			if (h.status === 9) throw new ApiError(`id: host ${h.id} is already in the recycle bin`);
 		}
@@ -839,19 +878,14 @@ const routes = {
 	}),
 
 	'instance/updateBasicinfo': route('Update cloud host name and note', (rq) => {
-		const { p, core } = rq;
-		const h = hostById(rq, p.int('id', { required: true }));
-		const name = nameParam(p, 'name', false);
-		const note = noteParam(p);
-		if (name !== undefined) h.name = name;
-		if (note !== undefined) h.note = note;
-		h.updatedAt = core.now();
+		const h = hostById(rq, rq.p.int('id', { required: true }));
+		updateNameAndNote(rq, h);
 		return { data: { instance_id: h.instance_id, name: h.name, note: h.note } };
 	}),
 
 	'instance/update': route('Power operation on cloud hosts', (rq) => {
 		const { p, core } = rq;
-		const ids = [...new Set(p.idList('id', { required: true }))];
+		const ids = p.idList('id', { required: true });
 		const op = p.oneOf('op', ['start', 'stop', 'reset'], { required: true });
 		const hosts = ids.map((id) => hostById(rq, id));
 		const verb = { start: 'start', stop: 'stop', reset: 'restart' }[op];
@@ -919,23 +953,16 @@ const routes = {
 	),
 
 	// ---- host disks
-	'instance/diskList': route(
+	'instance/diskList': route.list(
 		'Cloud host disks',
 		(rq, s) => {
-			const { p, core } = rq;
+			const { p } = rq;
 			const h = p.has('iid') ? hostById(rq, p.int('iid'), 'iid') : undefined;
-			const status = p.has('status') ? Number(p.oneOf('status', [0, 1, 2])) : undefined;
-			const items = Object.values(s.disks)
-				.filter((d) => d.uid === rq.owner.uid)
-				.filter((d) =>
-					d.kind === 'system' ? core.canAccess(rq.user, 1, d.iid) : core.canAccess(rq.user, 2, d.id),
-				)
-				.filter((d) => !h || d.iid === h.id)
-				.filter((d) => status === undefined || d.status === status)
-				.sort(sortAsc);
-			return pageOf(items, p, { render: (d) => renderHostDisk(core, d) });
+			const status = p.oneOf('status', [0, 1, 2]);
+			const mine = Object.values(s.disks).filter((d) => d.uid === rq.owner.uid && mayUseDisk(rq, d));
+			return where(mine, { iid: h && h.id, status }).sort(sortAsc);
 		},
-		{ read: true },
+		renderHostDisk,
 	),
 
 	'instance/diskResize': route('Resize disk', (rq, s) => {
@@ -943,7 +970,7 @@ const routes = {
 		const id = p.int('id', { required: true });
 		const d = s.disks[id];
 		if (!d || d.uid !== rq.owner.uid || d.status === 2) throw new ApiError(`id: disk ${id} does not exist`);
-		if (d.kind === 'system' ? !core.canAccess(rq.user, 1, d.iid) : !core.canAccess(rq.user, 2, d.id)) {
+		if (!mayUseDisk(rq, d)) {
 			throw new ApiError(`permission denied: this sub-account may not use disk ${id}`);
 		}
 		const value = p.int('value', { required: true });
@@ -957,20 +984,13 @@ const routes = {
 	}),
 
 	// ---- backups
-	'instance/backupList': route(
+	'instance/backupList': route.list(
 		'Cloud host backups',
 		(rq, s) => {
-			const { p, core } = rq;
-			const iid = p.int('iid');
-			const status = p.has('status') ? Number(p.oneOf('status', [0, 1, 2, 3, 4])) : undefined;
-			const items = Object.values(s.backups)
-				.filter((b) => b.uid === rq.owner.uid && core.canAccess(rq.user, 1, b.iid))
-				.filter((b) => iid === undefined || b.iid === iid)
-				.filter((b) => status === undefined || b.status === status)
-				.sort(sortDesc);
-			return pageOf(items, p, { render: (b) => renderBackup(core, b) });
+			const filters = { iid: rq.p.int('iid'), status: rq.p.oneOf('status', [0, 1, 2, 3, 4]) };
+			return where(ofVisibleHosts(rq, s.backups), filters).sort(sortDesc);
 		},
-		{ read: true },
+		renderBackup,
 	),
 
 	'instance/backupAdd': route('Create backup', (rq, s) => {
@@ -1017,24 +1037,15 @@ const routes = {
 		const h = s.hosts[b.iid];
 		if (!h) throw new ApiError(`id: the host of backup ${b.id} no longer exists`);
 		requireStatus(h, OPERABLE, 'restore a backup onto');
-		h.status = 4;
-		h.pending = { status: 1, at: core.now() + timing(core, 'hostReinstallMs') };
+		startReinstall(core, h);
 		return { data: { instance_id: h.instance_id, backup_id: b.backup_id } };
 	}),
 
 	// ---- snapshots
-	'instance/snapshotList': route(
+	'instance/snapshotList': route.list(
 		'Cloud host snapshots',
-		(rq, s) => {
-			const { p, core } = rq;
-			const iid = p.int('iid');
-			const items = Object.values(s.snapshots)
-				.filter((sn) => sn.uid === rq.owner.uid && core.canAccess(rq.user, 1, sn.iid))
-				.filter((sn) => iid === undefined || sn.iid === iid)
-				.sort(sortDesc);
-			return pageOf(items, p, { render: (sn) => renderSnapshot(core, sn) });
-		},
-		{ read: true },
+		(rq, s) => where(ofVisibleHosts(rq, s.snapshots), { iid: rq.p.int('iid') }).sort(sortDesc),
+		renderSnapshot,
 	),
 
 	'instance/snapshotAdd': route('Create snapshot', (rq) => {
@@ -1045,7 +1056,14 @@ const routes = {
 		requireStatus(h, [1, 2], 'take a snapshot of');
 		const sn = makeSnapshot(core, h, { name, note });
 		return {
-			data: { id: str(sn.id), instance_id: h.instance_id, name: h.name, snapshot_id: sn.snapshot_id, snaphsot_name: sn.name, note: sn.note },
+			data: {
+				id: str(sn.id),
+				instance_id: h.instance_id,
+				name: h.name,
+				snapshot_id: sn.snapshot_id,
+				snaphsot_name: sn.name,
+				note: sn.note,
+			},
 		};
 	}),
 
@@ -1070,51 +1088,31 @@ const routes = {
 		const h = s.hosts[sn.iid];
 		if (!h) throw new ApiError(`id: the host of snapshot ${sn.id} no longer exists`);
 		requireStatus(h, OPERABLE, 'roll back');
-		h.status = 4;
-		h.pending = { status: 1, at: core.now() + timing(core, 'hostReinstallMs') };
+		startReinstall(core, h);
 		return { data: { instance_id: h.instance_id, snapshot_id: sn.snapshot_id, name: sn.name } };
 	}),
 
 	// ---- firewalls
-	'instance/firewallList': route(
+	'instance/firewallList': route.list(
 		'Firewalls',
-		(rq, s) => {
-			const { p, core } = rq;
-			const id = p.int('id');
-			const nodeid = p.int('nodeid');
-			const items = Object.values(s.firewalls)
-				.filter((f) => f.uid === rq.owner.uid && core.canAccess(rq.user, 3, f.id))
-				.filter((f) => id === undefined || f.id === id)
-				.filter((f) => nodeid === undefined || f.nodeid === nodeid)
-				.sort(sortDesc);
-			return pageOf(items, p, { render: (f) => renderFirewall(core, f) });
-		},
-		{ read: true },
+		(rq, s) => where(ownedList(rq, s.firewalls, 3), { id: rq.p.int('id'), nodeid: rq.p.int('nodeid') }).sort(sortDesc),
+		renderFirewall,
 	),
 
 	'instance/firewallAdd': route('Create firewall', (rq) => {
-		const { p, core } = rq;
-		const node = openNode(core, p);
-		const name = nameParam(p, 'name');
-		const note = noteParam(p) || '';
-		const fw = makeFirewall(core, rq.owner, { nodeid: node.id, name, note });
-		return { data: firewallReply(core, fw) };
+		const fw = makeFirewall(rq.core, rq.owner, placedFields(rq));
+		return { data: firewallReply(rq.core, fw) };
 	}),
 
-	'instance/firewallUpdate': route('Update firewall', (rq, s) => {
-		const { p, core } = rq;
-		const fw = owned(rq, s.firewalls, p.int('id', { required: true }), { what: 'firewall', permType: 3 });
-		const name = nameParam(p, 'name', false);
-		const note = noteParam(p);
-		if (name !== undefined) fw.name = name;
-		if (note !== undefined) fw.note = note;
-		fw.updatedAt = core.now();
-		return { data: firewallReply(core, fw) };
+	'instance/firewallUpdate': route('Update firewall', (rq) => {
+		const fw = firewallById(rq, rq.p.int('id', { required: true }));
+		updateNameAndNote(rq, fw);
+		return { data: firewallReply(rq.core, fw) };
 	}),
 
 	'instance/firewallDelete': route('Delete firewall', (rq, s) => {
-		const fw = owned(rq, s.firewalls, rq.p.int('id', { required: true }), { what: 'firewall', permType: 3 });
-		const members = Object.values(s.hosts).filter((h) => h.firewallId === fw.id);
+		const fw = firewallById(rq, rq.p.int('id', { required: true }));
+		const members = hostsIn(rq.core, 'firewallId', fw.id);
 		if (members.length) {
 			throw new ApiError(`id: firewall ${fw.id} still protects ${members.length} host(s); let them leave it first`);
 		}
@@ -1123,53 +1121,38 @@ const routes = {
 		return { data: { firewall_id: fw.firewall_id, name: fw.name } };
 	}),
 
-	'instance/joinFirewall': route('Join firewall', (rq, s) => {
+	'instance/joinFirewall': route('Join firewall', (rq) => {
 		const { p } = rq;
-		const fw = owned(rq, s.firewalls, p.int('fid', { required: true }), { param: 'fid', what: 'firewall', permType: 3 });
+		const fw = firewallById(rq, p.int('fid', { required: true }), 'fid');
 		const h = hostById(rq, p.int('iid', { required: true }), 'iid');
-		if (h.status === 9) throw new ApiError(`iid: host ${h.id} is in the recycle bin`);
-		if (h.nodeid !== fw.nodeid) throw new ApiError(`iid: host ${h.id} is in another data centre than firewall ${fw.id}`);
-		if (h.firewallId === fw.id) throw new ApiError(`iid: host ${h.id} is already in firewall ${fw.id}`);
-		if (h.firewallId) throw new ApiError(`iid: host ${h.id} is in firewall ${h.firewallId}; let it leave that one first`);
-		h.firewallId = fw.id;
+		joinHost(h, 'firewallId', fw, 'firewall');
 		return { data: { firewall_id: fw.firewall_id, name: fw.name, instance_id: h.instance_id } };
 	}),
 
 	'instance/leaveFirewall': route('Leave firewall', (rq, s) => {
 		const h = hostById(rq, rq.p.int('id', { required: true }));
-		const fw = h.firewallId && s.firewalls[h.firewallId];
-		if (!fw) throw new ApiError(`id: host ${h.id} is not in a firewall`);
-		h.firewallId = null;
+		const fw = leaveHost(h, 'firewallId', s.firewalls, 'firewall');
 		return { data: { firewall_id: fw.firewall_id, name: fw.name, instance_id: h.instance_id } };
 	}),
 
-	'instance/firewallRuleList': route(
+	'instance/firewallRuleList': route.list(
 		'Firewall rules',
 		(rq, s) => {
-			const { p, core } = rq;
+			const { p } = rq;
 			const id = p.int('id');
 			const fid = p.int('fid');
-			if (fid !== undefined) owned(rq, s.firewalls, fid, { param: 'fid', what: 'firewall', permType: 3 });
-			const direction = p.oneOf('direction', ['in', 'out']);
-			const status = p.has('status') ? Number(p.oneOf('status', [0, 1])) : undefined;
-			const items = Object.values(s.rules)
-				.filter((r) => {
-					const fw = s.firewalls[r.fid];
-					return fw && fw.uid === rq.owner.uid && core.canAccess(rq.user, 3, fw.id);
-				})
-				.filter((r) => id === undefined || r.id === id)
-				.filter((r) => fid === undefined || r.fid === fid)
-				.filter((r) => direction === undefined || r.direction === direction)
-				.filter((r) => status === undefined || r.status === status)
-				.sort((a, b) => a.fid - b.fid || a.seq - b.seq);
-			return pageOf(items, p, { render: (r) => renderRule(core, r) });
+			if (fid !== undefined) firewallById(rq, fid, 'fid');
+			const filters = { id, fid, direction: p.oneOf('direction', ['in', 'out']), status: p.oneOf('status', [0, 1]) };
+			const visible = new Set(ownedList(rq, s.firewalls, 3).map((fw) => fw.id));
+			const rules = Object.values(s.rules).filter((r) => visible.has(r.fid));
+			return where(rules, filters).sort((a, b) => a.fid - b.fid || a.seq - b.seq);
 		},
-		{ read: true },
+		renderRule,
 	),
 
-	'instance/firewallRuleAdd': route('Add firewall rule', (rq, s) => {
+	'instance/firewallRuleAdd': route('Add firewall rule', (rq) => {
 		const { p, core } = rq;
-		const fw = owned(rq, s.firewalls, p.int('fid', { required: true }), { param: 'fid', what: 'firewall', permType: 3 });
+		const fw = firewallById(rq, p.int('fid', { required: true }), 'fid');
 		const fields = ruleFields(p, null);
 		const r = makeRule(core, fw, fields);
 		fw.updatedAt = core.now();
@@ -1208,22 +1191,15 @@ const routes = {
 	}),
 
 	// ---- cloud disks
-	'instance/cloudDiskList': route(
+	'instance/cloudDiskList': route.list(
 		'Cloud disks',
 		(rq, s) => {
-			const { p, core } = rq;
-			const nodeid = p.int('nodeid');
-			const iid = p.int('iid');
-			const status = p.has('status') ? Number(p.oneOf('status', [0, 1, 2])) : undefined;
-			const items = Object.values(s.disks)
-				.filter((d) => d.kind === 'cloud' && d.uid === rq.owner.uid && core.canAccess(rq.user, 2, d.id))
-				.filter((d) => nodeid === undefined || d.nodeid === nodeid)
-				.filter((d) => iid === undefined || d.iid === iid)
-				.filter((d) => status === undefined || d.status === status)
-				.sort(sortDesc);
-			return pageOf(items, p, { render: (d) => renderCloudDisk(core, d) });
+			const { p } = rq;
+			const filters = { nodeid: p.int('nodeid'), iid: p.int('iid'), status: p.oneOf('status', [0, 1, 2]) };
+			const disks = ownedList(rq, s.disks, 2).filter((d) => d.kind === 'cloud');
+			return where(disks, filters).sort(sortDesc);
 		},
-		{ read: true },
+		renderCloudDisk,
 	),
 
 	'instance/cloudDiskAdd': route('Create cloud disk', (rq) => {
@@ -1241,13 +1217,8 @@ const routes = {
 	}),
 
 	'instance/cloudDiskUpdate': route('Update cloud disk', (rq) => {
-		const { p, core } = rq;
-		const d = cloudDiskById(rq, p.int('id', { required: true }));
-		const diskName = nameParam(p, 'disk_name', false);
-		const note = noteParam(p);
-		if (diskName !== undefined) d.disk_name = diskName;
-		if (note !== undefined) d.note = note;
-		d.updatedAt = core.now();
+		const d = cloudDiskById(rq, rq.p.int('id', { required: true }));
+		updateNameAndNote(rq, d, 'disk_name');
 		return { data: { id: str(d.id), disk_name: d.disk_name, note: d.note } };
 	}),
 
@@ -1267,7 +1238,7 @@ const routes = {
 
 	'instance/cloudDiskBind': route('Bind cloud disk', (rq, s) => {
 		const { p, core } = rq;
-		const disks = [...new Set(p.idList('id', { required: true }))].map((id) => cloudDiskById(rq, id));
+		const disks = p.idList('id', { required: true }).map((id) => cloudDiskById(rq, id));
 		if (!p.has('iid')) return unbindDisks(rq, disks);
 		const h = hostById(rq, p.int('iid'), 'iid');
 		requireStatus(h, OPERABLE, 'bind disks to');
@@ -1285,54 +1256,37 @@ const routes = {
 			d.status = 0;
 			d.updatedAt = core.now();
 		}
-		return { data: { disk_id: joinIds(disks, 'disk_id'), disk_name: joinIds(disks, 'disk_name'), instance_id: h.instance_id, name: h.name } };
+		return {
+			data: { disk_id: joinIds(disks, 'disk_id'), disk_name: joinIds(disks, 'disk_name'), instance_id: h.instance_id, name: h.name },
+		};
 	}),
 
 	'instance/unbind': route('Unbind cloud disk', (rq) => {
-		const disks = [...new Set(rq.p.idList('id', { required: true }))].map((id) => cloudDiskById(rq, id));
+		const disks = rq.p.idList('id', { required: true }).map((id) => cloudDiskById(rq, id));
 		return unbindDisks(rq, disks);
 	}),
 
 	// ---- private networks
-	'instance/networkList': route(
+	'instance/networkList': route.list(
 		'Private networks',
-		(rq, s) => {
-			const { p, core } = rq;
-			const id = p.int('id');
-			const nodeid = p.int('nodeid');
-			const items = Object.values(s.networks)
-				.filter((n) => n.uid === rq.owner.uid && core.canAccess(rq.user, 4, n.id))
-				.filter((n) => id === undefined || n.id === id)
-				.filter((n) => nodeid === undefined || n.nodeid === nodeid)
-				.sort(sortDesc);
-			return pageOf(items, p, { render: (n) => renderNetwork(core, n) });
-		},
-		{ read: true },
+		(rq, s) => where(ownedList(rq, s.networks, 4), { id: rq.p.int('id'), nodeid: rq.p.int('nodeid') }).sort(sortDesc),
+		renderNetwork,
 	),
 
 	'instance/networkAdd': route('Create private network', (rq) => {
-		const { p, core } = rq;
-		const node = openNode(core, p);
-		const name = nameParam(p, 'name');
-		const note = noteParam(p) || '';
-		const n = makeNetwork(core, rq.owner, { nodeid: node.id, name, note });
-		return { data: networkReply(core, n) };
+		const n = makeNetwork(rq.core, rq.owner, placedFields(rq));
+		return { data: networkReply(rq.core, n) };
 	}),
 
-	'instance/networkUpdate': route('Update private network', (rq, s) => {
-		const { p, core } = rq;
-		const n = owned(rq, s.networks, p.int('id', { required: true }), { what: 'private network', permType: 4 });
-		const name = nameParam(p, 'name', false);
-		const note = noteParam(p);
-		if (name !== undefined) n.name = name;
-		if (note !== undefined) n.note = note;
-		n.updatedAt = core.now();
-		return { data: networkReply(core, n) };
+	'instance/networkUpdate': route('Update private network', (rq) => {
+		const n = networkById(rq, rq.p.int('id', { required: true }));
+		updateNameAndNote(rq, n);
+		return { data: networkReply(rq.core, n) };
 	}),
 
 	'instance/networkDelete': route('Delete private network', (rq, s) => {
-		const n = owned(rq, s.networks, rq.p.int('id', { required: true }), { what: 'private network', permType: 4 });
-		const members = Object.values(s.hosts).filter((h) => h.netId === n.id);
+		const n = networkById(rq, rq.p.int('id', { required: true }));
+		const members = hostsIn(rq.core, 'netId', n.id);
 		if (members.length) {
 			throw new ApiError(`id: private network ${n.id} still holds ${members.length} host(s); let them leave it first`);
 		}
@@ -1340,23 +1294,17 @@ const routes = {
 		return { data: { vxnet_id: n.vxnet_id } };
 	}),
 
-	'instance/joinVxnet': route('Join private network', (rq, s) => {
+	'instance/joinVxnet': route('Join private network', (rq) => {
 		const { p } = rq;
-		const n = owned(rq, s.networks, p.int('id', { required: true }), { what: 'private network', permType: 4 });
+		const n = networkById(rq, p.int('id', { required: true }));
 		const h = hostById(rq, p.int('iid', { required: true }), 'iid');
-		if (h.status === 9) throw new ApiError(`iid: host ${h.id} is in the recycle bin`);
-		if (h.nodeid !== n.nodeid) throw new ApiError(`iid: host ${h.id} is in another data centre than private network ${n.id}`);
-		if (h.netId === n.id) throw new ApiError(`iid: host ${h.id} is already in private network ${n.id}`);
-		if (h.netId) throw new ApiError(`iid: host ${h.id} is in private network ${h.netId}; let it leave that one first`);
-		h.netId = n.id;
+		joinHost(h, 'netId', n, 'private network');
 		return { data: { vxnet_id: n.vxnet_id, instance_id: h.instance_id } };
 	}),
 
 	'instance/leaveVxnet': route('Leave private network', (rq, s) => {
 		const h = hostById(rq, rq.p.int('id', { required: true }));
-		const n = h.netId && s.networks[h.netId];
-		if (!n) throw new ApiError(`id: host ${h.id} is not in a private network`);
-		h.netId = null;
+		const n = leaveHost(h, 'netId', s.networks, 'private network');
 		return { data: { vxnet_id: n.vxnet_id, instance_id: h.instance_id } };
 	}),
 };
@@ -1384,21 +1332,6 @@ function networkReply(core, n) {
 	};
 }
 
-function ruleById(rq, s, id) {
-	const r = s.rules[id];
-	const fw = r && s.firewalls[r.fid];
-	if (!fw || fw.uid !== rq.owner.uid) throw new ApiError(`id: firewall rule ${id} does not exist`);
-	if (!rq.core.canAccess(rq.user, 3, fw.id)) throw new ApiError(`permission denied: this sub-account may not use firewall ${fw.id}`);
-	return r;
-}
-
-function cloudDiskById(rq, id) {
-	const d = S(rq.core).disks[id];
-	if (!d || d.kind !== 'cloud' || d.uid !== rq.owner.uid) throw new ApiError(`id: cloud disk ${id} does not exist`);
-	if (!rq.core.canAccess(rq.user, 2, id)) throw new ApiError(`permission denied: this sub-account may not use cloud disk ${id}`);
-	return d;
-}
-
 function unbindDisks(rq, disks) {
 	const s = S(rq.core);
 	for (const d of disks) if (d.status !== 0) throw new ApiError(`id: disk ${d.id} is not bound to a host`);
@@ -1409,7 +1342,12 @@ function unbindDisks(rq, disks) {
 		d.updatedAt = rq.core.now();
 	}
 	return {
-		data: { disk_id: joinIds(disks, 'disk_id'), disk_name: joinIds(disks, 'disk_name'), instance_id: joinIds(hosts, 'instance_id'), name: joinIds(hosts, 'name') },
+		data: {
+			disk_id: joinIds(disks, 'disk_id'),
+			disk_name: joinIds(disks, 'disk_name'),
+			instance_id: joinIds(hosts, 'instance_id'),
+			name: joinIds(hosts, 'name'),
+		},
 	};
 }
 
@@ -1444,7 +1382,18 @@ function makeBackup(core, h, { name, backup_type = 1, note = '', status = 0 }, n
 
 function makeSnapshot(core, h, { name, note = '' }, now = core.now()) {
 	const id = core.nextId('instance.snapshot', 401);
-	const sn = { id, uid: h.uid, iid: h.id, hostCopy: hostRef(h), snapshot_id: extId('snap', id), name, status: 1, note, createdAt: now, updatedAt: now };
+	const sn = {
+		id,
+		uid: h.uid,
+		iid: h.id,
+		hostCopy: hostRef(h),
+		snapshot_id: extId('snap', id),
+		name,
+		status: 1,
+		note,
+		createdAt: now,
+		updatedAt: now,
+	};
 	S(core).snapshots[id] = sn;
 	return sn;
 }
@@ -1480,17 +1429,22 @@ function seedDemo(core) {
 	disk.iid = db.id;
 	disk.status = 0;
 	const fw = makeFirewall(core, owner, { nodeid: 1, name: 'web-sg', note: 'web servers' }, now - 30 * day);
-	makeRule(core, fw, {
-		direction: 'in',
-		action: 'ACCEPT',
-		protocol: 'tcp',
-		sourceport: '',
-		destport: '22',
-		source: '0.0.0.0/0',
-		destination: '',
-		status: 1,
-		note: 'SSH',
-	}, now - 30 * day);
+	makeRule(
+		core,
+		fw,
+		{
+			direction: 'in',
+			action: 'ACCEPT',
+			protocol: 'tcp',
+			sourceport: '',
+			destport: '22',
+			source: '0.0.0.0/0',
+			destination: '',
+			status: 1,
+			note: 'SSH',
+		},
+		now - 30 * day,
+	);
 	web.firewallId = fw.id;
 	const vx = makeNetwork(core, owner, { nodeid: 1, name: 'backend', note: 'web to database' }, now - 30 * day);
 	web.netId = vx.id;
@@ -1499,17 +1453,11 @@ function seedDemo(core) {
 	makeSnapshot(core, web, { name: 'web-1-before-upgrade', note: 'before the kernel upgrade' }, now - 3 * day);
 }
 
-function ownerFor(core, b) {
-	const acc = b.uid ? core.account(Number(b.uid)) : core.accountByName(b.username || 'demo');
-	return acc ? core.ownerOf(acc) : null;
-}
-
 /**
- * Control routes (/__emulator/management/instance/...). The core calls them as fn(body, query)
- * without the emulator, so they are bound to the core when createManagement collects them
- * (right after init ran for that emulator); see the `control` getter below.
+ * Control routes (/__emulator/management/instance/...) of one emulator's core. Their bodies run
+ * synchronously (tests call them from inside a handler).
  */
-function makeControl(core) {
+function control(core) {
 	return {
 		/** Force a host's status, e.g. { id, status: 3 } for abnormal. */
 		'POST /instance/hosts/status': async (b) => {
@@ -1530,7 +1478,8 @@ function makeControl(core) {
 		/** A host appears: { username?, name, nodeid, cpuid, memid, imageid, networkid, networkvalue, diskvalue, paytype, status, mark, note }. */
 		'POST /instance/hosts/add': async (b) => {
 			tick(core);
-			const owner = ownerFor(core, b);
+			const account = core.controlAccount(b);
+			const owner = account ? core.ownerOf(account) : null;
 			if (!owner) return { ok: false, error: 'no such account' };
 			const num = (k, def) => (b[k] === undefined || b[k] === '' ? def : Number(b[k]));
 			const networkid = num('networkid', 5);
@@ -1549,7 +1498,6 @@ function makeControl(core) {
 				mark: num('mark', 0),
 				suspend_note: b.suspend_note,
 			});
-			if (h.status === 0) h.pending = { status: 1, at: core.now() + timing(core, 'hostCreateMs') };
 			return { ok: true, host: renderHost(core, h) };
 		},
 		/** Finish every pending transition (hosts creating / reinstalling, backups in progress). */
@@ -1574,18 +1522,11 @@ function makeControl(core) {
 	};
 }
 
-let lastCore = null;
-
 module.exports = {
 	group: 'instance',
 	name: 'Cloud hosts, disks, networks and firewalls',
-	init(core) {
-		lastCore = core;
-		init(core);
-	},
+	init,
 	seedDemo,
 	routes,
-	get control() {
-		return makeControl(lastCore);
-	},
+	control,
 };

@@ -12,12 +12,16 @@ class ApiError extends Error {
 
 const pad = (n) => String(n).padStart(2, '0');
 
+/** "2026-11-22" in UTC. */
+function displayDate(ms) {
+	const d = new Date(ms);
+	return `${d.getUTCFullYear()}-${pad(d.getUTCMonth() + 1)}-${pad(d.getUTCDate())}`;
+}
+
 /** "2026-11-22 10:04:05" in UTC, the display date-time of `created` fields. */
 function displayTime(ms) {
 	const d = new Date(ms);
-	return `${d.getUTCFullYear()}-${pad(d.getUTCMonth() + 1)}-${pad(d.getUTCDate())} ${pad(d.getUTCHours())}:${pad(
-		d.getUTCMinutes(),
-	)}:${pad(d.getUTCSeconds())}`;
+	return `${displayDate(ms)} ${pad(d.getUTCHours())}:${pad(d.getUTCMinutes())}:${pad(d.getUTCSeconds())}`;
 }
 
 /** "3 minutes ago": the display strings of `_ago` fields. */
@@ -32,6 +36,12 @@ function ago(ms, now) {
 /** Most numeric values travel as strings (seed 001 section 2). */
 const str = (v) => (v === undefined || v === null ? '' : String(v));
 
+/** Rounded to cents. */
+const round2 = (n) => Math.round(Number(n) * 100) / 100;
+
+/** An amount of money as the service writes it: "12.50". */
+const money = (n) => round2(n).toFixed(2);
+
 /**
  * Reads typed parameters from a request body, the way the service checks them:
  *   p.int('id', { required: true })           integer or a string of digits
@@ -39,7 +49,8 @@ const str = (v) => (v === undefined || v === null ? '' : String(v));
  *   p.str('name', { required: true, max: 64 })
  *   p.oneOf('type', ['file', 'dir'])
  *   p.array('domain_ids', { of: 'int' })       a JSON array, nothing else
- *   p.idList('id')                             "1,2,3" (a string of several ids) or a single int
+ *   p.idList('id')                             "1,2,3" or "1, 2, 3" (several ids) or a single int;
+ *                                              each id once, in the order given
  *   p.object('ip')
  * A wrong type or a missing required value is an ApiError naming the parameter.
  */
@@ -110,8 +121,9 @@ class Params {
 		if (this._missing(name, required)) return def;
 		const v = this.body[name];
 		if (typeof v === 'number' && Number.isInteger(v)) return [v];
-		if (typeof v !== 'string' || !/^\d+(,\d+)*$/.test(v.trim())) throw new ApiError(`${name} must be an id or ids separated by commas`);
-		return v.split(',').map(Number);
+		if (typeof v !== 'string' || !/^\d+(\s*,\s*\d+)*$/.test(v.trim()))
+			throw new ApiError(`${name} must be an id or ids separated by commas`);
+		return [...new Set(v.split(',').map(Number))];
 	}
 	object(name, { required = false, def } = {}) {
 		if (this._missing(name, required)) return def;
@@ -134,4 +146,4 @@ function pageOf(items, p, { defaultLimit = 30, key = 'data', render = (x) => x }
 	return { [key]: slice, limit: str(limit), page: str(page), total: str(total), totalpage: str(totalpage) };
 }
 
-module.exports = { ApiError, Params, displayTime, ago, str, pageOf };
+module.exports = { ApiError, Params, displayDate, displayTime, ago, str, round2, money, pageOf };
