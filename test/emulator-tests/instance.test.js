@@ -6,12 +6,13 @@
  */
 const { DEMO, useEmulator, demoBalance } = require('./helpers');
 
-const TIMING = { hostCreateMs: 200, hostReinstallMs: 200, backupMs: 200 };
+// long delays, driven by advancing the emulator clock, so a busy machine cannot make a state
+// change happen before the test looks
+const TIMING = { hostCreateMs: 5000, hostReinstallMs: 5000, backupMs: 5000 };
 const vendor = useEmulator({ seed: 'demo', management: { timing: TIMING } }, { group: 'instance', login: DEMO });
 const { post, api, ok, fail: fails, control } = vendor;
 const advance = (ms) => post('/__emulator/clock/advance', { ms });
 const hostOf = async (id) => (await ok('list', { id })).data[0];
-const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
 const demo = () => vendor.emu.management.core.accountByName('demo');
 const balance = () => demoBalance(vendor.emu);
 const PASS = 'Secret123x';
@@ -83,7 +84,7 @@ describe('cloud hosts', () => {
 		expect(balance()).toBeLessThan(before);
 		const pay = vendor.emu.management.state.payments.at(-1);
 		expect(pay).toMatchObject({ paytype: 1, bid: Number(id) });
-		await sleep(TIMING.hostCreateMs + 60);
+		await advance(TIMING.hostCreateMs + 1);
 		expect((await hostOf(id)).status).toBe('1');
 	});
 
@@ -307,11 +308,11 @@ describe('backups and snapshots', () => {
 		await fails('backupAdd', { iid: id, name: 'again' }, /already in progress/);
 		await fails('backupRestore', { id: bid }, /not completed/);
 		await fails('backupDelete', { id: bid }, /in progress/);
-		await advance(100);
+		await advance(TIMING.backupMs / 2);
 		b = (await ok('backupList', { iid: id })).data[0];
 		expect(Number(b.progress)).toBeGreaterThan(p0);
 		expect(b.status).toBe('0');
-		await advance(150);
+		await advance(TIMING.backupMs / 2 + 1);
 		b = (await ok('backupList', { iid: id, status: 1 })).data[0];
 		expect(b).toMatchObject({ id: bid, status: '1', progress: '100' });
 

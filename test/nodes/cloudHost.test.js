@@ -352,14 +352,19 @@ describe('hosts', () => {
 		let first;
 
 		test('a backup is in progress, then completed', async () => {
+			// a long backup, finished by moving the emulator clock, so a busy machine cannot finish it early
+			const timing = v.emu.management.core.settings.timing;
+			const saved = timing.backupMs;
+			timing.backupMs = 60000;
 			const [created] = await run({ resource: 'backup', operation: 'create', iid: v.byId(host), name: 'nightly', backupType: 2, additionalFields: { note: 'all disks' } });
+			timing.backupMs = saved;
 			expect(created).toMatchObject({ instance_id: hostState(host).instance_id, name: 'web-renamed', snaphsot_name: 'nightly', note: 'all disks' });
 			expect(created.backup_id).toMatch(/^bak-/);
 			let [listed] = await run({ resource: 'backup', operation: 'getAll', iid: v.byId(host), returnAll: true });
 			expect(listed).toMatchObject({ backup_id: created.backup_id, status: '0', backup_type: '2', value: '120' });
 			expect(Number(listed.progress)).toBeLessThan(100);
 			first = listed;
-			await sleep(300);
+			await v.control('POST', '/clock/advance', { ms: 60001 });
 			[listed] = await run({ resource: 'backup', operation: 'getAll', iid: v.byId(host), returnAll: true, filters: { status: 1 } });
 			expect(listed).toMatchObject({ backup_id: created.backup_id, status: '1', progress: '100' });
 			expect(listed.note).toBeUndefined(); // simplified
