@@ -8,7 +8,8 @@ const { createEmulator } = require('../emulator');
 const { DEMO, client, useEmulator } = require('./helpers');
 
 const GIB = 1073741824;
-const OPTIONS = { management: { timing: { taskDelayMs: 200 } } };
+// tasks stay processing for a minute of emulator time; tests move the clock past it
+const OPTIONS = { management: { timing: { taskDelayMs: 60000 } } };
 
 /** A real self-signed certificate: CN cdn.example.net, SAN cdn.example.net, img.example.net. */
 const REAL_CERT = `-----BEGIN CERTIFICATE-----
@@ -305,7 +306,7 @@ describe('channels', () => {
 		expect(mine.find((x) => x.id === added.data.id)).toMatchObject({ sub_uid: sub.data.uid, username: 'demo' });
 		// A URL of a channel it cannot see makes its refresh task fail.
 		const task = await c.ok('cdn/refresh', { type: 'file', urls: 'https://dl.shop.example/a.zip' }, t);
-		c.emu.clock.advance(250);
+		c.emu.clock.advance(60001);
 		expect((await c.ok('cdn/refreshStatus', { id: Number(task.data.id) }, t)).data).toEqual([{ [task.data.id]: 'failed' }]);
 		// Not granted by its group.
 		await c.fail('cdn/sslList', {}, /permission denied/, t);
@@ -418,7 +419,7 @@ describe('refresh and prefetch', () => {
 		expect((await c.ok('cdn/refreshStatus', { id: `${fileTask},${dirTask}` })).data).toEqual([
 			{ [fileTask]: 'processing', [dirTask]: 'processing' },
 		]);
-		c.emu.clock.advance(250);
+		c.emu.clock.advance(60001);
 		expect((await c.ok('cdn/refreshStatus', { id: `${fileTask},${dirTask}` })).data).toEqual([
 			{ [fileTask]: 'success', [dirTask]: 'success' },
 		]);
@@ -432,7 +433,7 @@ describe('refresh and prefetch', () => {
 	test("a URL outside the caller's channels fails the task", async () => {
 		const r = await c.ok('cdn/refresh', { type: 'file', urls: 'https://www.shop.example/ok.js,https://elsewhere.example/x.js' });
 		expect((await c.ok('cdn/refreshStatus', { id: r.data.id })).data).toEqual([{ [r.data.id]: 'processing' }]);
-		c.emu.clock.advance(250);
+		c.emu.clock.advance(60001);
 		expect((await c.ok('cdn/refreshStatus', { id: r.data.id })).data).toEqual([{ [r.data.id]: 'failed' }]);
 	});
 
@@ -468,7 +469,7 @@ describe('refresh and prefetch', () => {
 		expect((await c.ok('cdn/preloadStatus', { id: preloadTask })).data).toEqual([{ [preloadTask]: 'processing' }]);
 		await c.fail('cdn/preloadStatus', { id: fileTask }, /preload task .* does not exist/);
 		await c.fail('cdn/refreshStatus', { id: preloadTask }, /refresh task .* does not exist/);
-		c.emu.clock.advance(250);
+		c.emu.clock.advance(60001);
 		expect((await c.ok('cdn/preloadStatus', { id: preloadTask })).data).toEqual([{ [preloadTask]: 'success' }]);
 		const again = await c.ok('cdn/preloadById', { id: preloadTask });
 		expect(again.data).toMatchObject({ preload: '1', preloadtype: '0', status: '0' });
@@ -830,7 +831,7 @@ describe('demo data', () => {
 			const t = await d.login('demo_ops', 'ops-password');
 			expect((await d.ok('cdn/domainList', {}, t)).total).toBe('4');
 			const task = await d.ok('cdn/refresh', { type: 'file', urls: 'https://img.example.com/logo.png' }, t);
-			demo.clock.advance(250);
+			demo.clock.advance(60001);
 			expect((await d.ok('cdn/refreshStatus', { id: task.data.id }, t)).data).toEqual([{ [task.data.id]: 'failed' }]);
 			await d.fail('cdn/domainAdd', { name: 'x.example.com', type: 'cloud', ip: origin }, /permission denied/, t);
 		} finally {
