@@ -75,6 +75,14 @@ afterAll(async () => {
 	if (tgz) fs.rmSync(path.dirname(tgz), { recursive: true, force: true });
 }, 120000);
 
+/** The emulator's management API, called as any client would. */
+async function api(p, body = {}) {
+	const post = (pathname, b) =>
+		fetch(`${emu.url}/API/${pathname}`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(b) }).then((r) => r.json());
+	const { access_token: token } = await post('OAuth/authorize', { username: 'demo', password: 'demo-password' });
+	return post(p, { ...body, token });
+}
+
 /** The names in the open dropdown (each option shows a name and, below it, a description). */
 async function openDropdown(parameter) {
 	await page.click(`[data-test-id=ndv] [data-test-id=parameter-input-${parameter}]`);
@@ -177,6 +185,29 @@ test('chat server restart: the Cloud Host node opens with its icon, Resource and
 	await closeDropdown();
 	await closeNode();
 }, 120000);
+
+test('chat server restart: a message in the editor\'s chat panel reboots the host and the answer appears', async () => {
+	// db-1 is powered off first, so the answer has something to report
+	const db = (await api('instance/list', { page: 1, limit: 100 })).data.find((h) => h.name === 'db-1');
+	await fetch(`${emu.url}/__emulator/management/instance/hosts/status`, {
+		method: 'POST',
+		headers: { 'content-type': 'application/json' },
+		body: JSON.stringify({ id: Number(db.id), status: 2 }),
+	});
+	// the workflow is open from the tests above; n8n's chat panel runs it as a manual execution
+	await page.click('[data-test-id=workflow-chat-button]', { force: true });
+	const input = page.locator('[data-test-id=canvas-chat] textarea').first();
+	await input.waitFor();
+	await input.fill('please restart db-1');
+	await input.press('Enter');
+	const answer = page.locator('[data-test-id=canvas-chat]').getByText(`Done: db-1 (${db.instance_id}) was rebooted and is running again.`, { exact: true });
+	await answer.first().waitFor({ timeout: 120000 });
+	await page.waitForTimeout(1000); // let the success toast and the logs panel settle
+	await page.screenshot({ path: path.join(SHOTS, 'chat-server-restart-run.png') });
+	expect((await api('instance/list', { page: 1, limit: 100 })).data.find((h) => h.name === 'db-1').status).toBe('1');
+	const [last] = await server.listExecutions({ workflowId: 'vendorExample002' });
+	expect(last).toMatchObject({ status: 'success' });
+}, 180000);
 
 test('nightly DNS backup: the Object Storage node opens with its icon, Resource and Operation dropdowns', async () => {
 	const wf = load('nightly-dns-backup.json');
