@@ -136,6 +136,27 @@ function loadExamples() {
 		.map((f) => ({ file: f, workflow: JSON.parse(fs.readFileSync(path.join(dir, f), 'utf8')) }));
 }
 
+/** One `npm start` per sandbox: the pid of a running one is kept in .sandbox/start.pid. */
+const PID_FILE = path.join(SANDBOX, 'start.pid');
+function sandboxOwner() {
+	const pid = Number(readJson(PID_FILE));
+	if (!Number.isInteger(pid) || pid <= 0 || pid === process.pid) return undefined;
+	try {
+		process.kill(pid, 0);
+		return pid;
+	} catch {
+		return undefined;
+	}
+}
+function claimSandbox() {
+	fs.writeFileSync(PID_FILE, String(process.pid));
+	process.on('exit', () => {
+		try {
+			if (Number(fs.readFileSync(PID_FILE, 'utf8')) === process.pid) fs.rmSync(PID_FILE);
+		} catch {}
+	});
+}
+
 /* ---------------- the steps ---------------- */
 
 async function build() {
@@ -259,11 +280,17 @@ async function main() {
 		return;
 	}
 	process.stdout.write(`n8n-nodes-vendor-cloud sandbox: n8n with this package, a local vendor emulator and example workflows\n`);
+	const other = sandboxOwner();
+	if (other) throw new Error(`another npm start (pid ${other}) is using .sandbox/; stop it first (Ctrl-C in its terminal)`);
 	if (opts.reset && fs.existsSync(SANDBOX)) {
 		fs.rmSync(SANDBOX, { recursive: true, force: true });
 		process.stdout.write('--reset: removed .sandbox/ (emulator data, n8n database and settings)\n');
 	}
 	fs.mkdirSync(SANDBOX, { recursive: true });
+	claimSandbox();
+	if (!(await portFree(opts.port))) {
+		throw new Error(`port ${opts.port} is taken (another n8n?); stop it or choose another port: npm start -- --port 5679`);
+	}
 
 	let stopping = false;
 	const stopAll = async (why, code = 0) => {
