@@ -110,6 +110,11 @@ export class VendorApi implements ICredentialType {
 				type: 'responseSuccessBody',
 				properties: { key: 'code', value: 0, message: 'The service refused the request; see the account status' },
 			},
+			{
+				// any other failure envelope: only a successful profile/detail (code 1) carries `data`
+				type: 'responseSuccessBody',
+				properties: { key: 'data', value: undefined, message: 'The service did not confirm the account (its answer had no code 1)' },
+			},
 		],
 	};
 }
