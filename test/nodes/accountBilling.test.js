@@ -245,6 +245,38 @@ describe('pagination', () => {
 	});
 });
 
+describe('transient failures', () => {
+	afterEach(() => v.emu.faults.set({ errorRate: 0, errorOps: [], seed: 12345 }));
+
+	test('reads are retried with backoff: Return All survives 5xx answers and connection resets', async () => {
+		const expected = (await v.api('profile/groupList', { page: 1, limit: 1000 })).data.map((g) => g.id);
+		v.emu.faults.set({ errorRate: 0.3, errorOps: ['profile/groupList'], seed: 7 });
+		const injectedBefore = v.emu.faults.injected;
+		const all = await run({ resource: 'group', operation: 'getAll', returnAll: true });
+		expect(v.emu.faults.injected - injectedBefore).toBeGreaterThan(0);
+		expect(all.map((g) => g.id)).toEqual(expected);
+	});
+
+	test('a read that keeps failing gives up after 4 attempts with a clear error', async () => {
+		v.emu.faults.set({ errorRate: 1, errorOps: ['profile/balance'] });
+		const injectedBefore = v.emu.faults.injected;
+		const error = await v.fails(NODE, { resource: 'balance', operation: 'get' });
+		expect(v.emu.faults.injected - injectedBefore).toBe(4);
+		expect(error.message).toMatch(/profile\/balance/);
+	});
+
+	test('a write is not repeated blindly: one attempt, and the error says to check before repeating', async () => {
+		v.emu.faults.set({ errorRate: 1, errorOps: ['profile/groupAdd'] });
+		const injectedBefore = v.emu.faults.injected;
+		const groupsBefore = mgmt().account.groups.length;
+		const error = await v.fails(NODE, { resource: 'group', operation: 'create', name: 'once-only' });
+		expect(v.emu.faults.injected - injectedBefore).toBe(1);
+		expect(error.message).toMatch(/profile\/groupAdd/);
+		expect(error.description).toMatch(/may or may not have been made|check whether it was made/);
+		expect(mgmt().account.groups.length).toBe(groupsBefore);
+	});
+});
+
 describe('credential, errors and input checks', () => {
 	test('a token that expires mid-run is renewed without the user noticing', async () => {
 		const emuTokens = () => Object.keys(mgmt().tokens).length;
