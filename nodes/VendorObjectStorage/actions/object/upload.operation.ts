@@ -135,12 +135,12 @@ export async function execute(this: IExecuteFunctions, items: INodeExecutionData
 			const size = await binarySize(this, binary);
 			const partSize = partSizeFor(wantedPart, size);
 			const stream = await this.helpers.getBinaryStream(binary.id, STREAM_CHUNK);
-			result = await uploadFromSource(this, { ...target, partSize, concurrency }, new StreamParts(stream, partSize));
+			result = await uploadFromSource(this, { ...target, partSize, concurrency }, new StreamParts(stream, partSize), size);
 		} else {
 			const data = text ?? (await this.helpers.getBinaryDataBuffer(i, String(this.getNodeParameter('binaryPropertyName', i, 'data'))));
 			if (data.length > threshold) {
 				const partSize = partSizeFor(wantedPart, data.length);
-				result = await uploadFromSource(this, { ...target, partSize, concurrency }, new BufferParts(data, partSize));
+				result = await uploadFromSource(this, { ...target, partSize, concurrency }, new BufferParts(data, partSize), data.length);
 			} else {
 				result = await putObject(this, target, data);
 			}
