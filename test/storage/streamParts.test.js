@@ -1,8 +1,10 @@
 'use strict';
 /**
  * The part source of streamed uploads (helpers/transfer StreamParts): parts come out whole and
- * in order whatever the chunking, a stream that fails fails the part that needed it (never a
- * short part), and close() releases the stream while a read is pending. Plus the upload with Initiate sent while the first part
+ * in order whatever the chunking, the chunks of a file stream are released (their ArrayBuffer
+ * detached) as soon as they are copied and no other stream's are, a stream that fails fails
+ * the part that needed it (never a short part), and close() releases the stream while a read
+ * is pending. Plus the upload with Initiate sent while the first part
  * is read: a failed Initiate leaves nothing behind.
  */
 const crypto = require('node:crypto');
@@ -68,6 +70,81 @@ describe('StreamParts', () => {
 		for (const p of parts.slice(0, -1)) expect(p.length).toBe(partSize);
 		expect(parts.at(-1).length).toBe(data.length - (parts.length - 1) * partSize);
 		expect((await source.next(() => Buffer.alloc(partSize))).length).toBe(0);
+	});
+
+	describe('consumed chunks are released at once (ArrayBuffer transfer)', () => {
+		// Node 20 has no ArrayBuffer.prototype.transfer (n8n runs on 24): stand one in that detaches
+		// the buffer the same way, so that these tests run the release path on any runtime.
+		const proto = Object.getPrototypeOf(Buffer.alloc(1).buffer);
+		const native = Object.getOwnPropertyDescriptor(proto, 'transfer');
+		beforeAll(() => {
+			if (!native) {
+				Object.defineProperty(proto, 'transfer', {
+					configurable: true,
+					writable: true,
+					value(length = 0) {
+						structuredClone(this, { transfer: [this] });
+						return new ArrayBuffer(length);
+					},
+				});
+			}
+		});
+		afterAll(() => {
+			if (!native) delete proto.transfer;
+		});
+
+		test('a file stream: every chunk is detached once copied; the parts are whole and in order', async () => {
+			const dir = tmpDir('vendor-parts-');
+			try {
+				const f = writeRandomFile(dir, 'chunks.bin', 200 * KiB + 5, 3);
+				const stream = fs.createReadStream(f.file, { highWaterMark: 16 * KiB });
+				const seen = [];
+				const push = stream.push.bind(stream);
+				stream.push = (chunk, ...rest) => {
+					if (chunk) seen.push(chunk);
+					return push(chunk, ...rest);
+				};
+				const partSize = 40 * KiB;
+				const parts = await allParts(new StreamParts(stream, partSize), partSize);
+				expect(Buffer.concat(parts).equals(fs.readFileSync(f.file))).toBe(true);
+				expect(parts.slice(0, -1).every((p) => p.length === partSize)).toBe(true);
+				expect(seen.length).toBeGreaterThan(10);
+				expect(seen.map((c) => c.buffer.byteLength)).toEqual(seen.map(() => 0));
+			} finally {
+				fs.rmSync(dir, { recursive: true, force: true });
+			}
+		});
+
+		test('any other stream: its chunks are left alone (they may still be in use)', async () => {
+			const data = crypto.randomBytes(64 * KiB);
+			const chunks = [0, 1, 2, 3].map((n) => {
+				const own = Buffer.allocUnsafeSlow(16 * KiB);
+				data.copy(own, 0, n * 16 * KiB, (n + 1) * 16 * KiB);
+				return own;
+			});
+			const partSize = 24 * KiB;
+			const parts = await allParts(new StreamParts(Readable.from(chunks, { objectMode: false }), partSize), partSize);
+			expect(Buffer.concat(parts).equals(data)).toBe(true);
+			expect(Buffer.concat(chunks).equals(data)).toBe(true);
+		});
+
+		test('a chunk that is a view into a larger or pooled buffer is left alone', async () => {
+			const big = crypto.randomBytes(64 * KiB);
+			const copy = Buffer.from(big);
+			const views = [0, 1, 2, 3].map((n) => big.subarray(n * 16 * KiB, (n + 1) * 16 * KiB));
+			const partSize = 24 * KiB;
+			const parts = await allParts(new StreamParts(Readable.from(views, { objectMode: false }), partSize), partSize);
+			expect(Buffer.concat(parts).equals(copy)).toBe(true);
+			expect(big.buffer.byteLength).toBeGreaterThanOrEqual(64 * KiB);
+			expect(big.equals(copy)).toBe(true);
+			// small Buffers share Node's pool: releasing one would wreck its neighbours
+			const small = [Buffer.from('abc'), Buffer.from('defg')];
+			const neighbour = Buffer.from('neighbour');
+			const got = await allParts(new StreamParts(Readable.from(small, { objectMode: false }), 5), 5);
+			expect(Buffer.concat(got).toString()).toBe('abcdefg');
+			expect(neighbour.toString()).toBe('neighbour');
+			expect(small.every((b) => b.buffer.byteLength > 0)).toBe(true);
+		});
 	});
 
 	test('a stream that fails fails the part that needed its bytes: no short part comes out', async () => {
