@@ -1,0 +1,647 @@
+'use strict';
+/**
+ * Object storage benchmark (issue 3). Figures, not assertions; not part of `npm test`.
+ *
+ *   npm run bench storage
+ *
+ * The emulator runs in its own process with its bodies on disk (`--data` in a temp dir), in
+ * AWS mode (`AWS` / `x-amz-` / `AWSAccessKeyId`), so that aws-sdk v2 and the node (its
+ * credential's Advanced Protocol Settings set to the same words) talk to the same emulator.
+ * The node is run by n8n-core (test/harness) in filesystem binary mode; the peer is aws-sdk v2
+ * (signature version "s3", path style). Node and peer run one after the other, never at once,
+ * and their order alternates from run to run.
+ *
+ *  1. 1 GiB upload: the node (Upload; the input file, written to disk first, is put into n8n's
+ *     binary store once and handed to the node as that filesystem binary, so the node streams
+ *     it; part size 8 MiB, concurrency 4) against aws-sdk `upload()` of the same file
+ *     (partSize 8 MiB, queueSize 4). 1 GiB download: the node (Download into n8n's binary
+ *     store) against aws-sdk `getObject().createReadStream()` piped into a file.
+ *     Throughput (MiB/s) of each, ratio node/aws-sdk, and the peak RSS growth of each.
+ *     Every one of these transfers, the node's and aws-sdk's, runs in a fresh process (n8n-core
+ *     or aws-sdk loaded, nothing transferred yet), so a growth is not hidden by memory an
+ *     earlier run left to the allocator, and neither client runs in a process the other used.
+ *  2. The node's upload of 256 MiB (1 GiB would take minutes at concurrency 1) at 50 ms added
+ *     latency per request, concurrency 1 and 4: the speed-up; aws-sdk (queueSize 1 and 4)
+ *     alongside. 2b, diagnostic: the same against a minimal S3 sink (test/bench/s3-sink.js:
+ *     same latency, no hashing, no storage), which shows what the clients do when the service
+ *     costs nothing per byte.
+ *  3. List Objects, Return All over 100,000 keys (seeded through the emulator's control route)
+ *     against aws-sdk's listObjects loop (MaxKeys 1000, Marker): ratio of the times node/aws-sdk.
+ *
+ * Every measure is taken BENCH_RUNS times (default 3); medians are printed. Dirty pages are
+ * written out (`sync`) before every timed transfer, so no run pays for the previous one's
+ * writes. The node's time runs from n8n-core's nodeExecuteBefore hook to its nodeExecuteAfter
+ * hook: the node's whole execution, n8n's handling of its output included.
+ *
+ * Memory: baseline after GC in the nodeExecuteBefore hook; `process.memoryUsage().rss` sampled
+ * every 50 ms until nodeExecuteAfter; where Linux allows it the kernel's own peak (VmHWM, reset
+ * through /proc/self/clear_refs at the baseline) is read too, and the larger growth is reported.
+ *
+ * Environment: BENCH_SIZE_MIB (1024), BENCH_LATENCY_SIZE_MIB (256), BENCH_LATENCY_MS (50),
+ * BENCH_KEYS (100000), BENCH_RUNS (3), BENCH_ONLY (comma list of transfer,latency,sink,list).
+ */
+const { execFileSync, spawn } = require('node:child_process');
+const fs = require('node:fs');
+const os = require('node:os');
+const path = require('node:path');
+const readline = require('node:readline');
+const { pipeline } = require('node:stream/promises');
+const { performance } = require('node:perf_hooks');
+
+const CHILD = process.argv[2] === '--node-run' || process.argv[2] === '--sdk-run';
+if (!CHILD) {
+	// n8n-core's binary store lives in the bench's temp dir (children inherit it), so it goes
+	// when the bench ends
+	process.env.N8N_USER_FOLDER = fs.mkdtempSync(path.join(os.tmpdir(), 'vendor-bench-storage-'));
+}
+process.env.N8N_DEFAULT_BINARY_DATA_MODE = 'filesystem';
+process.env.AWS_SDK_JS_SUPPRESS_MAINTENANCE_MODE_MESSAGE = '1';
+const benchDir = process.env.N8N_USER_FOLDER;
+
+const { Workflow } = require('n8n-workflow');
+const { WorkflowExecute } = require('n8n-core');
+const n8n = require('../harness/n8n');
+
+const MiB = 1024 * 1024;
+const SIZE = Number(process.env.BENCH_SIZE_MIB || 1024) * MiB;
+const LATENCY_SIZE = Number(process.env.BENCH_LATENCY_SIZE_MIB || 256) * MiB;
+const LATENCY_MS = Number(process.env.BENCH_LATENCY_MS || 50);
+const KEYS = Number(process.env.BENCH_KEYS || 100000);
+const RUNS = Math.max(1, Number(process.env.BENCH_RUNS || 3));
+const ONLY = (process.env.BENCH_ONLY || 'transfer,latency,sink,list').split(',');
+const PART_MIB = 8;
+const CONCURRENCY = 4;
+const SAMPLE_MS = 50;
+
+const AWS_WORDS = { scheme: 'AWS', headerPrefix: 'x-amz-', presignKeyParam: 'AWSAccessKeyId' };
+const KEY = { accessKeyId: 'VENDORTESTKEY', secretAccessKey: 'vendor-test-secret' };
+const BUCKET = 'bench-transfer';
+const LIST_BUCKET = 'bench-list';
+
+/* ------------------------------------------------------------ small helpers */
+
+const median = (xs) => {
+	const s = [...xs].sort((a, b) => a - b);
+	const m = s.length >> 1;
+	return s.length % 2 ? s[m] : (s[m - 1] + s[m]) / 2;
+};
+const fmt = (x, d = 1) => (Number.isFinite(x) ? x.toFixed(d) : String(x));
+const mibps = (bytes, ms) => bytes / MiB / (ms / 1000);
+const verdict = (ok) => (ok ? 'MET' : 'NOT MET');
+const load = () =>
+	os
+		.loadavg()
+		.map((x) => x.toFixed(2))
+		.join(' ');
+const list = (xs, f) => xs.map(f).join(', ');
+
+function gc() {
+	if (global.gc) {
+		global.gc();
+		global.gc();
+	}
+}
+
+/** Writes dirty pages out, so that a timed transfer does not pay for earlier writes. */
+function syncDisk() {
+	try {
+		execFileSync('sync');
+	} catch {
+		// no sync(1): the figures are noisier, nothing else
+	}
+}
+
+/** The kernel's peak RSS of this process (VmHWM) in bytes, and a way to reset it; null when unavailable. */
+const kernelPeak = (() => {
+	try {
+		fs.writeFileSync('/proc/self/clear_refs', '5');
+		const read = () => Number(/VmHWM:\s+(\d+) kB/.exec(fs.readFileSync('/proc/self/status', 'utf8'))[1]) * 1024;
+		read();
+		return { reset: () => fs.writeFileSync('/proc/self/clear_refs', '5'), read };
+	} catch {
+		return null;
+	}
+})();
+
+/**
+ * Time and memory of one measured stretch: start() writes dirty pages out, collects garbage and
+ * takes the baseline; stop() gives the time and the peak growth of RSS (sampled every 50 ms,
+ * and the kernel's peak where readable: the larger is `growth`) and of array buffers.
+ */
+class Meter {
+	start() {
+		syncDisk();
+		gc();
+		const now = process.memoryUsage();
+		this.base = now.rss;
+		this.peak = now.rss;
+		this.abBase = now.arrayBuffers;
+		this.abPeak = now.arrayBuffers;
+		kernelPeak?.reset();
+		this.timer = setInterval(() => this.sample(), SAMPLE_MS);
+		this.t0 = performance.now();
+	}
+	sample() {
+		const now = process.memoryUsage();
+		this.peak = Math.max(this.peak, now.rss);
+		this.abPeak = Math.max(this.abPeak, now.arrayBuffers);
+	}
+	stop() {
+		const ms = performance.now() - this.t0;
+		this.sample();
+		clearInterval(this.timer);
+		const kernelGrowth = kernelPeak ? kernelPeak.read() - this.base : null;
+		const sampledGrowth = this.peak - this.base;
+		this.result = { ms, sampledGrowth, kernelGrowth, growth: Math.max(sampledGrowth, kernelGrowth ?? 0), arrayBuffersGrowth: this.abPeak - this.abBase };
+		return this.result;
+	}
+	cancel() {
+		clearInterval(this.timer);
+	}
+}
+
+/* ------------------------------------------------------------ the node, run by n8n-core */
+
+/** Start node that emits one item carrying a binary already in n8n's binary store. */
+class BinaryItems {
+	constructor() {
+		this.description = {
+			displayName: 'Bench Binary Items',
+			name: 'benchBinaryItems',
+			group: ['trigger'],
+			version: 1,
+			defaults: { name: 'Start' },
+			inputs: [],
+			outputs: ['main'],
+			properties: [{ displayName: 'Binary', name: 'binary', type: 'json', default: '{}' }],
+		};
+	}
+	async trigger() {
+		const raw = this.getNodeParameter('binary', '{}');
+		const binary = typeof raw === 'string' ? JSON.parse(raw) : raw;
+		return {
+			manualTriggerFunction: async () => {
+				this.emit([[{ json: {}, binary: { data: binary } }]]);
+			},
+		};
+	}
+}
+
+function nodeTypes() {
+	const types = n8n.nodeTypes();
+	types.all['bench.binaryItems'] = new BinaryItems();
+	return types;
+}
+
+let runCounter = 0;
+
+/**
+ * Runs a two-node workflow, `start` → the Object Storage node, and measures the node's execution
+ * alone: time, and peak RSS growth over a baseline taken after GC.
+ */
+async function runNode(parameters, credentials, store, { binary, fixtureFile } = {}) {
+	await n8n.ensureBinaryData();
+	const types = nodeTypes();
+	const id = `wf-bench-${process.pid}-${++runCounter}`;
+	const nodes = [
+		binary
+			? { id: 's', name: 'Start', type: 'bench.binaryItems', typeVersion: 1, position: [0, 0], parameters: { binary: JSON.stringify(binary) } }
+			: { id: 's', name: 'Start', type: 'test.startItems', typeVersion: 1, position: [0, 0], parameters: { items: '[{}]' } },
+	];
+	const connections = { Start: { main: [[]] } };
+	let previous = 'Start';
+	if (fixtureFile) {
+		const files = [{ binary: { data: { path: fixtureFile, fileName: path.basename(fixtureFile), mimeType: 'application/octet-stream' } } }];
+		nodes.push({ id: 'f', name: 'Fixture', type: 'test.binaryFixture', typeVersion: 1, position: [200, 0], parameters: { files: JSON.stringify(files) } });
+		connections.Start.main[0].push({ node: 'Fixture', type: 'main', index: 0 });
+		connections.Fixture = { main: [[]] };
+		previous = 'Fixture';
+	}
+	if (parameters) {
+		nodes.push({ id: 'n', name: 'Node', type: `${n8n.PREFIX}.vendorObjectStorage`, typeVersion: 1, position: [400, 0], parameters, credentials });
+		connections[previous].main[0].push({ node: 'Node', type: 'main', index: 0 });
+	}
+	const measured = parameters ? 'Node' : previous;
+	const workflowData = { id, name: id, nodes, connections, active: false, settings: { executionOrder: 'v1' }, staticData: {} };
+	const workflow = new Workflow({ id, name: id, nodes, connections, active: false, nodeTypes: types, staticData: {}, settings: workflowData.settings });
+	const hooks = new n8n.ExecutionLifecycleHooks('manual', `exec-${id}`, workflowData);
+
+	const meter = new Meter();
+	hooks.addHandler('nodeExecuteBefore', async (name) => {
+		if (name === measured) meter.start();
+	});
+	hooks.addHandler('nodeExecuteAfter', async (name) => {
+		if (name === measured) meter.stop();
+	});
+	const additionalData = n8n.additionalDataFor(store, workflowData, 'manual', hooks);
+	const run = await new WorkflowExecute(additionalData, 'manual').run({ workflow, startNode: workflow.getNode('Start') });
+	meter.cancel();
+	const task = run.data.resultData.runData[measured]?.[0];
+	const error = task?.error || run.data.resultData.error;
+	if (error) throw new Error(`${parameters ? parameters.operation : measured} failed: ${error.message} ${error.description || ''}`);
+	return { items: task.data.main[0], ...meter.result };
+}
+
+function nodeCredentials(endpoint, words) {
+	const store = new n8n.CredentialStore();
+	const data = { endpoint, accessKey: KEY.accessKeyId, accessSecret: KEY.secretAccessKey };
+	if (words) Object.assign(data, { advanced: true, schemeWord: words.scheme, headerPrefix: words.headerPrefix, presignKeyParam: words.presignKeyParam });
+	return { store, credentials: { vendorObjectStorageApi: store.add('vendorObjectStorageApi', data) } };
+}
+
+function s3Client(endpoint) {
+	const AWS = require('aws-sdk');
+	return new AWS.S3({ endpoint, s3ForcePathStyle: true, signatureVersion: 's3', region: 'us-east-1', maxRetries: 0, ...KEY });
+}
+
+/** The peer's transfers: aws-sdk v2 upload() of a file, getObject().createReadStream() into a file. */
+async function sdkTransfer(s3, job) {
+	if (job.op === 'upload') {
+		const res = await s3.upload({ Bucket: job.bucket, Key: job.key, Body: fs.createReadStream(job.file) }, { partSize: job.partSize, queueSize: job.queueSize }).promise();
+		return { etag: res.ETag.replace(/"/g, '') };
+	}
+	await pipeline(s3.getObject({ Bucket: job.bucket, Key: job.key }).createReadStream(), fs.createWriteStream(job.file));
+	return { size: fs.statSync(job.file).size };
+}
+
+/**
+ * Child process: one measured run, the node's (`--node-run`) or aws-sdk's (`--sdk-run`); argv[3]
+ * holds the job as JSON. Prints `RESULT {...}`.
+ */
+async function child() {
+	const job = JSON.parse(process.argv[3]);
+	let out;
+	if (process.argv[2] === '--sdk-run') {
+		const s3 = s3Client(job.endpoint);
+		// aws-sdk's code loaded before the baseline, as n8n-core's is for the node
+		await s3.listObjects({ Bucket: job.bucket, MaxKeys: 1 }).promise();
+		const meter = new Meter();
+		meter.start();
+		const res = await sdkTransfer(s3, job);
+		out = { ...res, ...meter.stop() };
+	} else {
+		const { store, credentials } = nodeCredentials(job.endpoint, AWS_WORDS);
+		const r = await runNode(job.parameters, credentials, store, { binary: job.binary });
+		const item = r.items[0];
+		out = { json: item.json, binary: item.binary?.data, ms: r.ms, growth: r.growth, sampledGrowth: r.sampledGrowth, kernelGrowth: r.kernelGrowth, arrayBuffersGrowth: r.arrayBuffersGrowth };
+	}
+	process.stdout.write(`RESULT ${JSON.stringify(out)}\n`);
+}
+
+/** Runs the node (mode '--node-run') or aws-sdk ('--sdk-run') in a fresh process; resolves what it measured. */
+function runInChild(mode, job) {
+	return new Promise((resolve, reject) => {
+		const proc = spawn(process.execPath, ['--expose-gc', __filename, mode, JSON.stringify(job)], {
+			stdio: ['ignore', 'pipe', 'inherit'],
+			env: process.env,
+		});
+		let result;
+		readline.createInterface({ input: proc.stdout }).on('line', (line) => {
+			if (line.startsWith('RESULT ')) result = JSON.parse(line.slice(7));
+		});
+		proc.once('error', reject);
+		proc.once('exit', (code) => (code === 0 && result ? resolve(result) : reject(new Error(`${mode} exited with ${code}`))));
+	});
+}
+
+const rl = (value) => ({ __rl: true, mode: 'name', value });
+
+/** Puts a file into n8n's binary store (filesystem mode) through the harness's fixture node. */
+async function storeBinary(file, credentials, store) {
+	const r = await runNode(undefined, credentials, store, { fixtureFile: file });
+	return r.items[0].binary.data;
+}
+
+function binaryService() {
+	const core = require('n8n-core');
+	const { Container } = require(require.resolve('@n8n/di', { paths: [path.dirname(require.resolve('n8n-core'))] }));
+	return Container.get(core.BinaryDataService);
+}
+
+/** Spawns `script` (prints one JSON line with its url), resolves { url, close }. */
+async function spawnServer(script, args) {
+	const proc = spawn(process.execPath, [script, ...args], { stdio: ['ignore', 'pipe', 'inherit'] });
+	const line = await new Promise((resolve, reject) => {
+		readline.createInterface({ input: proc.stdout }).once('line', resolve);
+		proc.once('exit', (code) => reject(new Error(`${path.basename(script)} exited with ${code}`)));
+	});
+	return {
+		url: JSON.parse(line).url,
+		async close() {
+			proc.kill('SIGTERM');
+			await new Promise((r) => proc.once('exit', r));
+		},
+	};
+}
+
+/* ------------------------------------------------------------ the parts */
+
+async function transfer(ctx, input) {
+	const { s3, emu } = ctx;
+	const names = ['nodeUp', 'sdkUp', 'nodeDown', 'sdkDown'];
+	const rows = { upRatio: [], downRatio: [] };
+	for (const n of names) rows[n] = [];
+	const downloadKey = 'download/object.bin';
+	const sdkOut = path.join(benchDir, 'sdk-download.bin');
+	// the object both download: uploaded once by aws-sdk
+	await s3.upload({ Bucket: BUCKET, Key: downloadKey, Body: fs.createReadStream(input.file) }, { partSize: PART_MIB * MiB, queueSize: CONCURRENCY }).promise();
+	const uploadParams = {
+		resource: 'object',
+		operation: 'upload',
+		bucket: rl(BUCKET),
+		key: 'upload/node.bin',
+		binaryData: true,
+		binaryPropertyName: 'data',
+		options: { partSize: PART_MIB, concurrency: CONCURRENCY },
+	};
+	const downloadParams = { resource: 'object', operation: 'download', bucket: rl(BUCKET), key: downloadKey, binaryPropertyName: 'data' };
+	const sdkJob = { endpoint: emu.url, bucket: BUCKET, partSize: PART_MIB * MiB, queueSize: CONCURRENCY };
+
+	const nodeUpload = async () => {
+		const r = await runInChild('--node-run', { endpoint: emu.url, parameters: uploadParams, binary: input.binary });
+		if (r.json.size !== input.size) throw new Error(`node upload: size ${r.json.size}`);
+		rows.nodeUp.push(r);
+		return r.json.etag;
+	};
+	const sdkUpload = async () => {
+		const r = await runInChild('--sdk-run', { ...sdkJob, op: 'upload', key: 'upload/sdk.bin', file: input.file });
+		rows.sdkUp.push(r);
+		return r.etag;
+	};
+	const nodeDownload = async (verify) => {
+		const r = await runInChild('--node-run', { endpoint: emu.url, parameters: downloadParams });
+		if (!String(r.binary.id).startsWith('filesystem')) throw new Error(`node download: not in the filesystem store (${r.binary.id})`);
+		if (verify) {
+			const { binaryMd5 } = require('../storage/lib');
+			const got = await binaryMd5(r.binary);
+			if (got.md5 !== input.md5 || got.size !== input.size) throw new Error(`node download: MD5 ${got.md5} size ${got.size}`);
+		}
+		await binaryService().deleteManyByBinaryDataId([r.binary.id]);
+		rows.nodeDown.push(r);
+	};
+	const sdkDownload = async () => {
+		const r = await runInChild('--sdk-run', { ...sdkJob, op: 'download', key: downloadKey, file: sdkOut });
+		if (r.size !== input.size) throw new Error(`aws-sdk download: size ${r.size}`);
+		fs.rmSync(sdkOut);
+		rows.sdkDown.push(r);
+	};
+
+	for (let run = 0; run < RUNS; run++) {
+		const nodeFirst = run % 2 === 0;
+		let nodeEtag;
+		let sdkEtag;
+		if (nodeFirst) {
+			nodeEtag = await nodeUpload();
+			sdkEtag = await sdkUpload();
+		} else {
+			sdkEtag = await sdkUpload();
+			nodeEtag = await nodeUpload();
+		}
+		if (nodeEtag !== sdkEtag) throw new Error(`the ETags differ: node ${nodeEtag}, aws-sdk ${sdkEtag}`);
+		await deleteKeys(s3, ['upload/node.bin', 'upload/sdk.bin']);
+		if (nodeFirst) {
+			await sdkDownload();
+			await nodeDownload(run === 0);
+		} else {
+			await nodeDownload(run === 0);
+			await sdkDownload();
+		}
+		const [nu, su, nd, sd] = names.map((n) => rows[n][run]);
+		rows.upRatio.push(su.ms / nu.ms);
+		rows.downRatio.push(sd.ms / nd.ms);
+		const mem = (r) => `${fmt(r.growth / MiB)} (array buffers ${fmt(r.arrayBuffersGrowth / MiB)})`;
+		console.log(
+			`  run ${run + 1}: upload node ${fmt(mibps(input.size, nu.ms))} / aws-sdk ${fmt(mibps(input.size, su.ms))} MiB/s (ratio ${fmt(rows.upRatio[run], 2)}); ` +
+				`download node ${fmt(mibps(input.size, nd.ms))} / aws-sdk ${fmt(mibps(input.size, sd.ms))} MiB/s (ratio ${fmt(rows.downRatio[run], 2)}) (load ${load()})`,
+		);
+		console.log(`         RSS growth, MiB: upload node ${mem(nu)}, aws-sdk ${mem(su)}; download node ${mem(nd)}, aws-sdk ${mem(sd)}`);
+	}
+	await deleteKeys(s3, [downloadKey]);
+	return rows;
+}
+
+/** Deletes objects one by one (the emulator has no multi-object delete). */
+async function deleteKeys(s3, keys) {
+	for (const Key of keys) await s3.deleteObject({ Bucket: BUCKET, Key }).promise();
+}
+
+/** Node (in this process) and aws-sdk uploads of `input` at concurrency 1 and 4 against `target`. */
+async function concurrencyRuns(target, input, label) {
+	const rows = { c1: [], c4: [], speedup: [], sdk1: [], sdk4: [], sdkSpeedup: [] };
+	const { store, credentials } = nodeCredentials(target.url, AWS_WORDS);
+	const upload = async (concurrency) => {
+		const params = {
+			resource: 'object',
+			operation: 'upload',
+			bucket: rl(BUCKET),
+			key: `latency/node-${concurrency}.bin`,
+			binaryData: true,
+			binaryPropertyName: 'data',
+			options: { partSize: PART_MIB, concurrency },
+		};
+		return (await runNode(params, credentials, store, { binary: input.binary })).ms;
+	};
+	const sdk = async (queueSize) => {
+		syncDisk();
+		const t = performance.now();
+		await target.s3.upload({ Bucket: BUCKET, Key: `latency/sdk-${queueSize}.bin`, Body: fs.createReadStream(input.file) }, { partSize: PART_MIB * MiB, queueSize }).promise();
+		return performance.now() - t;
+	};
+	for (let run = 0; run < RUNS; run++) {
+		const order = run % 2 === 0 ? [1, CONCURRENCY] : [CONCURRENCY, 1];
+		const node = {};
+		const peer = {};
+		for (const c of order) node[c] = await upload(c);
+		for (const c of order) peer[c] = await sdk(c);
+		rows.c1.push(node[1]);
+		rows.c4.push(node[CONCURRENCY]);
+		rows.speedup.push(node[1] / node[CONCURRENCY]);
+		rows.sdk1.push(peer[1]);
+		rows.sdk4.push(peer[CONCURRENCY]);
+		rows.sdkSpeedup.push(peer[1] / peer[CONCURRENCY]);
+		console.log(
+			`  run ${run + 1} (${label}): node concurrency 1 ${fmt(node[1], 0)} ms, ${CONCURRENCY} ${fmt(node[CONCURRENCY], 0)} ms, speed-up ${fmt(rows.speedup[run], 2)}x; ` +
+				`aws-sdk queueSize 1 ${fmt(peer[1], 0)} ms, ${CONCURRENCY} ${fmt(peer[CONCURRENCY], 0)} ms, speed-up ${fmt(rows.sdkSpeedup[run], 2)}x (load ${load()})`,
+		);
+	}
+	return rows;
+}
+
+async function latency(ctx, input) {
+	const { emu, s3 } = ctx;
+	await emu.control('POST', '/faults', { latencyMs: LATENCY_MS });
+	try {
+		return await concurrencyRuns({ url: emu.url, s3 }, input, 'emulator');
+	} finally {
+		await emu.control('POST', '/faults', { latencyMs: 0 });
+		const keys = ['latency/node-1.bin', `latency/node-${CONCURRENCY}.bin`, 'latency/sdk-1.bin', `latency/sdk-${CONCURRENCY}.bin`];
+		await deleteKeys(s3, keys);
+	}
+}
+
+async function sink(ctx, input) {
+	const server = await spawnServer(path.join(__dirname, 's3-sink.js'), ['--latency', String(LATENCY_MS)]);
+	try {
+		return await concurrencyRuns({ url: server.url, s3: ctx.client(server.url) }, input, 'sink');
+	} finally {
+		await server.close();
+	}
+}
+
+async function listing(ctx) {
+	const { emu, s3 } = ctx;
+	const { store, credentials } = nodeCredentials(emu.url, AWS_WORDS);
+	// keys of varied shape and length, seeded through the control route 10,000 at a time
+	const keyOf = (i) => `logs/${String(i % 97).padStart(2, '0')}/${String(i).padStart(6, '0')}-${(i * 2654435761) % 1e9}.json`;
+	for (let i = 0; i < KEYS; i += 10000) {
+		const objects = [];
+		for (let j = i; j < Math.min(KEYS, i + 10000); j++) objects.push({ key: keyOf(j), body: String(j) });
+		const res = await emu.control('POST', '/storage/objects', { bucket: LIST_BUCKET, objects });
+		if (res.error) throw new Error(res.error);
+	}
+	const rows = { node: [], sdk: [], ratio: [] };
+	const nodeList = async () => {
+		const r = await runNode({ resource: 'bucket', operation: 'listObjects', bucket: rl(LIST_BUCKET), returnAll: true }, credentials, store);
+		if (r.items.length !== KEYS) throw new Error(`node listed ${r.items.length} keys`);
+		return r.ms;
+	};
+	const sdkList = async () => {
+		gc();
+		const t = performance.now();
+		let marker;
+		let count = 0;
+		for (;;) {
+			const page = await s3.listObjects({ Bucket: LIST_BUCKET, MaxKeys: 1000, Marker: marker }).promise();
+			count += page.Contents.length;
+			if (!page.IsTruncated) break;
+			marker = page.NextMarker || page.Contents[page.Contents.length - 1].Key;
+		}
+		if (count !== KEYS) throw new Error(`aws-sdk listed ${count} keys`);
+		return performance.now() - t;
+	};
+	// warm-up: both code paths loaded and compiled once
+	await runNode({ resource: 'bucket', operation: 'listObjects', bucket: rl(LIST_BUCKET), returnAll: false, limit: 2000 }, credentials, store);
+	await s3.listObjects({ Bucket: LIST_BUCKET, MaxKeys: 1000 }).promise();
+	for (let run = 0; run < RUNS; run++) {
+		let nodeMs;
+		let sdkMs;
+		if (run % 2 === 0) {
+			nodeMs = await nodeList();
+			sdkMs = await sdkList();
+		} else {
+			sdkMs = await sdkList();
+			nodeMs = await nodeList();
+		}
+		rows.node.push(nodeMs);
+		rows.sdk.push(sdkMs);
+		rows.ratio.push(nodeMs / sdkMs);
+		console.log(`  run ${run + 1}: node ${fmt(nodeMs, 0)} ms, aws-sdk ${fmt(sdkMs, 0)} ms, ratio ${fmt(nodeMs / sdkMs, 2)} (load ${load()})`);
+	}
+	return rows;
+}
+
+/* ------------------------------------------------------------ main */
+
+async function main() {
+	const { writeRandomFile } = require('../storage/lib');
+	const { spawnEmulator } = require('./lib');
+	const AWS = require('aws-sdk');
+	const emu = await spawnEmulator(['--data', path.join(benchDir, 'emulator')]);
+	const client = (endpoint) => new AWS.S3({ endpoint, s3ForcePathStyle: true, signatureVersion: 's3', region: 'us-east-1', maxRetries: 0, ...KEY });
+	const out = {};
+	const loadAtStart = load();
+	try {
+		await emu.control('POST', '/storage/config', AWS_WORDS);
+		await emu.control('POST', '/storage/buckets', { name: BUCKET });
+		const s3 = client(emu.url);
+		const ctx = { emu, s3, client };
+		const { store, credentials } = nodeCredentials(emu.url, AWS_WORDS);
+		console.log(`object storage benchmark: ${RUNS} runs of each measure, medians; emulator in its own process, bodies on disk; node run by n8n-core, filesystem binary mode`);
+		console.log(`  ${os.cpus().length} CPUs, node ${process.version}, load average at start ${loadAtStart}`);
+		console.log(`  RSS: baseline after GC, sampled every ${SAMPLE_MS} ms${kernelPeak ? ' and the kernel peak (VmHWM)' : ''}; the larger growth is reported`);
+
+		// warm-up of the clients in this process, on an object below the part size (one PUT)
+		const warm = writeRandomFile(benchDir, 'warm.bin', MiB, 7);
+		const warmBinary = await storeBinary(warm.file, credentials, store);
+		await runNode({ resource: 'object', operation: 'upload', bucket: rl(BUCKET), key: 'warm.bin', binaryData: true, binaryPropertyName: 'data' }, credentials, store, { binary: warmBinary });
+		await s3.upload({ Bucket: BUCKET, Key: 'warm-sdk.bin', Body: fs.createReadStream(warm.file) }, { partSize: PART_MIB * MiB, queueSize: CONCURRENCY }).promise();
+		await deleteKeys(s3, ['warm.bin', 'warm-sdk.bin']);
+
+		if (ONLY.includes('transfer')) {
+			const input = writeRandomFile(benchDir, 'input.bin', SIZE, 1);
+			input.binary = await storeBinary(input.file, credentials, store);
+			console.log(`\n1. ${SIZE / MiB} MiB upload and download, part size ${PART_MIB} MiB, concurrency ${CONCURRENCY}; each transfer in a fresh process`);
+			out.transfer = await transfer(ctx, input);
+			fs.rmSync(input.file);
+			await binaryService().deleteManyByBinaryDataId([input.binary.id]);
+		}
+		if (ONLY.includes('latency') || ONLY.includes('sink')) {
+			const input = writeRandomFile(benchDir, 'latency.bin', LATENCY_SIZE, 2);
+			input.binary = await storeBinary(input.file, credentials, store);
+			if (ONLY.includes('latency')) {
+				console.log(`\n2. ${LATENCY_SIZE / MiB} MiB upload at ${LATENCY_MS} ms added latency per request, part size ${PART_MIB} MiB, concurrency 1 and ${CONCURRENCY}`);
+				out.latency = await latency(ctx, input);
+			}
+			if (ONLY.includes('sink')) {
+				console.log(`\n2b. diagnostic: the same against a minimal S3 sink (${LATENCY_MS} ms latency, no hashing, no storage)`);
+				out.sink = await sink(ctx, input);
+			}
+			fs.rmSync(input.file);
+		}
+		if (ONLY.includes('list')) {
+			console.log(`\n3. List Objects, Return All over ${KEYS} keys (1000 per page)`);
+			out.list = await listing(ctx);
+		}
+	} finally {
+		await emu.close();
+		fs.rmSync(benchDir, { recursive: true, force: true });
+	}
+
+	const lines = [];
+	if (out.transfer) {
+		const t = out.transfer;
+		const ms = (n) => median(t[n].map((r) => r.ms));
+		const up = median(t.upRatio);
+		const down = median(t.downRatio);
+		const most = (n, k = 'growth') => Math.max(...t[n].map((r) => r[k])) / MiB;
+		const growth = Math.max(most('nodeUp'), most('nodeDown'));
+		const sz = SIZE === 1024 * MiB ? '1 GiB' : `${SIZE / MiB} MiB`;
+		const ratios = (xs) => `[${list(xs, (x) => fmt(x, 2))}]`;
+		lines.push(
+			`  ${sz} upload:   node ${fmt(mibps(SIZE, ms('nodeUp')))} MiB/s, aws-sdk ${fmt(mibps(SIZE, ms('sdkUp')))} MiB/s, ratio node/aws-sdk ${fmt(up, 2)} ${ratios(t.upRatio)} (target >= 0.8) ${verdict(up >= 0.8)}`,
+		);
+		lines.push(
+			`  ${sz} download: node ${fmt(mibps(SIZE, ms('nodeDown')))} MiB/s, aws-sdk ${fmt(mibps(SIZE, ms('sdkDown')))} MiB/s, ratio node/aws-sdk ${fmt(down, 2)} ${ratios(t.downRatio)} (target >= 0.8) ${verdict(down >= 0.8)}`,
+		);
+		lines.push(
+			`  peak RSS growth, largest of ${RUNS} runs, MiB: node upload ${fmt(most('nodeUp'))} (array buffers ${fmt(most('nodeUp', 'arrayBuffersGrowth'))}), download ${fmt(most('nodeDown'))} (array buffers ${fmt(most('nodeDown', 'arrayBuffersGrowth'))}); ` +
+				`aws-sdk upload ${fmt(most('sdkUp'))}, download ${fmt(most('sdkDown'))} (target node <= 64 MiB for ${sz}) ${verdict(growth <= 64)}`,
+		);
+	}
+	const speedups = (l, what) => {
+		const s = median(l.speedup);
+		return (
+			`  ${LATENCY_SIZE / MiB} MiB upload at ${LATENCY_MS} ms, ${what}: node concurrency 1 ${fmt(median(l.c1), 0)} ms, ${CONCURRENCY} ${fmt(median(l.c4), 0)} ms, speed-up ${fmt(s, 2)}x [${list(l.speedup, (x) => fmt(x, 2))}]` +
+			`${what === 'emulator' ? ` (target >= 3x) ${verdict(s >= 3)}` : ''}; aws-sdk queueSize 1 ${fmt(median(l.sdk1), 0)} ms, ${CONCURRENCY} ${fmt(median(l.sdk4), 0)} ms, speed-up ${fmt(median(l.sdkSpeedup), 2)}x`
+		);
+	};
+	if (out.latency) lines.push(speedups(out.latency, 'emulator'));
+	if (out.sink) lines.push(speedups(out.sink, 'minimal sink (diagnostic)'));
+	if (out.list) {
+		const r = median(out.list.ratio);
+		lines.push(
+			`  List Objects, Return All, ${KEYS} keys: node ${fmt(median(out.list.node), 0)} ms, aws-sdk ${fmt(median(out.list.sdk), 0)} ms, ratio node/aws-sdk ${fmt(r, 2)} [${list(out.list.ratio, (x) => fmt(x, 2))}] (target <= 1.2) ${verdict(r <= 1.2)}`,
+		);
+	}
+	console.log(`\nsummary (medians of ${RUNS} runs; load average at start ${loadAtStart}, at the end ${load()})`);
+	for (const l of lines) console.log(l);
+	return out;
+}
+
+if (require.main === module) {
+	(CHILD ? child() : main()).catch((e) => {
+		console.error(e);
+		process.exit(1);
+	});
+}
+module.exports = { main };
