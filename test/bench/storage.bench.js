@@ -137,6 +137,8 @@ class Meter {
 		this.peak = now.rss;
 		this.abBase = now.arrayBuffers;
 		this.abPeak = now.arrayBuffers;
+		this.heapBase = now.heapTotal;
+		this.heapPeak = now.heapTotal;
 		kernelPeak?.reset();
 		this.timer = setInterval(() => this.sample(), SAMPLE_MS);
 		this.t0 = performance.now();
@@ -145,6 +147,7 @@ class Meter {
 		const now = process.memoryUsage();
 		this.peak = Math.max(this.peak, now.rss);
 		this.abPeak = Math.max(this.abPeak, now.arrayBuffers);
+		this.heapPeak = Math.max(this.heapPeak, now.heapTotal);
 	}
 	stop() {
 		const ms = performance.now() - this.t0;
@@ -152,7 +155,7 @@ class Meter {
 		clearInterval(this.timer);
 		const kernelGrowth = kernelPeak ? kernelPeak.read() - this.base : null;
 		const sampledGrowth = this.peak - this.base;
-		this.result = { ms, sampledGrowth, kernelGrowth, growth: Math.max(sampledGrowth, kernelGrowth ?? 0), arrayBuffersGrowth: this.abPeak - this.abBase };
+		this.result = { ms, sampledGrowth, kernelGrowth, growth: Math.max(sampledGrowth, kernelGrowth ?? 0), arrayBuffersGrowth: this.abPeak - this.abBase, heapGrowth: this.heapPeak - this.heapBase };
 		return this.result;
 	}
 	cancel() {
@@ -283,7 +286,7 @@ async function child() {
 		const { store, credentials } = nodeCredentials(job.endpoint, AWS_WORDS);
 		const r = await runNode(job.parameters, credentials, store, { binary: job.binary });
 		const item = r.items[0];
-		out = { json: item.json, binary: item.binary?.data, ms: r.ms, growth: r.growth, sampledGrowth: r.sampledGrowth, kernelGrowth: r.kernelGrowth, arrayBuffersGrowth: r.arrayBuffersGrowth };
+		out = { json: item.json, binary: item.binary?.data, ms: r.ms, growth: r.growth, sampledGrowth: r.sampledGrowth, kernelGrowth: r.kernelGrowth, arrayBuffersGrowth: r.arrayBuffersGrowth, heapGrowth: r.heapGrowth };
 	}
 	process.stdout.write(`RESULT ${JSON.stringify(out)}\n`);
 }
@@ -409,7 +412,7 @@ async function transfer(ctx, input) {
 		const [nu, su, nd, sd] = names.map((n) => rows[n][run]);
 		rows.upRatio.push(su.ms / nu.ms);
 		rows.downRatio.push(sd.ms / nd.ms);
-		const mem = (r) => `${fmt(r.growth / MiB)} (array buffers ${fmt(r.arrayBuffersGrowth / MiB)})`;
+		const mem = (r) => `${fmt(r.growth / MiB)} (array buffers ${fmt(r.arrayBuffersGrowth / MiB)}, JS heap ${fmt(r.heapGrowth / MiB)})`;
 		console.log(
 			`  run ${run + 1}: upload node ${fmt(mibps(input.size, nu.ms))} / aws-sdk ${fmt(mibps(input.size, su.ms))} MiB/s (ratio ${fmt(rows.upRatio[run], 2)}); ` +
 				`download node ${fmt(mibps(input.size, nd.ms))} / aws-sdk ${fmt(mibps(input.size, sd.ms))} MiB/s (ratio ${fmt(rows.downRatio[run], 2)}) (load ${load()})`,
