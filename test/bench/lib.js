@@ -5,7 +5,7 @@ const path = require('node:path');
 const readline = require('node:readline');
 
 async function spawnEmulator(args = []) {
-	const child = spawn(process.execPath, [path.join(__dirname, '../emulator/cli.js'), ...args], { stdio: ['ignore', 'pipe', 'inherit'] });
+	const child = spawn(process.execPath, [...(process.env.BENCH_EMULATOR_NODE_ARGS ? process.env.BENCH_EMULATOR_NODE_ARGS.split(' ') : []), path.join(__dirname, '../emulator/cli.js'), ...args], { stdio: ['ignore', 'pipe', 'inherit'] });
 	const line = await new Promise((resolve, reject) => {
 		const rl = readline.createInterface({ input: child.stdout });
 		rl.once('line', resolve);

@@ -38,7 +38,8 @@
  * through /proc/self/clear_refs at the baseline) is read too, and the larger growth is reported.
  *
  * Environment: BENCH_SIZE_MIB (1024), BENCH_LATENCY_SIZE_MIB (256), BENCH_LATENCY_MS (50),
- * BENCH_KEYS (100000), BENCH_RUNS (3), BENCH_ONLY (comma list of transfer,latency,sink,list).
+ * BENCH_KEYS (100000), BENCH_RUNS (3), BENCH_ONLY (comma list of transfer,latency,sink,list),
+ * BENCH_CPU_PROFILE (a directory: CPU profiles of the measured stretches).
  */
 const { execFileSync, spawn } = require('node:child_process');
 const fs = require('node:fs');
@@ -124,6 +125,30 @@ const kernelPeak = (() => {
 })();
 
 /**
+ * BENCH_CPU_PROFILE=dir: every measured stretch of the node is CPU-profiled into dir (open the
+ * .cpuprofile files in Chrome's DevTools). A diagnostic: profiling slows the run down.
+ */
+const profiler = (() => {
+	const dir = process.env.BENCH_CPU_PROFILE;
+	if (!dir) return { start() {}, stop() {} };
+	const session = new (require('node:inspector').Session)();
+	session.connect();
+	let n = 0;
+	return {
+		start() {
+			session.post('Profiler.enable', () => session.post('Profiler.start'));
+		},
+		stop() {
+			session.post('Profiler.stop', (err, res) => {
+				if (err) return;
+				fs.mkdirSync(dir, { recursive: true });
+				fs.writeFileSync(path.join(dir, `${process.pid}-${++n}.cpuprofile`), JSON.stringify(res.profile));
+			});
+		},
+	};
+})();
+
+/**
  * Time and memory of one measured stretch: start() writes dirty pages out, collects garbage and
  * takes the baseline; stop() gives the time and the peak growth of RSS (sampled every 50 ms,
  * and the kernel's peak where readable: the larger is `growth`) and of array buffers.
@@ -141,6 +166,7 @@ class Meter {
 		this.heapPeak = now.heapTotal;
 		kernelPeak?.reset();
 		this.timer = setInterval(() => this.sample(), SAMPLE_MS);
+		profiler.start();
 		this.t0 = performance.now();
 	}
 	sample() {
@@ -153,6 +179,7 @@ class Meter {
 		const ms = performance.now() - this.t0;
 		this.sample();
 		clearInterval(this.timer);
+		profiler.stop();
 		const kernelGrowth = kernelPeak ? kernelPeak.read() - this.base : null;
 		const sampledGrowth = this.peak - this.base;
 		this.result = { ms, sampledGrowth, kernelGrowth, growth: Math.max(sampledGrowth, kernelGrowth ?? 0), arrayBuffersGrowth: this.abPeak - this.abBase, heapGrowth: this.heapPeak - this.heapBase };

@@ -4,6 +4,9 @@
  *
  *   memory mode  body = { chunks: [Buffer, ...], size }   the Buffers as they arrived
  *   disk mode    body = { file: 'objects/<uuid>', size }   relative to <dataDir>/storage
+ *                or { files: [{ file, size }, ...], size } an object made by Complete Multipart
+ *                Upload: its parts' files, hard-linked into objects/, read one after the other
+ *                (as S3 does, Complete costs no copy of the bytes)
  *
  * A body being received goes to tmp/ first (disk) and is committed (renamed) only once the
  * request is known to be good, so a failed upload never leaves a partial object behind.
@@ -73,9 +76,15 @@ class Bodies {
 		return { file, size: body.size };
 	}
 
+	/** The files (relative to the storage dir) a disk body is made of. */
+	filesOf(body) {
+		return pieces(body).map((piece) => piece.file);
+	}
+
 	/** Drop a body that is no longer referenced. */
 	discard(body) {
-		if (body && body.file && this.dir) fsp.rm(this.abs(body), { force: true }).catch(() => {});
+		if (!body || !this.dir) return;
+		for (const piece of pieces(body)) fsp.rm(this.abs(piece), { force: true }).catch(() => {});
 	}
 
 	/** A body made from a Buffer (seeding, restore of memory snapshots, control routes). */
@@ -86,10 +95,32 @@ class Bodies {
 		return { file, size: buf.length };
 	}
 
-	/** Concatenate part bodies into one object body without building one big Buffer. */
+	/**
+	 * One object body made of part bodies, without building one big Buffer. On disk the part
+	 * files are hard-linked into objects/ (the parts may then be discarded); where the file
+	 * system refuses links, the bytes are copied into one file.
+	 */
 	async concat(parts) {
 		const size = parts.reduce((n, b) => n + b.size, 0);
 		if (!this.dir) return { chunks: parts.flatMap((b) => b.chunks), size };
+		const linked = [];
+		try {
+			for (const part of parts) {
+				for (const piece of pieces(part)) {
+					const file = path.join('objects', crypto.randomUUID());
+					await fsp.link(this.abs(piece), path.join(this.dir, file));
+					linked.push({ file, size: piece.size });
+				}
+			}
+			return { files: linked, size };
+		} catch {
+			for (const piece of linked) await fsp.rm(this.abs(piece), { force: true });
+			return this.copyConcat(parts, size);
+		}
+	}
+
+	/** concat() by copying the bytes into one new file. */
+	async copyConcat(parts, size) {
 		const file = path.join('tmp', crypto.randomUUID());
 		const out = fs.createWriteStream(path.join(this.dir, file));
 		// One error listener for the whole concatenation; the parts are written chunk by chunk
@@ -110,8 +141,8 @@ class Bodies {
 				wake = null;
 			});
 		try {
-			for (const part of parts) {
-				for await (const chunk of fs.createReadStream(this.abs(part), { highWaterMark: 1 << 20 })) {
+			for (const piece of parts.flatMap(pieces)) {
+				for await (const chunk of fs.createReadStream(this.abs(piece), { highWaterMark: 1 << 20 })) {
 					if (failed) throw failed;
 					if (!out.write(chunk)) await drained();
 				}
@@ -141,18 +172,34 @@ class Bodies {
 		if (end < start) return Readable.from([]);
 		if (body.chunks)
 			return Readable.from(sliceChunks(body.chunks, start, end), { objectMode: false });
-		let handle;
+		// the files and byte ranges that hold start..end, all opened before reading starts
+		const ranges = [];
+		let offset = 0;
 		try {
-			handle = await fsp.open(this.abs(body), 'r');
+			for (const piece of pieces(body)) {
+				const next = offset + piece.size;
+				if (piece.size > 0 && next > start && offset <= end) {
+					const handle = await fsp.open(this.abs(piece), 'r');
+					ranges.push({ handle, start: Math.max(0, start - offset), end: Math.min(piece.size, end - offset + 1) - 1 });
+				}
+				offset = next;
+				if (offset > end) break;
+			}
 		} catch (err) {
+			for (const r of ranges) await r.handle.close();
 			if (err.code === 'ENOENT') return null;
 			throw err;
 		}
-		return fs.createReadStream(null, { fd: handle, start, end, highWaterMark: 1 << 20 });
+		if (ranges.length === 1) {
+			const [r] = ranges;
+			return fs.createReadStream(null, { fd: r.handle, start: r.start, end: r.end, highWaterMark: 1 << 20 });
+		}
+		return Readable.from(readRanges(ranges), { objectMode: false });
 	}
 
 	/** JSON form of a body for snapshot(). Memory bodies go as base64. */
 	toJSON(body) {
+		if (body.files) return { files: body.files, size: body.size };
 		if (body.file) return { file: body.file, size: body.size };
 		return { data: Buffer.concat(body.chunks).toString('base64'), size: body.size };
 	}
@@ -165,8 +212,8 @@ class Bodies {
 				? this.fromBuffer(buf)
 				: { chunks: buf.length ? [buf] : [], size: buf.length };
 		}
-		if (!this.dir || !fs.existsSync(path.join(this.dir, saved.file))) return null;
-		return { file: saved.file, size: saved.size };
+		if (!this.dir || !pieces(saved).every((piece) => fs.existsSync(this.abs(piece)))) return null;
+		return saved.files ? { files: saved.files, size: saved.size } : { file: saved.file, size: saved.size };
 	}
 
 	/** Remove files in objects/ and parts/ that no body refers to (after a restore). */
@@ -187,6 +234,27 @@ class Bodies {
 			fs.rmSync(path.join(this.dir, sub), { recursive: true, force: true });
 			fs.mkdirSync(path.join(this.dir, sub), { recursive: true });
 		}
+	}
+}
+
+/** The files of a disk body: one, or its parts'. */
+function pieces(body) {
+	if (body.files) return body.files;
+	return body.file ? [body] : [];
+}
+
+/** Reads the given byte ranges of opened files one after the other, closing each when done. */
+async function* readRanges(ranges) {
+	let i = 0;
+	try {
+		for (; i < ranges.length; i++) {
+			const r = ranges[i];
+			const stream = fs.createReadStream(null, { fd: r.handle, start: r.start, end: r.end, highWaterMark: 1 << 20 });
+			for await (const chunk of stream) yield chunk;
+		}
+	} finally {
+		// ranges not reached (the reader went away) still hold their handles
+		for (i++; i < ranges.length; i++) await ranges[i].handle.close().catch(() => {});
 	}
 }
 

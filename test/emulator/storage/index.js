@@ -1199,7 +1199,7 @@ function createStorage(ctx, options = {}) {
 		const referenced = new Set();
 		const load = (json) => {
 			const body = json && bodies.fromJSON(json);
-			if (body && body.file) referenced.add(body.file);
+			if (body) for (const file of bodies.filesOf(body)) referenced.add(file);
 			return body;
 		};
 		for (const sb of saved.buckets || []) {
