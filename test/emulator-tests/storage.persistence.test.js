@@ -221,19 +221,25 @@ describe('dataDir persistence', () => {
 	});
 });
 
+/** 40 part bodies of 64 KiB + n bytes each, received and committed; with their bytes. */
+async function fortyParts(bodies) {
+	const buffers = [];
+	const parts = [];
+	for (let n = 0; n < 40; n++) {
+		const buf = crypto.randomBytes(64 * 1024 + n);
+		buffers.push(buf);
+		const got = await bodies.receive(Readable.from([buf]));
+		parts.push(await bodies.commit(got.body, 'parts'));
+	}
+	return { buffers, parts };
+}
+
 describe('concatenation of part bodies on disk', () => {
 	test('Complete links the parts: 40 parts read back in order, whole and in ranges across part boundaries', async () => {
 		const { Bodies } = require('../emulator/storage/bodies');
 		const dataDir = tmpDir();
 		const bodies = new Bodies(dataDir);
-		const buffers = [];
-		const parts = [];
-		for (let n = 0; n < 40; n++) {
-			const buf = crypto.randomBytes(64 * 1024 + n);
-			buffers.push(buf);
-			const got = await bodies.receive(Readable.from([buf]));
-			parts.push(await bodies.commit(got.body, 'parts'));
-		}
+		const { buffers, parts } = await fortyParts(bodies);
 		const all = Buffer.concat(buffers);
 		const joined = await bodies.concat(parts);
 		expect(joined.size).toBe(all.length);
@@ -274,14 +280,7 @@ describe('concatenation of part bodies on disk', () => {
 	test('40 parts copied into one file (no hard links) join in order without piling up listeners on the output stream', async () => {
 		const { Bodies } = require('../emulator/storage/bodies');
 		const bodies = new Bodies(tmpDir());
-		const buffers = [];
-		const parts = [];
-		for (let n = 0; n < 40; n++) {
-			const buf = crypto.randomBytes(64 * 1024 + n);
-			buffers.push(buf);
-			const got = await bodies.receive(Readable.from([buf]));
-			parts.push(await bodies.commit(got.body, 'parts'));
-		}
+		const { buffers, parts } = await fortyParts(bodies);
 		// the most listeners of one kind that concat's output stream ever had at once
 		let most = 0;
 		const createWriteStream = fs.createWriteStream;
