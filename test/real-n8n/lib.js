@@ -240,6 +240,18 @@ function tail(text, n = 30) {
  * and a hung command must not hang the test). Resolves { code, stdout, stderr, ms }; does not
  * throw on a non-zero exit.
  */
+/**
+ * n8n 2.40.7's CLI on Node 24 now and then dies by SIGSEGV while it exits, after its work is done
+ * and printed: on a loaded 2-core machine 4 of 12 `n8n execute` runs, successful and failed alike,
+ * none of 12 with N8N_EXPRESSION_ENGINE=legacy (so: the teardown of the isolated-vm expression
+ * engine, n8n's default). The tests keep the default engine, as users have it, and take such an
+ * exit as the command's outcome only where the output proves the work finished (the imported
+ * count, the whole run); `crashedAtExit` records it.
+ */
+function crashedAtExit(res) {
+	return res.signal === 'SIGSEGV';
+}
+
 async function runN8n(home, args, { timeoutMs = 120000, env } = {}) {
 	const { nodeBin, n8nBin } = await ensureRuntime({ quiet: true });
 	const secs = Math.max(1, Math.ceil(timeoutMs / 1000));
@@ -271,7 +283,7 @@ async function importCredentials(home, creds) {
 	const list = creds.map((c) => ({ id: c.id || newId(), ...c }));
 	const file = writeImportFile(home, 'credentials', list);
 	const res = await runN8n(home, ['import:credentials', `--input=${file}`]);
-	if (res.code !== 0 || !/Successfully imported \d+ credential/.test(res.stdout + res.stderr)) {
+	if ((res.code !== 0 && !crashedAtExit(res)) || !/Successfully imported \d+ credential/.test(res.stdout + res.stderr)) {
 		throw new Error(`n8n import:credentials failed (exit ${res.code}):\n${tail(res.stdout)}\n${tail(res.stderr)}`);
 	}
 	return list.map((c) => c.id);
@@ -288,7 +300,7 @@ async function importWorkflow(home, workflow) {
 	wf.connections = wf.connections || {};
 	const file = writeImportFile(home, 'workflow', wf);
 	const res = await runN8n(home, ['import:workflow', `--input=${file}`]);
-	if (res.code !== 0 || !/Successfully imported \d+ workflow/.test(res.stdout + res.stderr)) {
+	if ((res.code !== 0 && !crashedAtExit(res)) || !/Successfully imported \d+ workflow/.test(res.stdout + res.stderr)) {
 		throw new Error(`n8n import:workflow failed (exit ${res.code}):\n${tail(res.stdout)}\n${tail(res.stderr)}`);
 	}
 	return wf.id;
@@ -368,7 +380,13 @@ function summariseRun(run) {
 async function executeWorkflow(home, id, { timeoutMs = 120000 } = {}) {
 	const res = await runN8n(home, ['execute', `--id=${id}`, '--rawOutput'], { timeoutMs });
 	const run = extractRun(res.stdout) || extractRun(res.stderr);
-	return { ...res, result: summariseRun(run) };
+	const result = summariseRun(run);
+	if (crashedAtExit(res) && result) {
+		// the run was printed whole: the exit code n8n gives it (1 when the run failed)
+		process.stderr.write(`[n8n] execute --id=${id}: n8n died by SIGSEGV while exiting, after printing its ${result.status} run\n`);
+		return { ...res, code: result.status === 'error' ? 1 : 0, crashedAtExit: res.signal, result };
+	}
+	return { ...res, result };
 }
 
 /* ---------------- the long-running server ---------------- */
