@@ -607,6 +607,7 @@ module.exports = {
 	createN8nHome,
 	openN8nHome,
 	runN8n,
+	crashedAtExit,
 	importCredentials,
 	importWorkflow,
 	publishWorkflow,
