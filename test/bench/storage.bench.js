@@ -574,7 +574,7 @@ async function listing(ctx) {
 
 async function main() {
 	const { writeRandomFile } = require('../storage/lib');
-	const { spawnEmulator } = require('./lib');
+	const { spawnEmulator } = require('../helpers/emulator-process');
 	const AWS = require('aws-sdk');
 	const emu = await spawnEmulator(['--data', path.join(benchDir, 'emulator')]);
 	const client = (endpoint) => new AWS.S3({ endpoint, s3ForcePathStyle: true, signatureVersion: 's3', region: 'us-east-1', maxRetries: 0, ...KEY });

@@ -8,8 +8,8 @@
 const crypto = require('node:crypto');
 const fs = require('node:fs');
 const path = require('node:path');
-const { spawn } = require('node:child_process');
-const { n8n, NODE, MiB, rl, binaryMd5, md5, tmpDir, writeRandomFile } = require('./lib');
+const { n8n, NODE, MiB, rl, binaryMd5, md5, tmpDir, writeRandomFile, fileInput } = require('./lib');
+const { spawnEmulator } = require('../helpers/emulator-process');
 const { partSizeFor } = require('../../dist/nodes/VendorObjectStorage/helpers/transfer.js');
 
 const PART = 8 * MiB; // the default part size
@@ -23,21 +23,15 @@ let credentials;
 
 beforeAll(async () => {
 	dir = tmpDir('vendor-large-');
-	emulator = spawn(process.execPath, [path.join(n8n.ROOT, 'test/emulator/cli.js'), '--data', path.join(dir, 'emulator')], { stdio: ['ignore', 'pipe', 'inherit'] });
-	url = await new Promise((resolve, reject) => {
-		emulator.once('error', reject);
-		emulator.stdout.once('data', (line) => resolve(JSON.parse(String(line)).url));
-	});
+	emulator = await spawnEmulator(['--data', path.join(dir, 'emulator')]);
+	url = emulator.url;
 	store = new n8n.CredentialStore();
 	credentials = { vendorObjectStorageApi: store.add('vendorObjectStorageApi', { endpoint: url, accessKey: 'VENDORTESTKEY', accessSecret: 'vendor-test-secret' }) };
 	await ok({ resource: 'bucket', operation: 'create', bucketName: BUCKET });
 });
 
 afterAll(async () => {
-	if (emulator) {
-		emulator.kill('SIGTERM');
-		await new Promise((r) => emulator.once('exit', r));
-	}
+	if (emulator) await emulator.close();
 	fs.rmSync(dir, { recursive: true, force: true });
 });
 
@@ -47,11 +41,7 @@ async function ok(parameters, opts) {
 	if (error) throw new Error(`${parameters.resource}/${parameters.operation} failed: ${error.message} (${error.description})`);
 	return items;
 }
-async function control(method, route, body) {
-	const res = await fetch(`${url}/__emulator${route}`, { method, headers: { 'content-type': 'application/json' }, body: body && JSON.stringify(body) });
-	return res.json();
-}
-const fileInput = (f) => ({ binaryInput: [{ binary: { data: { path: f.file, fileName: path.basename(f.file), mimeType: 'application/octet-stream' } } }] });
+const control = (method, route, body) => emulator.control(method, route, body);
 
 /** The ETag a multipart upload of `file` in parts of `partSize` must get: MD5 of the part MD5s, "-N". */
 function multipartEtag(file, partSize) {

@@ -101,4 +101,7 @@ function writeRandomFile(dir, name, size, seed) {
 	return { file, md5: hash.digest('hex'), size };
 }
 
-module.exports = { n8n, NODE, MiB, rl, readBinary, binaryMd5, md5, countRequests, prng, tmpDir, writeRandomFile };
+/** Harness input: one item whose binary `data` is the file `f.file` (put into n8n's binary store). */
+const fileInput = (f) => ({ binaryInput: [{ binary: { data: { path: f.file, fileName: path.basename(f.file), mimeType: 'application/octet-stream' } } }] });
+
+module.exports = { n8n, NODE, MiB, rl, readBinary, binaryMd5, md5, countRequests, prng, tmpDir, writeRandomFile, fileInput };

@@ -10,10 +10,10 @@
 const crypto = require('node:crypto');
 const fs = require('node:fs');
 const path = require('node:path');
-const { spawn } = require('node:child_process');
 const { Readable } = require('node:stream');
 const { StreamParts } = require('../../dist/nodes/VendorObjectStorage/helpers/transfer.js');
-const { n8n, NODE, MiB, rl, tmpDir, writeRandomFile } = require('./lib');
+const { n8n, NODE, MiB, rl, tmpDir, writeRandomFile, fileInput } = require('./lib');
+const { spawnEmulator } = require('../helpers/emulator-process');
 
 const KiB = 1024;
 
@@ -207,29 +207,19 @@ describe('upload with the size known: Initiate while the first part is read', ()
 
 	beforeAll(async () => {
 		dir = tmpDir('vendor-initiate-');
-		emulator = spawn(process.execPath, [path.join(n8n.ROOT, 'test/emulator/cli.js'), '--data', path.join(dir, 'emulator')], { stdio: ['ignore', 'pipe', 'inherit'] });
-		url = await new Promise((resolve, reject) => {
-			emulator.once('error', reject);
-			emulator.stdout.once('data', (line) => resolve(JSON.parse(String(line)).url));
-		});
+		emulator = await spawnEmulator(['--data', path.join(dir, 'emulator')]);
+		url = emulator.url;
 		store = new n8n.CredentialStore();
 		credentials = { vendorObjectStorageApi: store.add('vendorObjectStorageApi', { endpoint: url, accessKey: 'VENDORTESTKEY', accessSecret: 'vendor-test-secret' }) };
 		await control('POST', '/storage/buckets', { name: BUCKET });
 	});
 
 	afterAll(async () => {
-		if (emulator) {
-			emulator.kill('SIGTERM');
-			await new Promise((r) => emulator.once('exit', r));
-		}
+		if (emulator) await emulator.close();
 		fs.rmSync(dir, { recursive: true, force: true });
 	});
 
-	async function control(method, route, body) {
-		const res = await fetch(`${url}/__emulator${route}`, { method, headers: { 'content-type': 'application/json' }, body: body && JSON.stringify(body) });
-		return res.json();
-	}
-	const fileInput = (f) => ({ binaryInput: [{ binary: { data: { path: f.file, fileName: path.basename(f.file), mimeType: 'application/octet-stream' } } }] });
+	const control = (method, route, body) => emulator.control(method, route, body);
 
 	test('a failing Initiate fails the upload clearly; nothing is left behind', async () => {
 		const f = writeRandomFile(dir, 'no-initiate.bin', 20 * MiB, 11);

@@ -1,5 +1,10 @@
 'use strict';
-/** Helpers for benchmarks: the emulator in its own process, so its CPU and memory are not the node's. */
+/**
+ * The emulator in its own process (test/emulator/cli.js), so that its CPU and memory are not
+ * those of the process under test: used by the large-object tests and the benchmarks.
+ * `args` go to the CLI (e.g. ['--data', dir]); BENCH_EMULATOR_NODE_ARGS adds Node.js flags.
+ * Resolves { url, control(method, route, body), close() }.
+ */
 const { spawn } = require('node:child_process');
 const path = require('node:path');
 const readline = require('node:readline');
