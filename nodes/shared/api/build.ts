@@ -16,6 +16,7 @@ import {
 	type NodeParameterValueType,
 } from 'n8n-workflow';
 
+import { concurrencyOption, runItems } from '../run';
 import { check } from '../validation';
 import type { ApiArea, FieldDecl, LocatorDecl, OperationContext, OperationDecl } from './declarations';
 import { LOCATORS } from './locators';
@@ -294,6 +295,15 @@ export function buildProperties(area: ApiArea): INodeProperties[] {
 		for (const extra of op.extras ?? []) {
 			props.push({ ...extra, displayOptions: { show: { ...show, ...(extra.displayOptions?.show ?? {}) } } });
 		}
+		props.push({
+			displayName: 'Options',
+			name: 'options',
+			type: 'collection',
+			placeholder: 'Add Option',
+			default: {},
+			displayOptions: { show },
+			options: [concurrencyOption(op.serial)],
+		});
 	}
 	return props;
 }
@@ -657,33 +667,34 @@ export async function runOperation(fn: IExecuteFunctions, op: OperationDecl, i: 
 
 export async function executeArea(fn: IExecuteFunctions, area: ApiArea): Promise<INodeExecutionData[][]> {
 	const items = fn.getInputData();
-	const out: INodeExecutionData[] = [];
-	for (let i = 0; i < items.length; i++) {
-		try {
-			const resource = fn.getNodeParameter('resource', i) as string;
-			const operation = fn.getNodeParameter('operation', i) as string;
-			const op = area.operations.find((o) => o.resource === resource && o.operation === operation);
-			if (!op) {
-				throw new NodeOperationError(fn.getNode(), `The operation "${operation}" of "${resource}" is not supported`, { itemIndex: i });
-			}
-			const records = await runOperation(fn, op, i);
-			for (const json of records) out.push({ json, pairedItem: { item: i } });
-		} catch (error) {
-			const wrapped =
-				error instanceof InputError
-					? new NodeOperationError(fn.getNode(), error.message, { itemIndex: i, description: error.description })
-					: error;
-			if (fn.continueOnFail()) {
-				out.push({ json: { error: (wrapped as Error).message }, pairedItem: { item: i } });
-				continue;
-			}
-			if (wrapped instanceof NodeOperationError || (wrapped as { context?: IDataObject }).context) {
-				const ctx = (wrapped as { context?: IDataObject }).context;
-				if (ctx && ctx.itemIndex === undefined) ctx.itemIndex = i;
-			}
-			throw wrapped;
+	const find = (i: number) => {
+		const resource = fn.getNodeParameter('resource', i) as string;
+		const operation = fn.getNodeParameter('operation', i) as string;
+		const op = area.operations.find((o) => o.resource === resource && o.operation === operation);
+		if (!op) {
+			throw new NodeOperationError(fn.getNode(), `The operation "${operation}" of "${resource}" is not supported`, { itemIndex: i });
 		}
+		return op;
+	};
+	let serial = false;
+	try {
+		serial = items.length > 1 && find(0).serial !== undefined;
+	} catch {
+		// reported per item below
 	}
+	const out = await runItems(
+		fn,
+		items.length,
+		async (i) => {
+			try {
+				const records = await runOperation(fn, find(i), i);
+				return records.map((json) => ({ json }));
+			} catch (error) {
+				throw error instanceof InputError ? new NodeOperationError(fn.getNode(), error.message, { itemIndex: i, description: error.description }) : error;
+			}
+		},
+		{ serial },
+	);
 	return [out];
 }
 

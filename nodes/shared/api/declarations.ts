@@ -148,6 +148,11 @@ export interface OperationDecl {
 	after?: (records: IDataObject[], ctx: OperationContext, body: IDataObject) => Promise<IDataObject[]>;
 	/** Whether the call only reads (reads are retried after transient failures). */
 	read?: boolean;
+	/**
+	 * Items run one after another whatever "Concurrent Requests" says, because their order
+	 * matters to the service; the text says why (shown in the option's description).
+	 */
+	serial?: string;
 }
 
 export interface LocatorDecl {
