@@ -194,6 +194,6 @@ describe('tasks', () => {
 		expect(taskState(refreshId)).toBeUndefined();
 		expect(taskState(prefetchId)).toBeUndefined();
 		const error = await fails({ resource: 'task', operation: 'delete', ids: [refreshId] });
-		expect(error.message).toBe(`cdn/refreshDelete: ids: task ${refreshId} does not exist`);
+		expect(error.message).toBe(`ids: task ${refreshId} does not exist (cdn/refreshDelete, code 0: check the values sent)`);
 	});
 });

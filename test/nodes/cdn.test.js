@@ -287,7 +287,7 @@ describe('statistics and bills', () => {
 		// the sub-account has no channels of its own, so its bill is empty
 		expect(await run({ resource: 'bill', operation: 'getByAccount', months: month, additionalFields: { subUid: options[0].value } })).toEqual([]);
 		const error = await fails({ resource: 'bill', operation: 'getByAccount', months: month, additionalFields: { subUid: '99999' } });
-		expect(error.message).toBe('cdn/getBillByUser: sub_uid: 99999 is not a sub-account of this account');
+		expect(error.message).toBe('sub_uid: 99999 is not a sub-account of this account (cdn/getBillByUser, code 0: check the values sent)');
 	});
 });
 
@@ -420,14 +420,14 @@ describe('input checked before sending', () => {
 describe('service errors', () => {
 	test('an error envelope shows the service message and the endpoint', async () => {
 		const error = await fails({ resource: 'channel', operation: 'create', name: 'www1.example.com', type: 'cloud', origins: { rows: [{ ip: '203.0.113.1', port: 80, weight: 0 }] } });
-		expect(error.message).toBe('cdn/domainAdd: name: channel www1.example.com already exists');
+		expect(error.message).toBe('name: channel www1.example.com already exists (cdn/domainAdd, code 0: check the values sent)');
 		const inUse = await fails({ resource: 'certificate', operation: 'delete', id: v.byId(channelState(main).sslconf_id) });
-		expect(inUse.message).toMatch(/^cdn\/sslDelete: id: certificate \d+ is used by channel www1\.example\.com$/);
+		expect(inUse.message).toMatch(/^id: certificate \d+ is used by channel www1\.example\.com \(cdn\/sslDelete, code 0: check the values sent\)$/);
 	});
 
 	test('continue on fail turns the error into an item', async () => {
 		const { items, error } = await v.run(NODE, { resource: 'channel', operation: 'get', id: v.byId(424242) }, { continueOnFail: true });
 		expect(error).toBeUndefined();
-		expect(items.map((i) => i.json)).toEqual([{ error: 'Channel 424242 was not found' }]);
+		expect(items.map((i) => i.json)).toEqual([{ error: 'Channel 424242 was not found', description: 'Check the ID; choose the channel from the list to be sure it exists.' }]);
 	});
 });

@@ -97,7 +97,7 @@ describe('cloud disks', () => {
 
 		// a bound disk cannot be deleted: the service's message reaches the user
 		const error = await fail({ resource: 'cloudDisk', operation: 'delete', diskId: v.byId(d2.id) });
-		expect(error.message).toMatch(/cloudDiskDelete: .*unbind it first/);
+		expect(error.message).toMatch(/unbind it first \(instance\/cloudDiskDelete, code 0/);
 		await run({ resource: 'cloudDisk', operation: 'detach', diskId: v.byId(d2.id) });
 	});
 
@@ -109,7 +109,7 @@ describe('cloud disks', () => {
 		expect(zero.message).toMatch(/Size \(G\).*less than 10/);
 		// the seed gives no upper bound, so the node leaves it to the service, whose message reaches the user
 		const tooBig = await fail({ resource: 'cloudDisk', operation: 'create', nodeid: v.byId(1), diskName: 'bad', value: 2010 });
-		expect(tooBig.message).toMatch(/cloudDiskAdd: value must be a multiple of 10 between 10 and 2000/);
+		expect(tooBig.message).toMatch(/^value must be a multiple of 10 between 10 and 2000 \(G\) \(instance\/cloudDiskAdd, code 0/);
 		const notIds = await rejectedBeforeSending({ resource: 'cloudDisk', operation: 'attach', diskIds: '12,abc', iid: v.byId(hostA.id) });
 		expect(notIds.message).toMatch(/Cloud Disks/);
 	});

@@ -306,7 +306,7 @@ describe('a domain end to end', () => {
 
 	test('deleting the domain takes its records, monitor and strategy; the template can go afterwards', async () => {
 		const used = await fail({ resource: 'template', operation: 'delete', tid: v.byId(template.id) });
-		expect(used.message).toMatch(/tempDelete: .*used by 1 strategy/);
+		expect(used.message).toMatch(/used by 1 strategy.*\(dns\/tempDelete, code 0/);
 
 		await run({ resource: 'domain', operation: 'delete', did: v.byId(domain.id) });
 		expect((await v.api('dns/monitorList', {})).data).toEqual([]);
