@@ -11,6 +11,7 @@ const crypto = require('node:crypto');
 const AWS = require('aws-sdk');
 const { XMLParser } = require('fast-xml-parser');
 const { createEmulator } = require('../emulator');
+const { spawnEmulator } = require('../helpers/emulator-process');
 
 const USER = { accessKey: 'VENDORTESTKEY', secretKey: 'vendor-test-secret' };
 const SEED_SUBS = ['versioning', 'acl', 'logging', 'versions', 'uploads', 'partNumber', 'uploadId', 'delete'];
@@ -176,6 +177,15 @@ describe('the registry', () => {
 			await b.close();
 		}
 		await expect(createEmulator({ dialects: ['nope'] })).rejects.toThrow(/unknown dialect nope/);
+	});
+
+	test('the CLI takes --dialect a,b', async () => {
+		const cli = await spawnEmulator(['--dialect', 'markerInclusive,extraFields']);
+		try {
+			expect((await cli.control('GET', '/dialects')).enabled).toEqual(['markerInclusive', 'extraFields']);
+		} finally {
+			await cli.close();
+		}
 	});
 });
 
