@@ -64,6 +64,15 @@ export class VendorApi implements ICredentialType {
 			description: 'How the log-in sends the password; ask the vendor if unsure',
 		},
 		{
+			displayName: 'Timeout (Seconds)',
+			name: 'timeout',
+			type: 'number',
+			default: 30,
+			typeOptions: { minValue: 1 },
+			description:
+				'How long one request may take. A read is tried at most 4 times within 3 times this, a change waits at most twice this and is not repeated.',
+		},
+		{
 			displayName: 'Access Token',
 			name: 'accessToken',
 			type: 'hidden',

@@ -56,6 +56,7 @@ export const accountOperations: OperationDecl[] = [
 		description: "Log in with the credential's username and password and report the token lifetime; the token itself is never shown",
 		noToken: true,
 		read: true,
+		serial: 'log-ins are made one after another',
 		prepare: async (_body, ctx) => {
 			const credentials = await ctx.fn.getCredentials(API_CREDENTIAL);
 			return {
@@ -104,6 +105,7 @@ export const accountOperations: OperationDecl[] = [
 		action: 'Update the account password',
 		description: 'Change the password; update the Vendor API credential afterwards',
 		notice: 'After changing the password, update it in the Vendor API credential too, or later runs cannot log in',
+		serial: 'each change of the password must follow the one before it',
 		fields: [
 			required(secret('old_password', 'Current Password')),
 			required(secret('new_password', 'New Password', 'The new password; it is sent twice as the service asks')),

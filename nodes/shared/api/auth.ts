@@ -61,7 +61,6 @@ export type LoginResult =
 
 /** Attempts of a log-in that meets a server or network fault, as for reads. */
 const LOGIN_ATTEMPTS = 4;
-const LOGIN_TIMEOUT_MS = 30000;
 
 function networkWord(error: unknown): string {
 	let e = error as { code?: string; cause?: unknown; message?: string } | undefined;
@@ -82,6 +81,7 @@ function networkWord(error: unknown): string {
 export async function authorize(httpRequest: HttpRequest, credentials: ICredentialDataDecryptedObject): Promise<LoginResult> {
 	const base = apiBaseUrl(credentials);
 	const username = String(credentials.username ?? '');
+	const timeoutS = Number(credentials.timeout) > 0 ? Number(credentials.timeout) : 30;
 	let fault = '';
 	for (let attempt = 1; attempt <= LOGIN_ATTEMPTS; attempt++) {
 		if (attempt > 1) await sleep(Math.round(250 * 2 ** (attempt - 2) * (0.75 + Math.random() * 0.5)));
@@ -95,11 +95,11 @@ export async function authorize(httpRequest: HttpRequest, credentials: ICredenti
 				json: true,
 				returnFullResponse: true,
 				ignoreHttpStatusErrors: true,
-				timeout: LOGIN_TIMEOUT_MS,
+				timeout: timeoutS * 1000,
 			})) as { statusCode?: number; body?: unknown };
 		} catch (error) {
 			const word = networkWord(error);
-			fault = word === 'timeout' ? `no answer within ${LOGIN_TIMEOUT_MS / 1000} s` : `the connection failed (${word})`;
+			fault = word === 'timeout' ? `no answer within ${timeoutS} s` : `the connection failed (${word})`;
 			if (word === 'ENOTFOUND') break;
 			continue;
 		}

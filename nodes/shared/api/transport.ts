@@ -44,14 +44,23 @@ export interface ApiCallOptions {
 	noToken?: boolean;
 }
 
-/** Time limits (README "Time limits"). */
-export const LIMITS = {
-	readAttemptMs: 30000,
-	readTotalMs: 90000,
-	writeMs: 60000,
+/** Time limits (README "Time limits"), from the credential's Timeout (default 30 s per attempt). */
+export interface Limits {
+	readAttemptMs: number;
+	/** A read with its retries ends within this. */
+	readTotalMs: number;
+	writeMs: number;
 	/** How long requests keep being repeated while the service says it is too busy. */
-	busyTotalMs: 120000,
-};
+	busyTotalMs: number;
+}
+
+export const DEFAULT_TIMEOUT_S = 30;
+
+export function limitsOf(credentials: ICredentialDataDecryptedObject): Limits {
+	const s = Number(credentials.timeout ?? DEFAULT_TIMEOUT_S);
+	const attempt = (Number.isFinite(s) && s > 0 ? s : DEFAULT_TIMEOUT_S) * 1000;
+	return { readAttemptMs: attempt, readTotalMs: attempt * 3, writeMs: attempt * 2, busyTotalMs: Math.max(attempt * 4, 120000) };
+}
 
 interface FullResponse {
 	statusCode: number;
@@ -122,7 +131,7 @@ async function renew(ctx: ApiContext, credentials: ICredentialDataDecryptedObjec
 					json: true,
 					returnFullResponse: true,
 					ignoreHttpStatusErrors: true,
-					timeout: LIMITS.readAttemptMs,
+					timeout: limitsOf(credentials).readAttemptMs,
 				},
 				{ credentialsDecrypted: decrypted(data) },
 			);
@@ -268,6 +277,7 @@ export async function apiRequest(ctx: ApiContext, path: string, body: IDataObjec
 			}
 		}
 
+		const LIMITS = limitsOf(credentials);
 		const elapsed = Date.now() - started;
 		const timeout = read ? Math.min(LIMITS.readAttemptMs, LIMITS.readTotalMs - elapsed) : LIMITS.writeMs;
 		const request: IHttpRequestOptions = {
@@ -278,7 +288,7 @@ export async function apiRequest(ctx: ApiContext, path: string, body: IDataObjec
 			json: true,
 			returnFullResponse: true,
 			ignoreHttpStatusErrors: true,
-			timeout: Math.max(timeout, 1000),
+			timeout: Math.max(timeout, 500),
 		};
 		await run.throttle.ready();
 		attempts++;
