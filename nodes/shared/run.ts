@@ -97,6 +97,8 @@ export interface RunState {
 	concurrency: number;
 	/** Set by a router for operations whose items must run one after another: why. */
 	serial?: string;
+	/** Lists read once per run to resolve names (resolve.ts). */
+	cache: Map<string, Promise<import('n8n-workflow').IDataObject[]>>;
 }
 
 const STATE = Symbol.for('n8n-nodes-vendor-cloud.run');
@@ -109,7 +111,7 @@ export function runState(ctx: object): RunState {
 	const holder = ctx as { [STATE]?: RunState };
 	let state = holder[STATE];
 	if (!state) {
-		state = { throttle: new Throttle(), requests: new Limiter(Math.max(DEFAULT_CONCURRENCY, PAGE_CONCURRENCY)), concurrency: DEFAULT_CONCURRENCY };
+		state = { throttle: new Throttle(), requests: new Limiter(Math.max(DEFAULT_CONCURRENCY, PAGE_CONCURRENCY)), concurrency: DEFAULT_CONCURRENCY, cache: new Map() };
 		try {
 			Object.defineProperty(ctx, STATE, { value: state, enumerable: false, configurable: true });
 		} catch {

@@ -20,6 +20,7 @@ import { concurrencyOption, runItems } from '../run';
 import { check } from '../validation';
 import type { ApiArea, FieldDecl, LocatorDecl, OperationContext, OperationDecl } from './declarations';
 import { LOCATORS } from './locators';
+import { resolveReference } from './resolve';
 import { apiRequest, apiRequestAllItems, payload, type Envelope } from './transport';
 
 /* ------------------------------------------------------------------ naming */
@@ -162,6 +163,17 @@ function fieldProperty(field: FieldDecl, inCollection: boolean): INodeProperties
 					type: 'list',
 					typeOptions: { searchListMethod: searchMethod(loc.key), searchable: true },
 					},
+					...(loc.resolve
+						? [
+								{
+									displayName: 'By Name',
+									name: 'name',
+									type: 'string' as const,
+									placeholder: `e.g. ${loc.resolve.what}`,
+									hint: `Looked up when the node runs: ${loc.resolve.what} of exactly one ${loc.label.toLowerCase()}`,
+								},
+							]
+						: []),
 					{
 					displayName: 'By ID',
 					name: 'id',
@@ -517,6 +529,15 @@ export function convert(field: FieldDecl, raw: unknown, label = field.displayNam
 		}
 		case 'locators': {
 			const ids = Array.isArray(raw) ? raw : splitEntries(raw);
+			const loc = locatorOf(field.locator!);
+			const pattern = new RegExp(loc.idPattern ?? '^[0-9]+$');
+			const bad = ids.find((id) => !pattern.test(String(id).trim()));
+			if (bad !== undefined) {
+				throw new InputError(
+					`The "${label}" field must hold ${loc.label.toLowerCase()} IDs, not "${String(bad)}"`,
+					loc.resolve ? `Choose from the list, or give IDs or ${loc.resolve.what}, separated by commas.` : 'Choose from the list or give IDs separated by commas.',
+				);
+			}
 			return sendAs(field, ids, 'intArray');
 		}
 		case 'list': {
@@ -572,8 +593,32 @@ export function convert(field: FieldDecl, raw: unknown, label = field.displayNam
 	}
 }
 
+/**
+ * A locator's input as the resource's ID(s): names, instance IDs, IP addresses and the like are
+ * looked up (resolve.ts); IDs pass as they are.
+ */
+async function resolved(fn: IExecuteFunctions, field: FieldDecl, raw: unknown, i: number): Promise<unknown> {
+	const loc = locatorOf(field.locator!);
+	if (!loc.resolve) return raw;
+	const current = (name: string) => {
+		try {
+			return fn.getNodeParameter(name, i, undefined, { extractValue: true });
+		} catch {
+			return undefined;
+		}
+	};
+	if (field.kind === 'locator') {
+		const id = typeof raw === 'object' && raw !== null ? (raw as IDataObject).value : raw;
+		return await resolveReference(fn, loc, String(id ?? ''), field.displayName, i, current);
+	}
+	const entries = Array.isArray(raw) ? raw.map((x) => String(x).trim()).filter(Boolean) : splitEntries(raw);
+	const ids: string[] = [];
+	for (const entry of entries) ids.push(await resolveReference(fn, loc, entry, field.displayName, i, current));
+	return ids;
+}
+
 /** Reads, checks and converts the fields of an operation into the request body. */
-export function buildBody(fn: IExecuteFunctions, op: OperationDecl, i: number): IDataObject {
+export async function buildBody(fn: IExecuteFunctions, op: OperationDecl, i: number): Promise<IDataObject> {
 	const body: IDataObject = { ...(op.constant ?? {}) };
 	const fields = op.fields ?? [];
 	const collection = collectionOf(op);
@@ -600,6 +645,7 @@ export function buildBody(fn: IExecuteFunctions, op: OperationDecl, i: number): 
 			if (!isTop(field) && (field.kind === 'string' || field.kind === 'text')) body[field.wire] = '';
 			continue;
 		}
+		if ((field.kind === 'locator' || field.kind === 'locators') && field.locator) raw = await resolved(fn, field, raw, i);
 		const value = convert(field, raw) as IDataObject[string];
 		if (!field.local) body[field.wire] = value;
 	}
@@ -638,7 +684,7 @@ export async function runOperation(fn: IExecuteFunctions, op: OperationDecl, i: 
 		itemIndex: i,
 		param: <T>(name: string, fallback?: T) => fn.getNodeParameter(name, i, fallback as never) as T,
 	};
-	let body = buildBody(fn, op, i);
+	let body = await buildBody(fn, op, i);
 	if (op.prepare) body = await op.prepare(body, ctx);
 	let records: IDataObject[];
 	if (op.list) {

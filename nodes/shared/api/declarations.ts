@@ -173,6 +173,12 @@ export interface LocatorDecl {
 	rows?: (envelope: Envelope) => IDataObject[];
 	/** Regex an id typed "By ID" must match. */
 	idPattern?: string;
+	/**
+	 * What else people call a record, looked up at run time when the input is not an ID
+	 * (resolve.ts): the record fields compared (exactly, ignoring case; arrays such as `ips`
+	 * by element) and how to say them ("a name, an instance ID or an IP address").
+	 */
+	resolve?: { fields: string[]; what: string };
 }
 
 export interface ApiArea {
