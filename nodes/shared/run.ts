@@ -99,6 +99,8 @@ export interface RunState {
 	serial?: string;
 	/** Lists read once per run to resolve names (resolve.ts). */
 	cache: Map<string, Promise<import('n8n-workflow').IDataObject[]>>;
+	/** Credentials read once per run (read again after the service refused a token). */
+	credentials: Map<string, Promise<import('n8n-workflow').ICredentialDataDecryptedObject>>;
 }
 
 const STATE = Symbol.for('n8n-nodes-vendor-cloud.run');
@@ -111,7 +113,7 @@ export function runState(ctx: object): RunState {
 	const holder = ctx as { [STATE]?: RunState };
 	let state = holder[STATE];
 	if (!state) {
-		state = { throttle: new Throttle(), requests: new Limiter(Math.max(DEFAULT_CONCURRENCY, PAGE_CONCURRENCY)), concurrency: DEFAULT_CONCURRENCY, cache: new Map() };
+		state = { throttle: new Throttle(), requests: new Limiter(Math.max(DEFAULT_CONCURRENCY, PAGE_CONCURRENCY)), concurrency: DEFAULT_CONCURRENCY, cache: new Map(), credentials: new Map() };
 		try {
 			Object.defineProperty(ctx, STATE, { value: state, enumerable: false, configurable: true });
 		} catch {

@@ -249,8 +249,17 @@ export async function apiRequest(ctx: ApiContext, path: string, body: IDataObjec
 	let busySince = 0;
 	let lastFault = '';
 
+	let fresh = false;
 	for (;;) {
-		const credentials = await ctx.getCredentials(API_CREDENTIAL);
+		// read once per run; read again (another execution or worker may have stored a new token)
+		// after the service refused the token
+		if (fresh || !run.credentials.has(API_CREDENTIAL)) {
+			const reading = ctx.getCredentials(API_CREDENTIAL);
+			run.credentials.set(API_CREDENTIAL, reading);
+			reading.catch(() => run.credentials.delete(API_CREDENTIAL));
+			fresh = false;
+		}
+		const credentials = await run.credentials.get(API_CREDENTIAL)!;
 		const base = apiBaseUrl(credentials);
 		if (!/^https?:\/\//.test(base)) {
 			throw apiError(node, {
@@ -288,6 +297,8 @@ export async function apiRequest(ctx: ApiContext, path: string, body: IDataObjec
 			json: true,
 			returnFullResponse: true,
 			ignoreHttpStatusErrors: true,
+			// the API answers POSTs itself; a redirect means a wrong API URL (said below)
+			disableFollowRedirect: true,
 			timeout: Math.max(timeout, 500),
 		};
 		await run.throttle.ready();
@@ -352,6 +363,18 @@ export async function apiRequest(ctx: ApiContext, path: string, body: IDataObjec
 			});
 		}
 
+		/* ---- a redirect: the API URL is not the API's own address */
+		if (status >= 300 && status < 400) {
+			const location = String(response.headers?.location ?? '');
+			throw apiError(node, {
+				message: `The API URL redirects ${path} to ${location || 'another address'} (HTTP ${status})`,
+				description: `Nothing was changed. Use the address the service redirects to as the API URL of the Vendor API credential (now ${base}).`,
+				httpStatus: status,
+				itemIndex,
+				context: { endpoint: path },
+			});
+		}
+
 		/* ---- a server fault or an answer that is not the envelope */
 		if (status >= 500 || envelope === undefined) {
 			const what = status >= 500 ? `HTTP ${status}` : `${describeBody(response.body)} (HTTP ${status})`;
@@ -386,6 +409,7 @@ export async function apiRequest(ctx: ApiContext, path: string, body: IDataObjec
 		/* ---- a refused token: log in again (once per call, shared) and repeat */
 		if (code === -1 && !noToken) {
 			refuse(ts, token!);
+			fresh = true;
 			attempts--;
 			continue;
 		}
