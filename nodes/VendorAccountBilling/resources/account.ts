@@ -88,6 +88,7 @@ export const accountOperations: OperationDecl[] = [
 		action: 'Get account details',
 		description: 'Get the account with its profile, balance, coupon amount and sub-accounts',
 		read: true,
+		object: true,
 	},
 	{
 		endpoint: 'profile/update',

@@ -138,6 +138,7 @@ export const billingOperations: OperationDecl[] = [
 		action: 'Get the invoiceable amount',
 		description: 'Get the amount that can still be invoiced',
 		read: true,
+		object: true,
 	},
 	{
 		endpoint: 'profile/couponList',

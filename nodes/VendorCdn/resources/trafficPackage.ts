@@ -47,5 +47,6 @@ export const trafficPackageOperations: OperationDecl[] = [
 		action: 'Get the traffic balance',
 		description: "Get the free, bought and this month's traffic, total and used",
 		read: true,
+		object: true,
 	},
 ];

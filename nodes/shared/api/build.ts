@@ -659,15 +659,18 @@ function visible(fn: IExecuteFunctions, field: FieldDecl, i: number): boolean {
 
 /* ---------------------------------------------------------------- output */
 
-/** Envelope fields that are not part of an item: the code, the payload, and anything secret. */
-const NOT_IN_ITEM = new Set(['code', 'data', 'result']);
+/**
+ * Envelope fields that are not part of an item: the code, the payload, and `created` (the
+ * response time, which next to the identifiers would read as the record's creation time).
+ */
+const NOT_IN_ITEM = new Set(['code', 'data', 'result', 'created']);
 const SECRET_KEY = /token|password|secret/i;
 
 /**
  * The item of an answer without data (a password change, a record note, an empty `[]`): the
  * identifiers the request named (so the next node knows what was acted on) and what the
- * service said besides `code`: its `message`, `created` and any other top-level field. Nothing
- * is invented; an answer with no message gives just the identifiers.
+ * service said: its `message` and any top-level field beyond the envelope's. Nothing is
+ * invented; an answer with no message gives just the identifiers.
  */
 export function noDataRecord(envelope: Envelope, request: IDataObject = {}): IDataObject {
 	const out: IDataObject = { ...request };
@@ -729,8 +732,12 @@ export async function runOperation(fn: IExecuteFunctions, op: OperationDecl, i: 
 		});
 		const identifiers = requestIdentifiers(op, body);
 		records = op.output ? op.output(envelope) : defaultRecords(envelope, identifiers);
-		// an answer with no records (`[]` for an empty object, an empty array) still gives one item
-		if (records.length === 0 && !op.output) records = [noDataRecord(envelope, identifiers)];
+		if (records.length === 0 && !op.output) {
+			// a change answered with no records (`[]`, an empty array) still gives one item; a read gives
+			// what came (no record: no item), except that `[]` for a one-object answer is that object, empty
+			if (!op.read) records = [noDataRecord(envelope, identifiers)];
+			else if (op.object) records = [{}];
+		}
 		if (op.deletes) records = records.map((r) => ({ deleted: true, ...r }));
 	}
 	if (op.after) records = await op.after(records, ctx, body);

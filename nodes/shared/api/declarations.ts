@@ -149,6 +149,11 @@ export interface OperationDecl {
 	/** Whether the call only reads (reads are retried after transient failures). */
 	read?: boolean;
 	/**
+	 * The seed's answer is one object (profile/detail): `[]` (an empty object written PHP style)
+	 * then gives one empty item instead of none.
+	 */
+	object?: boolean;
+	/**
 	 * An operation that is not one endpoint call (Check Compatibility): runs instead of the
 	 * single request and returns the output records. `endpoint` then names what it does.
 	 */
