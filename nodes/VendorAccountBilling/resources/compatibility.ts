@@ -359,7 +359,7 @@ export async function checkCompatibility(ctx: OperationContext): Promise<IDataOb
 	const planRows = rowsOf(plans.body);
 	const methods = new Set<string>();
 	for (const p of planRows) for (const m of serializedList(p.monitor_notice)) methods.add(m);
-	const sample = planRows.map((p) => p.monitor_notice).find((v) => v !== undefined && v !== '');
+	const sample = planRows.map((p) => p.monitor_notice).find((v) => serializedList(v).length) ?? planRows[0]?.monitor_notice;
 	findings.push({
 		check: 'notifyMethods',
 		tried: 'dns/planList: monitor_notice of each plan',
