@@ -53,7 +53,7 @@ export const accountOperations: OperationDecl[] = [
 		operation: 'logIn',
 		name: 'Log In',
 		action: 'Log in to check the account',
-		description: "Log in with the credential's username and password and report what the service answered (the token lifetime `expires`); the token itself is never shown",
+		description: "Log in with the credential's username and password and report what the service answered, such as the token lifetime (expires); the token itself is never shown",
 		noToken: true,
 		read: true,
 		prepare: async (_body, ctx) => {

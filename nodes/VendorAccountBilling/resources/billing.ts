@@ -71,7 +71,7 @@ export const billingOperations: OperationDecl[] = [
 		fields: [
 			required({ wire: 'alarm', displayName: 'Alarm', kind: 'boolean', default: true, description: 'Whether to warn when the balance falls below the threshold' }),
 			decimal('alarm_value', 'Threshold', "Balance below which the alarm is raised; left out, the account's threshold stays", { default: 100 }),
-			int('alarm_num', 'Number of Alerts', "How many alerts are sent; left out, the account's number stays. The service sets its own limits", { default: 3 }),
+			int('alarm_num', 'Number of Alerts', "How many alerts are sent; left out, the account's number stays (the service sets its own limits)", { default: 3 }),
 		],
 	},
 	{
