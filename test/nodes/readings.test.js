@@ -386,6 +386,25 @@ describe('DNS monitor notify is a notification method, addresses go in other_ema
 		expect(notify.description).toMatch(/Other E-Mails/);
 	});
 
+	test('monitor_notice as a JSON array, a JSON text or a comma list is read the same', async () => {
+		const route = v.emu.management.core.routes['dns/planList'];
+		const original = route.handler;
+		const forms = [(l) => l, (l) => JSON.stringify(l), (l) => l.join(',')];
+		try {
+			for (const form of forms) {
+				route.handler = async (rq) => {
+					const out = await original(rq);
+					const plans = v.emu.management.state.dns.plans;
+					return { ...out, data: out.data.map((p) => ({ ...p, monitor_notice: form(plans.find((x) => String(x.id) === String(p.id)).monitor_notice) })) };
+				};
+				const options = await n8n.loadOptions('vendorDns', 'getNotifyMethodOptions', { parameters: { resource: 'monitor', operation: 'add' }, credentials: creds() });
+				expect(options.map((o) => o.value).sort()).toEqual(['mail', 'sms', 'wechat']);
+			}
+		} finally {
+			route.handler = original;
+		}
+	});
+
 	test('a monitor notifying by mail with addresses in Other E-Mails', async () => {
 		const [domain] = (await v.api('dns/domainList', {})).data;
 		const [monitor] = await v.ok('vendorDns', {
