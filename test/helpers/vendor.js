@@ -66,6 +66,7 @@ async function startVendor(options = {}) {
 			const post = (p, b) =>
 				fetch(`${emu.url}/API/${p}`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(b) }).then((r) => r.json());
 			v._tokens = v._tokens || {};
+			// any dialect: `code` may be "1", and a log-in of the node may end this token (loginInvalidates)
 			for (let attempt = 1; ; attempt++) {
 				if (!v._tokens[username]) {
 					const auth = await post('OAuth/authorize', { username, password });
@@ -73,7 +74,6 @@ async function startVendor(options = {}) {
 					v._tokens[username] = auth.access_token;
 				}
 				const answer = await post(path, { ...body, token: v._tokens[username] });
-				// a token revoked or invalidated by a test: log in again once
 				if (Number(answer.code) !== -1 || attempt > 1) return answer;
 				delete v._tokens[username];
 			}
