@@ -173,7 +173,7 @@ function fieldProperty(field: FieldDecl, inCollection: boolean): INodeProperties
 									displayName: 'By Name',
 									name: 'name',
 									type: 'string' as const,
-									placeholder: `e.g. ${loc.resolve.what}`,
+									placeholder: `e.g. ${loc.resolve.example ?? 'web-1'}`,
 									hint: `Looked up when the node runs: ${loc.resolve.what} of exactly one ${loc.label.toLowerCase()}`,
 								},
 							]
@@ -183,12 +183,8 @@ function fieldProperty(field: FieldDecl, inCollection: boolean): INodeProperties
 					name: 'id',
 					type: 'string',
 					placeholder: loc.idPlaceholder ?? 'e.g. 12',
-					validation: [
-						{
-							type: 'regex',
-							properties: { regex: loc.idPattern ?? '^[0-9]+$', errorMessage: `Not a valid ${loc.label.toLowerCase()} ${(loc.idName ?? 'ID').toLowerCase() === 'id' ? 'ID' : (loc.idName ?? '').toLowerCase()}` },
-						},
-					],
+					// checked when the node runs (convert), where a name is looked up instead of refused;
+					// no editor regex: n8n runs those in a VM with a 250 ms limit on every execution
 					},
 				],
 			});

@@ -188,7 +188,7 @@ export interface LocatorDecl {
 	 * (resolve.ts): the record fields compared (exactly, ignoring case; arrays such as `ips`
 	 * by element) and how to say them ("a name, an instance ID or an IP address").
 	 */
-	resolve?: { fields: string[]; what: string };
+	resolve?: { fields: string[]; what: string; example?: string };
 	/** The value a record stands for when it is not a field of the record (undefined: not offered). */
 	value?: (row: IDataObject) => string | undefined;
 	/** Text shown under "By ID", e.g. "e.g. 12". */
