@@ -1,7 +1,10 @@
+import type { IDataObject } from 'n8n-workflow';
+
 import { API_CREDENTIAL, encodePassword } from '../../shared/api/auth';
 import { noDataRecord } from '../../shared/api/build';
 import type { OperationDecl } from '../../shared/api/declarations';
 import { YES_NO, checked, choice, required, secret, str } from '../../shared/api/fields';
+import { computed, field, flag, number } from '../../shared/api/simplify';
 import { checkCompatibility } from './compatibility';
 
 const REPORT = [
@@ -91,6 +94,23 @@ export const accountOperations: OperationDecl[] = [
 		description: 'Get the account with its profile, balance, coupon amount and sub-accounts',
 		read: true,
 		object: true,
+		simplify: {
+			id: field('uid'),
+			username: field('name'),
+			email: field('mail'),
+			// the seed gives no meaning for the account's own status: shown as it came
+			status: field('status'),
+			balance: number('balance.price'),
+			couponBalance: number('couponprice'),
+			balanceAlarm: flag('balance.alarm'),
+			alarmThreshold: number('balance.alarm_value'),
+			alarmCount: number('balance.alarm_num'),
+			alarmsSent: number('balance.send_num'),
+			contactName: field('profile.contactname'),
+			company: field('profile.company'),
+			phone: field('profile.phone'),
+			subAccounts: computed((r) => (Array.isArray(r.subaccounts) ? (r.subaccounts as IDataObject[]).map((a) => a.name as string) : undefined)),
+		},
 	},
 	{
 		endpoint: 'profile/update',

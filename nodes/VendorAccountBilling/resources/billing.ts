@@ -1,40 +1,8 @@
 import type { OperationDecl } from '../../shared/api/declarations';
+import { CODES, INVOICE_HOLDERS, INVOICE_KINDS, LOG_TYPES, PAYMENT_SERVICES, PAYMENT_TYPES, RECHARGE_TYPES } from '../../shared/api/codes';
 import { COUPON_STATUS } from '../../shared/api/enums';
 import { choice, date, decimal, id, int, required, str } from '../../shared/api/fields';
-
-const RECHARGE_TYPES = [
-	{ name: 'Alipay', value: 1 },
-	{ name: 'Online Banking', value: 2 },
-	{ name: 'Offline Transfer', value: 3 },
-	{ name: 'System Recharge', value: 4 },
-	{ name: 'Invitation', value: 5 },
-];
-
-const PAYMENT_TYPES = [
-	{ name: 'Consumption', value: 1 },
-	{ name: 'Refund', value: 2 },
-	{ name: 'Invoice Amount', value: 3 },
-	{ name: 'Coupon', value: 4 },
-];
-
-const PAYMENT_SERVICES = [
-	{ name: 'Cloud Host', value: 1 },
-	{ name: 'Cloud Disk', value: 2 },
-	{ name: 'Cloud Host Backup', value: 3 },
-	{ name: 'Content Delivery', value: 5 },
-	{ name: 'Delivery Traffic Package', value: 6 },
-	{ name: 'Cloud DNS', value: 7 },
-	{ name: 'Other', value: 8 },
-	{ name: 'Physical Cloud Host', value: 9 },
-];
-
-const LOG_TYPES = [
-	{ name: 'User', value: 'user' },
-	{ name: 'Finance', value: 'finance' },
-	{ name: 'Cloud Host', value: 'instance' },
-	{ name: 'CDN', value: 'webcdn' },
-	{ name: 'DNS', value: 'dns' },
-];
+import { code, field, named, number, time } from '../../shared/api/simplify';
 
 export const billingOperations: OperationDecl[] = [
 	{
@@ -48,6 +16,15 @@ export const billingOperations: OperationDecl[] = [
 		list: { paged: true },
 		read: true,
 		fields: [id('id', 'Recharge ID', 'Only the recharge with this ID'), choice('type', 'Type', RECHARGE_TYPES, 'Only recharges of this kind')],
+		simplify: {
+			id: field('id'),
+			code: field('code'),
+			type: named('type_zh', CODES.rechargeType, 'type'),
+			amount: number('price'),
+			status: field('status'),
+			account: field('name'),
+			created: time('createtime'),
+		},
 	},
 	{
 		endpoint: 'profile/balance',
@@ -58,6 +35,7 @@ export const billingOperations: OperationDecl[] = [
 		action: 'Get the balance',
 		description: 'Get the prepaid balance of the account',
 		read: true,
+		simplify: { balance: number('price') },
 	},
 	{
 		endpoint: 'profile/balanceAlarm',
@@ -89,6 +67,18 @@ export const billingOperations: OperationDecl[] = [
 			choice('paytype', 'Service', PAYMENT_SERVICES, 'Only records of this service'),
 			id('bid', 'Business ID', 'Only records of this business (for example a host ID)'),
 		],
+		// a payment record carries its type and service only as the service's display names
+		// (type_zh, paytype_zh): the word comes from the filter sent, or from a display name that is one
+		simplify: {
+			id: field('id'),
+			code: field('code'),
+			name: field('name'),
+			type: named('type_zh', CODES.paymentType, 'type'),
+			service: named('paytype_zh', CODES.paymentService, 'paytype'),
+			amount: number('price'),
+			status: field('status'),
+			created: time('created'),
+		},
 	},
 	{
 		endpoint: 'profile/invoiceList',
@@ -100,7 +90,20 @@ export const billingOperations: OperationDecl[] = [
 		description: 'List the invoices applied for',
 		list: { paged: true },
 		read: true,
-		simplify: ['id', 'title', 'price', 'type', 'invoicetype', 'status', 'created'],
+		simplify: {
+			id: field('id'),
+			title: field('title'),
+			amount: number('price'),
+			holder: code('type', CODES.invoiceHolder),
+			invoiceType: code('invoicetype', CODES.invoiceKind),
+			// the seed gives no meaning for invoice status values: shown as they came
+			status: field('status'),
+			courier: field('expressname'),
+			trackingNumber: field('expresscode'),
+			mailingAddress: field('mailaddress'),
+			content: field('content'),
+			created: time('created'),
+		},
 	},
 	{
 		endpoint: 'profile/invoiceApply',
@@ -113,8 +116,8 @@ export const billingOperations: OperationDecl[] = [
 		fields: [
 			required(str('title', 'Title', 'Invoice title (company or person name)')),
 			required(decimal('price', 'Amount', 'Amount to invoice, above 0 and at most the invoiceable amount (see Get Invoiceable Amount)')),
-			required(choice('type', 'Type', [{ name: 'Enterprise', value: 1 }, { name: 'Person', value: 2 }])),
-			required(choice('invoicetype', 'Invoice Type', [{ name: 'Special VAT Invoice', value: 1 }, { name: 'Ordinary VAT Invoice', value: 2 }])),
+			required(choice('type', 'Holder', INVOICE_HOLDERS, 'Whether the invoice is made out to an enterprise or a person')),
+			required(choice('invoicetype', 'Invoice Type', INVOICE_KINDS, 'Special or ordinary VAT invoice')),
 			str('registerno', 'Registration Number', 'Tax registration number'),
 			str('bankname', 'Bank Name'),
 			str('card', 'Bank Account'),
@@ -139,6 +142,7 @@ export const billingOperations: OperationDecl[] = [
 		description: 'Get the amount that can still be invoiced',
 		read: true,
 		object: true,
+		simplify: { invoiceableAmount: number('invoiceprice') },
 	},
 	{
 		endpoint: 'profile/couponList',
@@ -151,6 +155,15 @@ export const billingOperations: OperationDecl[] = [
 		list: { paged: true },
 		read: true,
 		fields: [str('couponid', 'Coupon Code', 'Only the coupon with this code'), choice('status', 'Status', COUPON_STATUS, 'Only coupons in this status')],
+		simplify: {
+			id: field('id'),
+			code: field('couponid'),
+			status: code('status', CODES.couponStatus),
+			amount: number('price'),
+			remaining: number('priceover'),
+			created: time('created'),
+			expires: time('endtime'),
+		},
 	},
 	{
 		endpoint: 'profile/couponExchange',
@@ -171,6 +184,8 @@ export const billingOperations: OperationDecl[] = [
 		action: 'Get the coupon balance',
 		description: 'Get the amount available from redeemed coupons',
 		read: true,
+		// the answer's data is the amount itself (a decimal string), which becomes { data }
+		simplify: { couponBalance: number('data') },
 	},
 	{
 		endpoint: 'profile/logs',
@@ -187,5 +202,15 @@ export const billingOperations: OperationDecl[] = [
 			date('start', 'From', 'Only entries from this day on'),
 			date('end', 'To', 'Only entries up to this day'),
 		],
+		simplify: {
+			id: field('id'),
+			type: code('type', CODES.logType),
+			title: field('title'),
+			content: field('content'),
+			// the seed does not give the meaning of `op`: shown as it came
+			operation: field('op'),
+			ip: field('ip'),
+			created: time('created'),
+		},
 	},
 ];

@@ -3,6 +3,7 @@ import type { IDataObject } from 'n8n-workflow';
 import type { OperationDecl } from '../../shared/api/declarations';
 import { payload } from '../../shared/api/transport';
 import { locator, locators, required, str } from '../../shared/api/fields';
+import { field, first, time } from '../../shared/api/simplify';
 
 export const groupOperations: OperationDecl[] = [
 	{
@@ -16,6 +17,7 @@ export const groupOperations: OperationDecl[] = [
 		list: { paged: true },
 		read: true,
 		fields: [str('name', 'Name', 'Only groups whose name contains this text')],
+		simplify: { id: field('id'), name: field('name'), note: field('note'), owner: field('username'), created: time('created') },
 	},
 	{
 		endpoint: 'profile/groupAdd',
@@ -75,6 +77,7 @@ export const groupPermissionOperations: OperationDecl[] = [
 		list: { paged: false },
 		read: true,
 		fields: [locator('gid', 'group', 'Group', 'The group whose permissions are listed')],
+		simplify: { id: field('id'), permission: field('value'), group: field('group.name'), groupId: first('group.id', 'gid'), created: time('created') },
 	},
 	{
 		endpoint: 'profile/groupRoleAdd',

@@ -1,7 +1,9 @@
 import type { IDataObject } from 'n8n-workflow';
 
 import type { FieldDecl, OperationDecl } from '../../shared/api/declarations';
-import { ENABLED_DISABLED, checked, choice, locator, required, secret, str } from '../../shared/api/fields';
+import { CODES, SUB_ACCOUNT_STATUS } from '../../shared/api/codes';
+import { checked, choice, locator, required, secret, str } from '../../shared/api/fields';
+import { code, field, time } from '../../shared/api/simplify';
 import { ACCELERATION_TYPES } from '../../shared/api/enums';
 
 const YES_NO_STRING = [
@@ -23,7 +25,7 @@ const subAccountFields: FieldDecl[] = [
 	checked(str('mail', 'E-Mail', 'E-mail address of the sub-account'), { kind: 'email' }),
 	str('phone', 'Phone', 'Mobile phone number; the service decides which forms it accepts'),
 	{ ...locator('gid', 'group', 'Group', 'Permission group of the sub-account'), required: false },
-	choice('status', 'Status', ENABLED_DISABLED, 'Whether the sub-account may log in'),
+	choice('status', 'Status', SUB_ACCOUNT_STATUS, 'Whether the sub-account may log in'),
 	{
 		wire: 'cdnconfig',
 		displayName: 'CDN Configurations',
@@ -60,11 +62,24 @@ export const subAccountOperations: OperationDecl[] = [
 		resource: 'subAccount',
 		operation: 'getAll',
 		name: 'Get Many',
-		action: 'Get many subaccounts',
+		action: 'Get many sub-accounts',
 		description: 'List the sub-accounts of the account',
 		list: { paged: true },
 		read: true,
-		simplify: ['uid', 'name', 'mail', 'phone', 'status', 'gid', 'group', 'created'],
+		simplify: {
+			id: field('uid'),
+			username: field('name'),
+			email: field('mail'),
+			phone: field('phone'),
+			status: code('status', CODES.subAccountStatus),
+			group: field('group.name'),
+			groupId: field('gid'),
+			contactName: field('contactname'),
+			company: field('company'),
+			platform: field('platform_zh'),
+			updated: time('updatetime'),
+			created: time('created'),
+		},
 	},
 	{
 		endpoint: 'profile/update (sub-account save)',
@@ -72,7 +87,7 @@ export const subAccountOperations: OperationDecl[] = [
 		resource: 'subAccount',
 		operation: 'create',
 		name: 'Create',
-		action: 'Create a subaccount',
+		action: 'Create a sub-account',
 		description: 'Create a sub-account that logs in on its own and acts under its group permissions',
 		fields: [
 			required(str('username', 'Username', 'Log-in name of the sub-account; the service sets the rules (often up to 32 letters, digits or _)')),
@@ -87,7 +102,7 @@ export const subAccountOperations: OperationDecl[] = [
 		resource: 'subAccount',
 		operation: 'update',
 		name: 'Update',
-		action: 'Update a subaccount',
+		action: 'Update a sub-account',
 		description: 'Change a sub-account: log-in name, group, status, contact details or password',
 		fields: [
 			locator('uid', 'subAccount', 'Sub-Account', 'The sub-account to change'),
@@ -103,7 +118,7 @@ export const subAccountOperations: OperationDecl[] = [
 		resource: 'subAccount',
 		operation: 'setPermissions',
 		name: 'Set Resource Permissions',
-		action: 'Set resource permissions of a subaccount',
+		action: 'Set resource permissions of a sub-account',
 		description: 'Choose which hosts, disks, firewalls, networks, channels or domains a sub-account may use, by ID',
 		fields: [
 			locator('uid', 'subAccount', 'Sub-Account', 'The sub-account whose resources are set'),

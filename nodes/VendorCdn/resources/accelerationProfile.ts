@@ -1,4 +1,6 @@
+import { CODES } from '../../shared/api/codes';
 import type { OperationDecl } from '../../shared/api/declarations';
+import { code } from '../../shared/api/simplify';
 
 export const accelerationProfileOperations: OperationDecl[] = [
 	{
@@ -11,5 +13,6 @@ export const accelerationProfileOperations: OperationDecl[] = [
 		description: 'List the acceleration types the account may use, with their billing types',
 		list: { paged: false },
 		read: true,
+		simplify: { type: code('type', CODES.accelerationType, 'type_zh'), billingType: code('billtype', {}, 'billtype_zh') },
 	},
 ];

@@ -1,5 +1,6 @@
 import type { OperationDecl } from '../../shared/api/declarations';
 import { checked, choices, list, locator, locators, required } from '../../shared/api/fields';
+import { code, field, number } from '../../shared/api/simplify';
 
 const BILL_SERVICE_TYPES = [
 	{ name: 'Cloud', value: 'cloud' },
@@ -30,6 +31,13 @@ export const billOperations: OperationDecl[] = [
 			choices('type', 'Service Types', BILL_SERVICE_TYPES, 'Only these service types'),
 			{ ...locator('sub_uid', 'subAccount', 'Sub-Account', "The sub-account whose bill is read; required for a sub-account's bill"), required: false },
 		],
+		simplify: {
+			month: field('month'),
+			serviceType: code('srvtype', {}, 'srvtype_zh'),
+			billingType: code('billtype', {}, 'billtype_zh'),
+			totalBytes: number('total'),
+			total: field('total_format'),
+		},
 	},
 	{
 		endpoint: 'cdn/getBillByDomainID',
@@ -45,5 +53,6 @@ export const billOperations: OperationDecl[] = [
 			{ wire: 'begintime', displayName: 'From', kind: 'unixTime', required: true, description: 'Start of the period' },
 			{ wire: 'endtime', displayName: 'To', kind: 'unixTime', required: true, description: 'End of the period' },
 		],
+		simplify: { billingType: code('billtype', {}, 'billtype_zh'), totalBytes: number('total'), total: field('total_format') },
 	},
 ];

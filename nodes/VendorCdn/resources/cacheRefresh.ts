@@ -3,6 +3,8 @@ import { NodeOperationError, sleep, type IDataObject, type INodeProperties } fro
 import { InputError } from '../../shared/api/build';
 import type { FieldDecl, OperationContext, OperationDecl } from '../../shared/api/declarations';
 import { checked, choice, list, locator, locators, required, str } from '../../shared/api/fields';
+import { LOCATORS } from '../../shared/api/locators';
+import { rowsOf } from '../../shared/api/resolve';
 import { apiRequest, payload, type Envelope } from '../../shared/api/transport';
 
 /** The URL list: one URL per line (commas stay inside a URL), joined with the separator when sent. */
@@ -17,6 +19,102 @@ export const separatorField = checked(
 	str('partition', 'Separator', 'Character the URLs are joined with when sent (default a comma); no URL may contain it', { default: ',' }),
 	{ kind: 'singleChar' },
 );
+
+/** "Check URLs Against Channels" (Additional Fields): on unless turned off. */
+export const checkChannelsField: FieldDecl = {
+	wire: 'checkChannels',
+	displayName: 'Check URLs Against Channels',
+	kind: 'boolean',
+	default: true,
+	description:
+		"Whether each URL's host is checked against the account's channels before anything is sent (one channel listing per run); turn off if the credential may not list channels",
+};
+
+/** Whether a channel (`www.example.com`, or `*.example.com` for its subdomains) serves a host name. */
+export function channelServes(channel: string, host: string): boolean {
+	const c = channel.trim().toLowerCase().replace(/\.$/, '');
+	const h = host.trim().toLowerCase().replace(/\.$/, '');
+	if (c.startsWith('*.')) return h.endsWith(c.slice(1)) && h.length > c.length - 1;
+	return c === h;
+}
+
+function hostOf(url: string): string | undefined {
+	try {
+		const u = new URL(url.trim());
+		return u.protocol === 'http:' || u.protocol === 'https:' ? u.hostname : undefined;
+	} catch {
+		return undefined;
+	}
+}
+
+/** The account's channels (every page), read once per run and shared by every item. */
+async function channelsOf(ctx: OperationContext): Promise<IDataObject[]> {
+	return await rowsOf(ctx.fn, LOCATORS.channel, {}, ctx.itemIndex);
+}
+
+const channelNames = (channels: IDataObject[]) => {
+	const names = channels.map((c) => String(c.name));
+	return names.length > 15 ? `${names.slice(0, 15).join(', ')} and ${names.length - 15} more` : names.join(', ');
+};
+
+/** The URLs (with their number, from 1) whose host no channel serves. */
+function outside(urls: string[], channels: IDataObject[]): Array<{ n: number; url: string; host: string }> {
+	const out: Array<{ n: number; url: string; host: string }> = [];
+	urls.forEach((url, i) => {
+		const host = hostOf(url);
+		if (host !== undefined && !channels.some((c) => channelServes(String(c.name ?? ''), host))) out.push({ n: i + 1, url, host });
+	});
+	return out;
+}
+
+/**
+ * Before a refresh or prefetch is sent: every URL's host must be served by a channel of the
+ * account (a wildcard channel serves its subdomains); otherwise nothing is sent and the error
+ * names the URLs and the channels. A URL that is not a full http(s) address is left to the
+ * service, whose own error is shown.
+ */
+export async function checkUrlsAgainstChannels(body: IDataObject, ctx: OperationContext): Promise<IDataObject> {
+	const { checkChannels, ...rest } = body;
+	if (checkChannels === 0) return rest;
+	const urls = (rest.urls as string[]) ?? [];
+	const channels = await channelsOf(ctx);
+	const bad = outside(urls, channels);
+	if (bad.length) {
+		const which = bad.map((b) => `URL ${b.n} (${b.url})`).join(', ');
+		throw new InputError(
+			`${which} ${bad.length === 1 ? 'is' : 'are'} outside every CDN channel of the account, so the CDN cannot purge ${bad.length === 1 ? 'it' : 'them'}; channels: ${channels.length ? channelNames(channels) : 'none'}`,
+			`Give URLs of your channels only (a channel *.example.com serves its subdomains), or add a channel for ${[...new Set(bad.map((b) => b.host))].join(', ')} with Channel > Create. Turn off "Check URLs Against Channels" to send them anyway.`,
+		);
+	}
+	return rest;
+}
+
+/**
+ * Why a task failed, in words. The status query answers only `failed` (seed 001); what the
+ * node can see is said: URLs outside every channel (e.g. a channel deleted since the task was
+ * first submitted, for Repeat) or of a channel that is not enabled.
+ */
+async function failureReason(ctx: OperationContext, task: IDataObject, what: string): Promise<string> {
+	const urls = Array.isArray(task.urls) ? (task.urls as unknown[]).map(String) : typeof task.urls === 'string' ? task.urls.split(/[\n,]/) : [];
+	let channels: IDataObject[];
+	try {
+		channels = await channelsOf(ctx);
+	} catch {
+		return `The CDN reports the ${what} as failed and gives no reason; check the URLs with Task > Get Many`;
+	}
+	const bad = outside(urls, channels);
+	if (bad.length) {
+		return `The CDN reports the ${what} as failed: ${bad.map((b) => b.url).join(', ')} ${bad.length === 1 ? 'is' : 'are'} outside every channel of the account (channels: ${channels.length ? channelNames(channels) : 'none'})`;
+	}
+	const closed: string[] = [];
+	for (const url of urls) {
+		const host = hostOf(url);
+		const channel = host === undefined ? undefined : channels.find((c) => channelServes(String(c.name ?? ''), host));
+		if (channel && String(channel.status).trim() !== '1') closed.push(`${url} (channel ${String(channel.name)} is ${String(channel.status_zh || `in status ${String(channel.status)}`).toLowerCase()})`);
+	}
+	if (closed.length) return `The CDN reports the ${what} as failed; channels that are not enabled: ${closed.join(', ')}`;
+	return `The CDN reports the ${what} as failed and gives no reason; the URLs belong to enabled channels, so try Repeat or check the origin`;
+}
 
 /** Joins the URLs with the separator, refusing a URL that contains it. */
 export function joinUrls(body: IDataObject): IDataObject {
@@ -40,7 +138,7 @@ export const waitExtras: INodeProperties[] = [
 		name: 'waitForCompletion',
 		type: 'boolean',
 		default: false,
-		description: 'Whether to wait until the task has finished; the output item then also has "outcome": success or failed, as the status query answered (its "status" stays as the service returned the task)',
+		description: 'Whether to wait until the task has finished; the output item then also has "outcome" (success or failed, as the status query answered) and, when it failed, "reason" in words',
 	},
 	{
 		displayName: 'Timeout (Seconds)',
@@ -109,7 +207,7 @@ export function waitForTask(statusPath: string, what: string) {
 				if (status === 'success' || status === 'failed') break;
 			}
 			// the task keeps its own `status` ("0"/"1" as the service sent it); the result of the wait is its own field
-			out.push({ ...task, outcome: status });
+			out.push(status === 'failed' ? { ...task, outcome: status, reason: await failureReason(ctx, task, what) } : { ...task, outcome: status });
 		}
 		return out;
 	};
@@ -133,8 +231,9 @@ export const cacheRefreshOperations: OperationDecl[] = [
 			),
 			urlsField('URLs of the files or directories to refresh, one per line'),
 			separatorField,
+			checkChannelsField,
 		],
-		prepare: joinUrls,
+		prepare: async (body, ctx) => joinUrls(await checkUrlsAgainstChannels(body, ctx)),
 		extras: waitExtras,
 		after: waitForTask('cdn/refreshStatus', 'cache refresh'),
 	},

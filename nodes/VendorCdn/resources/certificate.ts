@@ -1,11 +1,21 @@
 import type { FieldDecl, OperationDecl } from '../../shared/api/declarations';
 import { locator, required, secret, str, text } from '../../shared/api/fields';
+import { field, time, type SimplifySpec } from '../../shared/api/simplify';
 import { single } from './channel';
 
 // the seed says "certificate content" and "private key content" without a form; PEM is the usual one
 const certificate = () => text('ssl_crt', 'Certificate', 'Certificate content, usually PEM (-----BEGIN CERTIFICATE-----)', { placeholder: 'e.g. -----BEGIN CERTIFICATE-----' });
 const privateKey = (): FieldDecl => ({ ...secret('ssl_key', 'Private Key', 'Private key content, usually PEM (-----BEGIN PRIVATE KEY-----); it is never shown in output'), multiline: true });
 const caCertificate = () => text('ssl_ca', 'CA Certificate', 'Certificate chain of the issuing CA, usually PEM');
+
+const CERTIFICATE_SIMPLE: SimplifySpec = {
+	id: field('id'),
+	name: field('name'),
+	commonName: field('commonname'),
+	alternativeNames: field('subjectAltName'),
+	owner: field('username'),
+	created: time('createtime'),
+};
 
 export const certificateOperations: OperationDecl[] = [
 	{
@@ -18,6 +28,7 @@ export const certificateOperations: OperationDecl[] = [
 		description: 'List the SSL certificates uploaded for channels',
 		list: { paged: true },
 		read: true,
+		simplify: CERTIFICATE_SIMPLE,
 	},
 	{
 		endpoint: 'cdn/sslList',
@@ -28,6 +39,7 @@ export const certificateOperations: OperationDecl[] = [
 		action: 'Get a certificate',
 		description: 'Get one SSL certificate with its common name and alternative names',
 		read: true,
+		simplify: CERTIFICATE_SIMPLE,
 		fields: [locator('id', 'certificate', 'Certificate', 'The certificate to get')],
 		after: (records, ctx, body) => single(records, ctx, body, 'Certificate'),
 	},

@@ -2,7 +2,9 @@ import { NodeOperationError, type IDataObject } from 'n8n-workflow';
 
 import { InputError } from '../../shared/api/build';
 import type { FieldDecl, OperationContext, OperationDecl, OptionDecl } from '../../shared/api/declarations';
+import { CACHE_TYPES, CODES, ORIGIN_POLICIES } from '../../shared/api/codes';
 import { ACCELERATION_TYPES } from '../../shared/api/enums';
+import { code, computed, field, flag, number, time, type SimplifySpec } from '../../shared/api/simplify';
 import { YES_NO, checked, choice, int, locator, locators, required, secret, str, text, top } from '../../shared/api/fields';
 import { isIpv4, isIpv6 } from '../../shared/validation';
 
@@ -16,20 +18,33 @@ const YES_NO_STRING: OptionDecl[] = [
 	{ name: 'No', value: '0' },
 ];
 
-const ORIGIN_POLICIES: OptionDecl[] = [
-	{ name: 'ISP and City', value: 'isp_city' },
-	{ name: 'ISP and Province', value: 'isp_province' },
-	{ name: 'ISP and Region', value: 'isp_region' },
-	{ name: 'ISP', value: 'isp' },
-	{ name: 'City', value: 'city' },
-	{ name: 'Province', value: 'province' },
-	{ name: 'Region', value: 'region' },
-	{ name: 'Off', value: 'null' },
-	{ name: 'Weighted', value: 'wgt' },
-];
+/** Origins `{ "<ip>": "<port>" }` (with a weight: "<port>,<weight>") as "ip:port" entries. */
+function originList(v: unknown): string[] | undefined {
+	if (!v || typeof v !== 'object') return undefined;
+	const entries = Array.isArray(v) ? (v as unknown[]).flatMap((o) => (o && typeof o === 'object' ? Object.entries(o as IDataObject) : [])) : Object.entries(v as IDataObject);
+	return entries.map(([host, port]) => `${host}:${String(port).split(',')[0]}`);
+}
 
-/** Keys kept by Simplify for channel records (cdn/domainList has about 35 fields). */
-export const CHANNEL_SIMPLE = ['id', 'name', 'type', 'status', 'status_zh', 'cname', 'origin_sty', 'ip', 'sslconf_id', 'ssl_redirect', 'mark', 'note', 'createtime'];
+/** Simplified channel records (cdn/domainList has about 35 fields). */
+export const CHANNEL_SIMPLE: SimplifySpec = {
+	id: field('id'),
+	domain: field('name'),
+	type: code('type', CODES.accelerationType, 'type_zh'),
+	// the seed gives only 1 (enabled); another value shows the service's own name (status_zh)
+	status: code('status', CODES.channelStatus, 'status_zh'),
+	cname: field('cname'),
+	origins: computed((r) => originList(r.ip)),
+	backupOrigins: computed((r) => originList(r.originback)),
+	originPolicy: code('origin_sty', CODES.originPolicy),
+	cacheType: code('cachetype', CODES.cacheType),
+	certificate: field('sslconf_name'),
+	certificateId: field('sslconf_id'),
+	forceHttps: flag('ssl_redirect'),
+	starred: flag('mark'),
+	note: field('note'),
+	created: time('createtime'),
+	expires: time('endtime'),
+};
 
 /** `{ "<host>": "<port>" }` or, with a weight, `"<port>,<weight>"`. */
 function originObject(rows: IDataObject[], label: string): IDataObject {
@@ -126,11 +141,7 @@ function channelSettings(adding: boolean): FieldDecl[] {
 		str('icp', 'ICP Filing Number'),
 		str('siteinfo', 'Site Kind', 'Kind of site served by the channel'),
 		str('monitorurl', 'Monitoring URL', 'Address used to monitor the channel', { placeholder: 'e.g. https://www.example.com/health' }),
-		choice('cachetype', 'Cache Type', [
-			{ name: 'Follow Origin', value: 'followOrigin' },
-			{ name: 'Cache Static Files', value: 'cacheStatic' },
-			{ name: 'Custom', value: 'custom' },
-		], 'Cache policy (default Follow Origin); Custom uses the cache rules'),
+		choice('cachetype', 'Cache Type', CACHE_TYPES, 'Cache policy (default Follow Origin); Custom uses the cache rules'),
 		cacheRules,
 		choice('cache_ignore_query', 'Ignore Query String', ON_OFF, 'Whether the query string is left out of the cache key'),
 		{ ...locator('sslconf_id', 'certificate', 'Certificate', 'SSL certificate of the channel'), required: false },
@@ -331,5 +342,13 @@ export const channelOperations: OperationDecl[] = [
 		description: 'Get the latest requests, traffic and response time of one or more channels',
 		read: true,
 		fields: [locators('ids', 'channel', 'Channels', 'Channels to read')],
+		simplify: {
+			channelId: field('did'),
+			requests: number('reqs'),
+			trafficBytes: number('tx'),
+			originBytes: number('rx'),
+			avgDownloadMs: number('tpr'),
+			updated: time('updatetime'),
+		},
 	},
 ];

@@ -1,6 +1,6 @@
 import type { OperationDecl } from '../../shared/api/declarations';
 import { choice, locator, locators, required } from '../../shared/api/fields';
-import { joinUrls, separatorField, statusIds, statusRecords, urlsField, waitExtras, waitForTask } from './cacheRefresh';
+import { checkChannelsField, checkUrlsAgainstChannels, joinUrls, separatorField, statusIds, statusRecords, urlsField, waitExtras, waitForTask } from './cacheRefresh';
 
 export const prefetchOperations: OperationDecl[] = [
 	{
@@ -20,8 +20,9 @@ export const prefetchOperations: OperationDecl[] = [
 			),
 			urlsField('URLs of the files to prefetch, one per line'),
 			separatorField,
+			checkChannelsField,
 		],
-		prepare: joinUrls,
+		prepare: async (body, ctx) => joinUrls(await checkUrlsAgainstChannels(body, ctx)),
 		extras: waitExtras,
 		after: waitForTask('cdn/preloadStatus', 'prefetch'),
 	},

@@ -3,6 +3,7 @@ import type { IDataObject } from 'n8n-workflow';
 import type { FieldDecl, OperationDecl } from '../../shared/api/declarations';
 import { SERVICE_TYPES, VIEW_TYPES } from '../../shared/api/enums';
 import { choice, choices, date, locators, required } from '../../shared/api/fields';
+import { number, time } from '../../shared/api/simplify';
 import { payload } from '../../shared/api/transport';
 
 const STAT_TYPES = [
@@ -35,6 +36,14 @@ export const statisticOperations: OperationDecl[] = [
 		description: 'Get bandwidth, traffic, requests and hits of channels over a period, one item per time slot',
 		read: true,
 		fields: period,
+		simplify: {
+			time: time('logtime'),
+			requests: number('reqs'),
+			hits: number('hit'),
+			trafficBytes: number('tx'),
+			originBytes: number('rx'),
+			avgDownloadMs: number('tpr'),
+		},
 		output: (envelope) => {
 			const p = (payload(envelope) ?? {}) as IDataObject;
 			return Array.isArray(p.bandwidth) ? (p.bandwidth as IDataObject[]) : [];

@@ -1,5 +1,7 @@
+import { CODES, TASK_KINDS, TASK_TYPES } from '../../shared/api/codes';
 import type { OperationDecl } from '../../shared/api/declarations';
 import { choice, locators } from '../../shared/api/fields';
+import { code, field, flag, number, time } from '../../shared/api/simplify';
 
 export const taskOperations: OperationDecl[] = [
 	{
@@ -14,15 +16,20 @@ export const taskOperations: OperationDecl[] = [
 		read: true,
 		fields: [
 			{ ...locators('domain_ids', 'channel', 'Channels', 'Only tasks with URLs of these channels'), required: false },
-			choice('preload', 'Kind', [
-				{ name: 'Cache Refresh', value: 0 },
-				{ name: 'Prefetch', value: 1 },
-			], 'Only refreshes or only prefetches'),
-			choice('type', 'Type', [
-				{ name: 'File', value: 'file' },
-				{ name: 'Directory', value: 'dir' },
-			], 'Only file or only directory tasks'),
+			choice('preload', 'Kind', TASK_KINDS, 'Only refreshes or only prefetches'),
+			choice('type', 'Type', TASK_TYPES, 'Only file or only directory tasks'),
 		],
+		simplify: {
+			id: field('id'),
+			kind: code('preload', CODES.taskKind),
+			type: code('type', CODES.taskType),
+			status: code('status', CODES.taskStatus),
+			urls: field('urls'),
+			urlCount: number('objectnum'),
+			nodes: code('preloadtype', CODES.prefetchNodes),
+			viaApi: flag('is_api'),
+			created: time('created'),
+		},
 	},
 	{
 		endpoint: 'cdn/refreshDelete',

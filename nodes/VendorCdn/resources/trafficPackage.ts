@@ -1,5 +1,6 @@
 import type { OperationDecl } from '../../shared/api/declarations';
 import { decimal, int, required } from '../../shared/api/fields';
+import { field, first, number, time } from '../../shared/api/simplify';
 
 export const trafficPackageOperations: OperationDecl[] = [
 	{
@@ -12,6 +13,7 @@ export const trafficPackageOperations: OperationDecl[] = [
 		description: 'List the price tiers of traffic packages by size',
 		list: { paged: false },
 		read: true,
+		simplify: { id: field('id'), type: field('type'), from: number('lower'), to: number('upper'), price: number('price'), updated: time('updatetime'), created: time('created') },
 	},
 	{
 		endpoint: 'cdn/payFlowAdd',
@@ -36,7 +38,21 @@ export const trafficPackageOperations: OperationDecl[] = [
 		description: 'List the traffic packages bought, with what is left of each',
 		list: { paged: false },
 		read: true,
-		simplify: ['id', 'name', 'code', 'flow', 'flowover', 'monthflow', 'status', 'created'],
+		// type, paytype and flowtype come with display names (_zh) but the seed gives no codes for them
+		simplify: {
+			id: field('id'),
+			name: field('name'),
+			code: field('code'),
+			type: first('type_zh', 'type'),
+			billing: first('paytype_zh', 'paytype'),
+			trafficType: field('flowtype_zh'),
+			sizeBytes: number('flow'),
+			leftBytes: number('flowover'),
+			thisMonthBytes: number('monthflow'),
+			status: field('status'),
+			account: field('username'),
+			created: time('created'),
+		},
 	},
 	{
 		endpoint: 'cdn/payFlowBalance',

@@ -2,16 +2,26 @@ import { InputError, defaultRecords } from '../../shared/api/build';
 import type { OperationDecl } from '../../shared/api/declarations';
 import { BACKUP_STATUS } from '../../shared/api/enums';
 import { choice, locator, required, str } from '../../shared/api/fields';
+import { BACKUP_TYPES, CODES } from '../../shared/api/codes';
+import { code, field, number, time, type SimplifySpec } from '../../shared/api/simplify';
 import type { Envelope } from '../../shared/api/transport';
 import { afterWaitForBackup, afterWaitUntilRunning, waitForCompletionExtras, waitUntilRunningExtras } from '../wait';
 
-const BACKUP_TYPES = [
-	{ name: 'System Disk', value: 1 },
-	{ name: 'System and Data Disks', value: 2 },
-];
-
-/** Main fields of a backup record (backupList has 11). */
-export const BACKUP_SIMPLE_FIELDS = ['id', 'backup_id', 'name', 'instance', 'backup_type', 'value', 'status', 'progress', 'createtime'];
+/** Simplified backup records (backupList has 11 fields, one a host object). */
+export const BACKUP_SIMPLE: SimplifySpec = {
+	id: field('id'),
+	backupId: field('backup_id'),
+	name: field('name'),
+	host: field('instance.name'),
+	hostId: field('instance.id'),
+	hostInstanceId: field('instance.instance_id'),
+	type: code('backup_type', CODES.backupType),
+	size: number('value'),
+	status: code('status', CODES.backupStatus),
+	progress: number('progress'),
+	note: field('note'),
+	created: time('createtime'),
+};
 
 const hostScope = () => ({
 	...locator('iid', 'host', 'Host', 'Narrows the backup list below to this host (not sent)'),
@@ -34,7 +44,7 @@ export const backupOperations: OperationDecl[] = [
 		description: 'List host backups with their status and progress, optionally of one host or in one state',
 		list: { paged: true },
 		read: true,
-		simplify: BACKUP_SIMPLE_FIELDS,
+		simplify: BACKUP_SIMPLE,
 		fields: [
 			{ ...locator('iid', 'host', 'Host', 'Only backups of this host; leave empty for the backups of all hosts'), required: false, top: true },
 			choice('status', 'Status', BACKUP_STATUS, 'Only backups in this state'),

@@ -1,4 +1,5 @@
 import type { OperationDecl } from '../../shared/api/declarations';
+import { field, number } from '../../shared/api/simplify';
 
 export const cpuPackageOperations: OperationDecl[] = [
 	{
@@ -11,5 +12,6 @@ export const cpuPackageOperations: OperationDecl[] = [
 		description: 'List the CPU packages (number of cores) a host can have, with their IDs',
 		list: { paged: false },
 		read: true,
+		simplify: { id: field('id'), cpus: number('volume'), status: field('status') },
 	},
 ];

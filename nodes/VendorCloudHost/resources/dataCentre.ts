@@ -1,4 +1,5 @@
 import type { OperationDecl } from '../../shared/api/declarations';
+import { field } from '../../shared/api/simplify';
 
 export const dataCentreOperations: OperationDecl[] = [
 	{
@@ -11,5 +12,6 @@ export const dataCentreOperations: OperationDecl[] = [
 		description: 'List the data centres where hosts can be created, with their IDs and status',
 		list: { paged: false },
 		read: true,
+		simplify: { id: field('id'), name: field('areaname'), status: field('status') },
 	},
 ];

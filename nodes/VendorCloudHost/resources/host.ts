@@ -1,9 +1,13 @@
 import type { IDataObject } from 'n8n-workflow';
 
 import { InputError, defaultRecords } from '../../shared/api/build';
-import type { FieldDecl, OperationDecl } from '../../shared/api/declarations';
+import type { FieldDecl, OperationContext, OperationDecl } from '../../shared/api/declarations';
 import { HOST_STATUS, PAY_TYPES } from '../../shared/api/enums';
-import { YES_NO, choice, decimal, id, int, locator, locators, required, secret, str, top } from '../../shared/api/fields';
+import { YES_NO, choice, decimal, id, int, locator, locators, required, secret, str, text, top } from '../../shared/api/fields';
+import { CODES } from '../../shared/api/codes';
+import { LOCATORS, lineCode } from '../../shared/api/locators';
+import { findNamedIn } from '../../shared/api/resolve';
+import { code, computed, field, first, flag, number, time, type SimplifySpec } from '../../shared/api/simplify';
 import { payload, type Envelope } from '../../shared/api/transport';
 import { afterWaitUntilRunning, waitUntilRunningExtras } from '../wait';
 
@@ -18,8 +22,45 @@ const MONITOR_PERIODS = [
 	{ name: 'Last Year', value: 'year' },
 ];
 
-/** Main fields of a host record (instance/list has 25). */
-export const HOST_SIMPLE_FIELDS = ['id', 'instance_id', 'name', 'status', 'ips', 'innerip', 'node_zh', 'cpu', 'mem', 'image'];
+/** The line of a host (`network` {id, line}): the line code from `line` (a code or a line name) or `id`. */
+function hostLineCode(r: IDataObject): number | undefined {
+	const network = r.network && typeof r.network === 'object' && !Array.isArray(r.network) ? (r.network as IDataObject) : {};
+	return lineCode(network.line) ?? lineCode(network.id);
+}
+
+/** Simplified host records (instance/list has 25 fields). */
+export const HOST_SIMPLE: SimplifySpec = {
+	id: field('id'),
+	instanceId: first('instance_id', 'instanceid'),
+	name: field('name'),
+	status: code('status', CODES.hostStatus),
+	ips: field('ips'),
+	innerIp: field('innerip'),
+	dataCentre: first('node_zh', 'nodename'),
+	dataCentreId: field('nodeid'),
+	cpus: number('cpu.volume'),
+	memory: field('mem.volume'),
+	image: field('image.osname'),
+	line: computed((r) => {
+		const c = hostLineCode(r);
+		if (c !== undefined && CODES.line[String(c)]) return CODES.line[String(c)];
+		const network = r.network as IDataObject | undefined;
+		return network && typeof network === 'object' ? (network.line as string | undefined) : undefined;
+	}),
+	lineCode: computed((r) => {
+		const c = hostLineCode(r);
+		return c === undefined ? undefined : String(c);
+	}),
+	bandwidthMbps: number('networkvalue'),
+	diskSizeGb: number('diskvalue'),
+	billing: code('paytype', CODES.billing),
+	firewallId: field('firewall.firewall_id'),
+	privateNetworkId: field('net.vxnet_id'),
+	starred: flag('mark'),
+	note: field('note'),
+	suspendNote: field('suspend_note'),
+	created: time('createtime'),
+};
 
 const host = (description: string, extra: Partial<FieldDecl> = {}) => locator('id', 'host', 'Host', description, extra);
 const hosts = (description: string) => ({ ...locators('id', 'host', 'Hosts', description), send: 'comma' as const });
@@ -56,6 +97,22 @@ export function monitoringPoints(envelope: Envelope): IDataObject[] {
 /** The service sets the password rules (not stated by the seed); its own error is shown. */
 const password = (wire: string, description: string, extra: Partial<FieldDecl> = {}) => secret(wire, 'Administrator Password', description, extra);
 
+/** Host > Find in Text: the hosts the text names, from one listing per run (resolve.ts). */
+async function findInText(ctx: OperationContext, body: IDataObject): Promise<IDataObject[]> {
+	const found = await findNamedIn(ctx.fn, LOCATORS.host, String(body.text ?? ''), ctx.itemIndex);
+	const one = found.named.length === 1 ? found.named[0] : undefined;
+	const names = (rows: IDataObject[]) => rows.map((r) => String(r.name ?? r.id));
+	return [
+		{
+			found: one !== undefined,
+			message: found.message,
+			...(one ?? {}),
+			named: names(found.named),
+			...(one ? {} : { hosts: names(found.all) }),
+		},
+	];
+}
+
 export const hostOperations: OperationDecl[] = [
 	{
 		endpoint: 'instance/list',
@@ -67,7 +124,7 @@ export const hostOperations: OperationDecl[] = [
 		description: 'List cloud hosts with status, IP addresses and packages, optionally by data centre, image, status or star',
 		list: { paged: true },
 		read: true,
-		simplify: HOST_SIMPLE_FIELDS,
+		simplify: HOST_SIMPLE,
 		fields: [
 			id('id', 'Host ID', 'Only the host with this numeric ID'),
 			{ ...locator('nodeid', 'dataCentre', 'Data Centre', 'Only hosts in this data centre.'), required: false },
@@ -292,5 +349,25 @@ export const hostOperations: OperationDecl[] = [
 			{ wire: 'resultType', param: 'formatted', displayName: 'Formatted Values', kind: 'boolean', description: 'Whether the service formats (rounds) the values' },
 		],
 		output: monitoringPoints,
+	},
+	{
+		// not one endpoint call: reads instance/list (once per run) and looks for the hosts named
+		endpoint: 'find in text: instance/list, read once per run',
+		path: 'instance/list',
+		resource: 'host',
+		operation: 'findInText',
+		name: 'Find in Text',
+		action: 'Find the host named in a text',
+		description:
+			'Find the host a text names by its name, instance ID or IP address, e.g. "please restart web-1" from a chat; says why when it names none or several',
+		read: true,
+		fields: [
+			required({
+				...text('text', 'Text', 'Text that names one host by its name, instance ID or IP address, such as a chat message', { placeholder: 'e.g. please restart web-1' }),
+				top: true,
+			}),
+		],
+		simplify: { found: field('found'), message: field('message'), ...HOST_SIMPLE, named: field('named'), hosts: field('hosts') },
+		run: findInText,
 	},
 ];

@@ -1,11 +1,7 @@
+import { HOST_DISK_STATUS } from '../../shared/api/codes';
 import type { OperationDecl } from '../../shared/api/declarations';
 import { choice, int, locator, required } from '../../shared/api/fields';
-
-const HOST_DISK_STATUS = [
-	{ name: 'Bound', value: 0 },
-	{ name: 'Available', value: 1 },
-	{ name: 'Recycle Bin', value: 2 },
-];
+import { field, number, time } from '../../shared/api/simplify';
 
 export const hostDiskOperations: OperationDecl[] = [
 	{
@@ -22,6 +18,17 @@ export const hostDiskOperations: OperationDecl[] = [
 			{ ...locator('iid', 'host', 'Host', 'Only disks of this host; leave empty for the disks of all hosts'), required: false, top: true },
 			choice('status', 'Status', HOST_DISK_STATUS, 'Only disks in this state'),
 		],
+		simplify: {
+			id: field('id'),
+			diskId: field('disk_id'),
+			name: field('disk_name'),
+			// the seed gives no meaning for a host disk's `type`: shown as it came
+			type: field('type'),
+			sizeGb: number('value'),
+			hostId: field('iid'),
+			updated: time('updatetime'),
+			created: time('createtime'),
+		},
 	},
 	{
 		endpoint: 'instance/diskResize',

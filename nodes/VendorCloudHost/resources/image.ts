@@ -1,4 +1,5 @@
 import type { OperationDecl } from '../../shared/api/declarations';
+import { field, number } from '../../shared/api/simplify';
 
 export const imageOperations: OperationDecl[] = [
 	{
@@ -11,5 +12,6 @@ export const imageOperations: OperationDecl[] = [
 		description: 'List the operating system images hosts can be installed from, with their IDs',
 		list: { paged: false },
 		read: true,
+		simplify: { id: field('id'), imageId: field('image_id'), name: field('osname'), osType: field('ostype'), bits: number('osdigit'), status: field('status') },
 	},
 ];

@@ -1,5 +1,8 @@
+import { CODES } from '../../shared/api/codes';
 import type { OperationDecl } from '../../shared/api/declarations';
 import { locator } from '../../shared/api/fields';
+import { lineCode } from '../../shared/api/locators';
+import { computed, field } from '../../shared/api/simplify';
 
 export const lineOperations: OperationDecl[] = [
 	{
@@ -13,5 +16,20 @@ export const lineOperations: OperationDecl[] = [
 		list: { paged: false },
 		read: true,
 		fields: [locator('nodeid', 'dataCentre', 'Data Centre', 'The data centre whose lines are listed')],
+		// the line is its code (`linetype`, or a line name); the row `id` is not a line code (DECISIONS)
+		simplify: {
+			id: field('id'),
+			line: computed((r) => {
+				const c = lineCode(r.linetype);
+				return c !== undefined && CODES.line[String(c)] ? CODES.line[String(c)] : (r.linetype as string | undefined);
+			}),
+			lineCode: computed((r) => {
+				const c = lineCode(r.linetype);
+				return c === undefined ? (r.linetype as string | undefined) : String(c);
+			}),
+			dataCentre: field('node.areaname'),
+			dataCentreId: field('node.id'),
+			status: field('status'),
+		},
 	},
 ];

@@ -1,4 +1,5 @@
 import type { OperationDecl } from '../../shared/api/declarations';
+import { field } from '../../shared/api/simplify';
 
 export const memoryPackageOperations: OperationDecl[] = [
 	{
@@ -11,5 +12,6 @@ export const memoryPackageOperations: OperationDecl[] = [
 		description: 'List the memory packages (memory sizes) a host can have, with their IDs',
 		list: { paged: false },
 		read: true,
+		simplify: { id: field('id'), memory: field('volume'), status: field('status') },
 	},
 ];

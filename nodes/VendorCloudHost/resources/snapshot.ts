@@ -1,6 +1,7 @@
 import { InputError } from '../../shared/api/build';
 import type { OperationDecl } from '../../shared/api/declarations';
 import { locator, required, str } from '../../shared/api/fields';
+import { field, time } from '../../shared/api/simplify';
 import { afterWaitUntilRunning, waitUntilRunningExtras } from '../wait';
 
 const hostScope = () => ({
@@ -23,6 +24,19 @@ export const snapshotOperations: OperationDecl[] = [
 		list: { paged: true },
 		read: true,
 		fields: [{ ...locator('iid', 'host', 'Host', 'Only snapshots of this host; leave empty for the snapshots of all hosts'), required: false, top: true }],
+		simplify: {
+			id: field('id'),
+			snapshotId: field('snapshot_id'),
+			name: field('name'),
+			host: field('instance.name'),
+			hostId: field('instance.id'),
+			hostInstanceId: field('instance.instance_id'),
+			// the seed gives no meaning for snapshot status values: shown as they came
+			status: field('status'),
+			note: field('note'),
+			updated: time('updatetime'),
+			created: time('createtime'),
+		},
 	},
 	{
 		endpoint: 'instance/snapshotAdd',

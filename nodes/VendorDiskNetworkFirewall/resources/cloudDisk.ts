@@ -1,13 +1,8 @@
+import { CLOUD_DISK_STATUS, CODES } from '../../shared/api/codes';
 import type { OperationDecl } from '../../shared/api/declarations';
 import { checked, choice, int, locator, locators, required, str } from '../../shared/api/fields';
+import { code, field, number, time } from '../../shared/api/simplify';
 import { dataCentre, host, requireIdList } from './common';
-
-/** Cloud disk `status` filter of cloudDiskList (seed 002 section 3). */
-const DISK_STATUS = [
-	{ name: 'Bound', value: 0 },
-	{ name: 'Usable', value: 1 },
-	{ name: 'Recycle Bin', value: 2 },
-];
 
 const disk = (description: string) => locator('id', 'cloudDisk', 'Cloud Disk', description, { param: 'diskId' });
 
@@ -22,11 +17,25 @@ export const cloudDiskOperations: OperationDecl[] = [
 		description: 'List cloud disks, optionally of one data centre, one host or one status',
 		list: { paged: true },
 		read: true,
-		simplify: ['id', 'disk_id', 'disk_name', 'value', 'node', 'instance', 'status', 'note'],
+		simplify: {
+			id: field('id'),
+			diskId: field('disk_id'),
+			name: field('disk_name'),
+			sizeGb: number('value'),
+			status: code('status', CODES.cloudDiskStatus),
+			dataCentre: field('node.areaname'),
+			dataCentreId: field('node.id'),
+			host: field('instance.name'),
+			hostId: field('instance.id'),
+			hostInstanceId: field('instance.instance_id'),
+			note: field('note'),
+			updated: time('updatetime'),
+			created: time('createtime'),
+		},
 		fields: [
 			{ ...dataCentre('Only disks in this data centre'), required: false },
 			{ ...host('iid', 'Only disks bound to this host'), required: false },
-			choice('status', 'Status', DISK_STATUS, 'Only disks in this status'),
+			choice('status', 'Status', CLOUD_DISK_STATUS, 'Only disks in this status'),
 		],
 	},
 	{

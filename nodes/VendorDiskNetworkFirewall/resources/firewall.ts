@@ -1,5 +1,6 @@
 import type { OperationDecl } from '../../shared/api/declarations';
 import { id, required, str } from '../../shared/api/fields';
+import { field, number, time } from '../../shared/api/simplify';
 import { dataCentre, firewall, host } from './common';
 
 export const firewallOperations: OperationDecl[] = [
@@ -13,7 +14,18 @@ export const firewallOperations: OperationDecl[] = [
 		description: 'List firewalls (security groups), optionally of one data centre',
 		list: { paged: true },
 		read: true,
-		simplify: ['id', 'firewall_id', 'name', 'node', 'note', 'num', 'createtime'],
+		simplify: {
+			id: field('id'),
+			firewallId: field('firewall_id'),
+			name: field('name'),
+			dataCentre: field('node.areaname'),
+			dataCentreId: field('node.id'),
+			hosts: number('num'),
+			owner: field('username'),
+			note: field('note'),
+			updated: time('updatetime'),
+			created: time('createtime'),
+		},
 		fields: [id('id', 'Firewall ID', 'Only the firewall with this ID'), { ...dataCentre('Only firewalls in this data centre'), required: false }],
 	},
 	{

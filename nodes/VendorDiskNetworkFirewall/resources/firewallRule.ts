@@ -1,16 +1,8 @@
+import { CODES, DIRECTIONS, RULE_ACTIONS, RULE_STATUS } from '../../shared/api/codes';
 import type { FieldDecl, OperationDecl } from '../../shared/api/declarations';
-import { ENABLED_DISABLED, checked, choice, id, int, locator, str, top } from '../../shared/api/fields';
+import { checked, choice, id, int, locator, str, top } from '../../shared/api/fields';
+import { code, field, first, time } from '../../shared/api/simplify';
 import { firewall } from './common';
-
-const DIRECTIONS = [
-	{ name: 'Inbound', value: 'in' },
-	{ name: 'Outbound', value: 'out' },
-];
-
-const ACTIONS = [
-	{ name: 'Accept', value: 'ACCEPT' },
-	{ name: 'Reject', value: 'REJECT' },
-];
 
 const PROTOCOLS = [
 	{ name: 'TCP', value: 'tcp' },
@@ -20,7 +12,7 @@ const PROTOCOLS = [
 ];
 
 const direction = choice('direction', 'Direction', DIRECTIONS, 'Inbound (to the host) or outbound (from the host) traffic', { default: 'in' });
-const action = choice('action', 'Rule Action', ACTIONS, 'Whether matching traffic is let through or refused', { default: 'ACCEPT', param: 'ruleAction' });
+const action = choice('action', 'Rule Action', RULE_ACTIONS, 'Whether matching traffic is let through or refused', { default: 'ACCEPT', param: 'ruleAction' });
 /**
  * The seed gives tcp and udp as examples ("for example tcp, udp"), so the list is open: the
  * usual protocols to choose from, any other the service knows entered as an expression.
@@ -40,7 +32,7 @@ const source = checked(str('source', 'Source', 'Source IP address, optionally wi
 const destination = checked(str('destination', 'Destination', 'Destination IP address, optionally with a /prefix (the service decides whether it takes IPv6)', { placeholder: 'e.g. 10.0.0.0/8' }), {
 	kind: 'ipOrCidr',
 });
-const status = choice('status', 'Status', ENABLED_DISABLED, 'Whether the rule is in force', { default: 1 });
+const status = choice('status', 'Status', RULE_STATUS, 'Whether the rule is in force', { default: 1 });
 const note = str('note', 'Note', 'Remark, e.g. what the rule is for');
 
 /** The firewall whose rules the rule dropdown lists; not sent (update and delete take the rule ID only). */
@@ -63,12 +55,26 @@ export const firewallRuleOperations: OperationDecl[] = [
 		description: 'List the rules of a firewall (or of many firewalls), optionally of one direction or status',
 		list: { paged: true },
 		read: true,
-		simplify: ['id', 'fid', 'seq', 'direction', 'action', 'protocol', 'destport', 'source', 'status', 'note'],
+		simplify: {
+			id: field('id'),
+			firewallId: first('fid', 'firewall_id'),
+			direction: code('direction', CODES.direction),
+			action: code('action', CODES.ruleAction),
+			protocol: field('protocol'),
+			sourcePort: field('sourceport'),
+			destinationPort: field('destport'),
+			source: field('source'),
+			destination: field('destination'),
+			status: code('status', CODES.ruleStatus),
+			note: field('note'),
+			updated: time('updatetime'),
+			created: time('createtime'),
+		},
 		fields: [
 			{ ...firewall('fid', 'Only rules of this firewall; leave empty for the rules of all firewalls'), top: true, required: false },
 			id('id', 'Rule ID', 'Only the rule with this ID'),
 			choice('direction', 'Direction', DIRECTIONS, 'Only rules of this direction'),
-			choice('status', 'Status', ENABLED_DISABLED, 'Only enabled or only disabled rules'),
+			choice('status', 'Status', RULE_STATUS, 'Only enabled or only disabled rules'),
 		],
 	},
 	{

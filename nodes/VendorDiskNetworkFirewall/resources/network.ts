@@ -1,5 +1,6 @@
 import type { OperationDecl } from '../../shared/api/declarations';
 import { id, required, str } from '../../shared/api/fields';
+import { field, number, time } from '../../shared/api/simplify';
 import { dataCentre, host, network } from './common';
 
 export const networkOperations: OperationDecl[] = [
@@ -13,7 +14,18 @@ export const networkOperations: OperationDecl[] = [
 		description: 'List private networks, optionally of one data centre',
 		list: { paged: true },
 		read: true,
-		simplify: ['id', 'vxnet_id', 'name', 'node', 'tag', 'note', 'num', 'createtime'],
+		simplify: {
+			id: field('id'),
+			networkId: field('vxnet_id'),
+			name: field('name'),
+			dataCentre: field('node.areaname'),
+			dataCentreId: field('node.id'),
+			tag: field('tag'),
+			hosts: number('num'),
+			owner: field('username'),
+			note: field('note'),
+			created: time('createtime'),
+		},
 		fields: [id('id', 'Network ID', 'Only the network with this ID'), { ...dataCentre('Only networks in this data centre'), required: false }],
 	},
 	{

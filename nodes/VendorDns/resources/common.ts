@@ -17,17 +17,7 @@ export const monitor = (wire: string, description: string, extra: Partial<FieldD
 export const template = (wire: string, description: string, extra: Partial<FieldDecl> = {}): FieldDecl =>
 	locator(wire, 'template', 'Strategy Template', description, { param: 'tid', ...extra });
 
-/** `0 paused / 1 enabled` toggles (records, monitors, monitor records, strategies). */
-export const ENABLED_PAUSED: OptionDecl[] = [
-	{ name: 'Enabled', value: 1 },
-	{ name: 'Paused', value: 0 },
-];
-
-/** `0 closed / 1 enabled` toggles (strategy templates and their records). */
-export const ENABLED_CLOSED: OptionDecl[] = [
-	{ name: 'Enabled', value: 1 },
-	{ name: 'Closed', value: 0 },
-];
+export { ENABLED_CLOSED, ENABLED_PAUSED } from '../../shared/api/codes';
 
 /** A required status toggle of a Set Status operation. */
 export const newStatus = (options: OptionDecl[], description: string): FieldDecl =>

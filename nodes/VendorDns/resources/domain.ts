@@ -1,5 +1,8 @@
+import { CODES, DOMAIN_STATUS } from '../../shared/api/codes';
 import type { OperationDecl } from '../../shared/api/declarations';
 import { YES_NO, checked, choice, id, int, required, str, top } from '../../shared/api/fields';
+import { serializedList } from '../../shared/api/locators';
+import { code, computed, field, flag, number, time } from '../../shared/api/simplify';
 import { domain, newStatus, plan } from './common';
 
 const period = (description: string) => top(int('period', 'Period (Years)', description, { default: 1 }));
@@ -15,7 +18,19 @@ export const planOperations: OperationDecl[] = [
 		description: 'List the DNS plans a domain can be hosted on, with their price and limits',
 		list: { paged: true },
 		read: true,
-		simplify: ['id', 'name', 'price', 'group', 'enable_strategy', 'strategy_num', 'strategy_template_num', 'record_num', 'monitor_num'],
+		simplify: {
+			id: field('id'),
+			name: field('name'),
+			price: number('price'),
+			group: field('group.name'),
+			strategies: flag('enable_strategy'),
+			strategyLimit: number('strategy_num'),
+			templateLimit: number('strategy_template_num'),
+			recordLimit: number('record_num'),
+			monitorLimit: number('monitor_num'),
+			notificationMethods: computed((r) => (r.monitor_notice === undefined ? undefined : serializedList(r.monitor_notice))),
+			created: time('createtime'),
+		},
 		fields: [id('id', 'Plan ID', 'Only the plan with this ID'), choice('enable_strategy', 'Resolution Strategies', YES_NO, 'Only plans with (Yes) or without (No) resolution strategies')],
 	},
 ];
@@ -31,20 +46,22 @@ export const domainOperations: OperationDecl[] = [
 		description: 'List the domains hosted on the DNS service, optionally only starred ones or of one status',
 		list: { paged: true },
 		read: true,
-		simplify: ['id', 'name', 'plan_id', 'plan_name', 'recordnum', 'status', 'mark', 'note', 'endtime'],
+		simplify: {
+			id: field('id'),
+			name: field('name'),
+			status: code('status', CODES.domainStatus),
+			plan: field('plan_name'),
+			planId: field('plan_id'),
+			records: number('recordnum'),
+			starred: flag('mark'),
+			note: field('note'),
+			created: time('createtime'),
+			expires: time('endtime'),
+		},
 		fields: [
 			id('id', 'Domain ID', 'Only the domain with this ID'),
 			choice('mark', 'Starred', YES_NO, 'Only starred (Yes) or only unstarred (No) domains'),
-			choice(
-				'status',
-				'Status',
-				[
-					{ name: 'Enabled', value: 1 },
-					{ name: 'Paused', value: 2 },
-					{ name: 'Abnormal', value: 3 },
-				],
-				'Only domains in this status',
-			),
+			choice('status', 'Status', DOMAIN_STATUS, 'Only domains in this status'),
 		],
 	},
 	{

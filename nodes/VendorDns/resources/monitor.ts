@@ -1,6 +1,8 @@
 import { InputError } from '../../shared/api/build';
 import type { FieldDecl, OperationDecl } from '../../shared/api/declarations';
 import { checked, choice, id, int, locator, locators, required, str } from '../../shared/api/fields';
+import { CODES } from '../../shared/api/codes';
+import { code, field, first, flag, number, time, type SimplifySpec } from '../../shared/api/simplify';
 import { ENABLED_PAUSED, domain, monitor, newStatus } from './common';
 
 const YES_NO_FLAG = (wire: string, displayName: string, description: string): FieldDecl => ({ wire, displayName, kind: 'boolean', description, default: false });
@@ -32,7 +34,28 @@ const monitorFields = (forUpdate: boolean): FieldDecl[] => [
 	choice('status', 'Status', ENABLED_PAUSED, 'Whether the monitor runs (default enabled)', { default: 1 }),
 ];
 
-const MONITOR_SIMPLE = ['id', 'did', 'domain_id', 'domain_name', 'subdomain', 'host', 'path', 'port', 'protocol', 'retry', 'check_interval', 'recordnum', 'status'];
+const MONITOR_SIMPLE: SimplifySpec = {
+	id: field('id'),
+	domain: field('domain_name'),
+	domainId: first('domain_id', 'did'),
+	hostRecord: field('subdomain'),
+	status: code('status', CODES.enabledPaused),
+	checkHost: field('host'),
+	path: field('path'),
+	port: number('port'),
+	protocol: field('protocol'),
+	retries: number('retry'),
+	intervalMinutes: number('check_interval'),
+	switchOnFailure: flag('switch'),
+	notificationMethod: field('notify'),
+	notifyOncePerHour: flag('less'),
+	delayNotifications: flag('enable_delay'),
+	delayMinutes: number('delay'),
+	otherEmails: field('other_email'),
+	otherPhones: field('other_phone'),
+	records: number('recordnum'),
+	created: time('createtime'),
+};
 
 export const monitorOperations: OperationDecl[] = [
 	{
@@ -125,7 +148,18 @@ export const monitorRecordOperations: OperationDecl[] = [
 		description: 'List the addresses a downtime monitor checks (one monitor record per A or AAAA record)',
 		list: { paged: true },
 		read: true,
-		simplify: ['id', 'did', 'subdomain', 'host', 'ip', 'path', 'retry', 'check_interval', 'status'],
+		simplify: {
+			id: field('id'),
+			hostRecord: field('subdomain'),
+			ip: field('ip'),
+			status: code('status', CODES.enabledPaused),
+			checkHost: field('host'),
+			path: field('path'),
+			retries: number('retry'),
+			intervalMinutes: number('check_interval'),
+			domainId: field('did'),
+			created: time('createtime'),
+		},
 		fields: [
 			{ ...monitor('mid', 'Only records of this monitor; leave empty for the records of all monitors'), top: true, required: false },
 			id('id', 'Monitor Record ID', 'Only the monitor record with this ID'),

@@ -4,20 +4,43 @@ import { InputError } from '../../shared/api/build';
 import type { FieldDecl, OperationDecl } from '../../shared/api/declarations';
 import { choice, int, locator, locators, required, str, top } from '../../shared/api/fields';
 import { check } from '../../shared/validation';
+import { CODES, DNS_LINES, table } from '../../shared/api/codes';
+import { code, field, number, time, type SimplifySpec } from '../../shared/api/simplify';
 import { ENABLED_PAUSED, RECORD_TYPES, domain, newStatus } from './common';
 
 const subdomain = (description: string, extra: Partial<FieldDecl> = {}) => str('subdomain', 'Host Record', description, { placeholder: 'e.g. www', ...extra });
 /** The seed names types "for example A, AAAA, CNAME": the list is open, another type is entered as an expression. */
 const recordType = (description: string, extra: Partial<FieldDecl> = {}) =>
 	choice('recordtype', 'Type', RECORD_TYPES, `${description}; another type the service knows can be entered as an expression`, { open: true, ...extra });
+/** The seed names no line values: the usual ones to choose, any other line the service knows as an expression. */
 const line = (extra: Partial<FieldDecl> = {}) =>
-	str('recordline', 'Line', 'Resolution line (carrier or region) the record answers; "default" answers everyone', { placeholder: 'e.g. default', ...extra });
+	choice('recordline', 'Line', DNS_LINES, 'Visitors the record answers: Default answers everyone; another line the service offers can be entered as an expression', {
+		open: true,
+		...extra,
+	});
 const value = (extra: Partial<FieldDecl> = {}) =>
 	str('value', 'Value', 'IPv4 for A, IPv6 for AAAA, a host name for CNAME, MX and NS, text for TXT', { placeholder: 'e.g. 203.0.113.10', ...extra });
 // the seed states no ranges for these: the usual ones are hints, and the service's own error is shown
-const mx = (extra: Partial<FieldDecl> = {}) => int('mx', 'MX Priority', 'Priority of an MX record, lower first (usually 1-100); ignored for other types', { default: 10, ...extra });
-const ttl = (extra: Partial<FieldDecl> = {}) => int('ttl', 'TTL', 'Seconds resolvers may cache the answer (default 300; the plan may set a minimum)', { default: 300, ...extra });
+const mx = (extra: Partial<FieldDecl> = {}) => int('mx', 'MX Priority', 'Priority of an MX record, lower first (usually 1-100)', { default: 10, ...extra });
+const ttl = (extra: Partial<FieldDecl> = {}) => int('ttl', 'TTL (Seconds)', 'How long resolvers may cache the answer (default 300; the plan may set a minimum)', { default: 300, ...extra });
 const weight = (extra: Partial<FieldDecl> = {}) => int('weight', 'Weight', 'Share of answers among records of the same host record and line (usually 1-100)', { default: 1, ...extra });
+
+/** Simplified DNS records. */
+const RECORD_SIMPLE: SimplifySpec = {
+	id: field('id'),
+	hostRecord: field('subdomain'),
+	type: field('recordtype'),
+	value: field('value'),
+	// the line's word, else the service's display name of it (locale), else the code as it came
+	line: code('recordline', table(DNS_LINES), 'locale'),
+	mxPriority: number('mx'),
+	ttl: number('ttl'),
+	weight: number('weight'),
+	status: code('status', CODES.enabledPaused),
+	domain: field('domainname'),
+	note: field('note'),
+	created: time('createtime'),
+};
 
 const record = (description: string) => locator('record_id', 'record', 'Record', description, { param: 'recordId' });
 
@@ -40,12 +63,11 @@ function valueProblem(type: string, v: string): string | undefined {
 
 /**
  * recordAdd `records`: entries `subdomain;recordtype;recordline;value;mx;ttl;weight` joined by
- * `#`. Each row is checked here with its number, so nothing is sent when one row is wrong.
+ * `#`. Each record is checked here with its label, so nothing is sent when one is wrong.
  */
-function serializeRecords(rows: IDataObject[]): string {
-	return rows
-		.map((row, n) => {
-			const label = (field: string) => `Records ${n + 1}: ${field}`;
+function serializeRecords(records: Array<{ row: IDataObject; label: (field: string) => string }>): string {
+	return records
+		.map(({ row, label }) => {
 			const type = String(row.recordtype);
 			const text = (key: string) => (row[key] === undefined || row[key] === null ? '' : String(row[key]).trim());
 			for (const [key, name] of [
@@ -61,11 +83,23 @@ function serializeRecords(rows: IDataObject[]): string {
 				}
 			}
 			const problem = valueProblem(type, text('value'));
-			if (problem) throw new InputError(`Invalid "${label('Value')}": ${problem}`, `Correct the value of record ${n + 1} or change its type.`);
-			const mxValue = type === 'MX' ? text('mx') : '';
+			if (problem) throw new InputError(`Invalid "${label('Value')}": ${problem}`, 'Correct the value or change the type.');
+			const mxValue = type.toUpperCase() === 'MX' ? text('mx') : '';
 			return [text('subdomain') || '@', type, text('recordline') || 'default', text('value'), mxValue, text('ttl'), text('weight')].join(';');
 		})
 		.join('#');
+}
+
+/** The first record (the form's fields) and the More Records rows as one `records` string. */
+function recordsOf(body: IDataObject): IDataObject {
+	const { did, recordtype, subdomain, value: v, recordline, ttl: t, mx: m, weight: w, records: more } = body;
+	const first = { recordtype, subdomain, value: v, recordline, ttl: t, mx: m, weight: w ?? 1 };
+	const rows = Array.isArray(more) ? (more as IDataObject[]) : [];
+	const all = [
+		{ row: first as IDataObject, label: (f: string) => f },
+		...rows.map((row, n) => ({ row, label: (f: string) => `More Records ${n + 1}: ${f}` })),
+	];
+	return { did, records: serializeRecords(all) };
 }
 
 export const recordOperations: OperationDecl[] = [
@@ -79,7 +113,7 @@ export const recordOperations: OperationDecl[] = [
 		description: 'List the DNS records of a domain, optionally of one type, host record or status',
 		list: { paged: true },
 		read: true,
-		simplify: ['id', 'subdomain', 'recordtype', 'recordline', 'value', 'mx', 'ttl', 'weight', 'status', 'note'],
+		simplify: RECORD_SIMPLE,
 		fields: [
 			domain('did', 'The domain whose records are listed'),
 			recordType('Only records of this type'),
@@ -95,30 +129,38 @@ export const recordOperations: OperationDecl[] = [
 		name: 'Add',
 		action: 'Add DNS records',
 		description: 'Add one or more DNS records (A, AAAA, CNAME, MX, TXT, NS, SRV, CAA) to a domain in one call',
+		simplify: RECORD_SIMPLE,
+		// in the order a person fills the form: type, host record, value, line, TTL (MX priority for MX)
 		fields: [
 			domain('did', 'The domain that gets the records'),
+			required(recordType('Record type', { default: 'A' })),
+			required(subdomain('Host record: @ for the domain itself, * for a wildcard, or a name such as www; it may not hold ; or #, which separate records', { default: '@' })),
+			required(value()),
+			top(line({ default: 'default' })),
+			top(ttl()),
+			top(mx({ show: { recordtype: ['MX'] } })),
+			weight(),
 			{
 				wire: 'records',
-				displayName: 'Records',
+				displayName: 'More Records',
 				kind: 'rows',
-				required: true,
-				description: 'One row per record; every row is checked before anything is sent',
+				description: 'Further records added in the same call; each is checked before anything is sent',
 				rows: {
 					itemName: 'Record',
-					min: 1,
 					fields: [
-						required(subdomain('Host record: @ for the domain itself, * for a wildcard, or a name such as www; it may not hold ; or #, which separate records', { default: '@' })),
+						required(subdomain('Host record: @ for the domain itself, * for a wildcard, or a name such as www', { default: '@' })),
 						required(recordType('Record type', { default: 'A' })),
 						line({ default: 'default' }),
 						required(value()),
-						mx({ default: 10 }),
-						ttl({ default: 300 }),
-						weight({ default: 1 }),
+						mx({ show: { recordtype: ['MX'] } }),
+						ttl(),
+						weight(),
 					],
-					serialize: serializeRecords,
+					serialize: (rows: IDataObject[]) => rows,
 				},
 			},
 		],
+		prepare: recordsOf,
 	},
 	{
 		endpoint: 'dns/recordUpdate',
@@ -128,7 +170,7 @@ export const recordOperations: OperationDecl[] = [
 		name: 'Update',
 		action: 'Update a DNS record',
 		description: 'Change the host record, type, line, value, MX priority, TTL or weight of a DNS record',
-		simplify: ['id', 'subdomain', 'recordtype', 'recordline', 'value', 'mx', 'ttl', 'weight', 'status', 'note'],
+		simplify: RECORD_SIMPLE,
 		fields: [
 			domain('did', 'The domain of the record'),
 			record('The record to change'),

@@ -1,14 +1,9 @@
 import type { FieldDecl, OperationDecl } from '../../shared/api/declarations';
 import { choice, id, int, locator, required, str, top } from '../../shared/api/fields';
+import { CODES, STRATEGIES } from '../../shared/api/codes';
+import { code, field, number, time } from '../../shared/api/simplify';
 import { ENABLED_PAUSED, domain, newStatus, template } from './common';
 
-const STRATEGIES = [
-	{ name: 'Zone Only', value: 'auto', description: 'Answer by zone only' },
-	{ name: 'Carrier and Region', value: 'isp_region', description: 'Answer by carrier plus region' },
-	{ name: 'Carrier and Province', value: 'isp_province', description: 'Answer by carrier plus province' },
-	{ name: 'Carrier and City', value: 'isp_city', description: 'Answer by carrier plus city' },
-	{ name: 'Off', value: 'null', description: 'No strategy' },
-];
 
 const strategy = (description: string) => locator('id', 'strategy', 'Resolution Strategy', description, { param: 'strategyId' });
 const subdomain = (extra: Partial<FieldDecl> = {}) =>
@@ -28,7 +23,18 @@ export const strategyOperations: OperationDecl[] = [
 		description: 'List the resolution strategies of a domain (or of many domains)',
 		list: { paged: true },
 		read: true,
-		simplify: ['id', 'domain_id', 'domain_name', 'subdomain', 'sty', 'sty_en', 'maxip', 'temp_id', 'temp_name', 'status'],
+		simplify: {
+			id: field('id'),
+			domain: field('domain_name'),
+			domainId: field('domain_id'),
+			hostRecord: field('subdomain'),
+			strategy: code('sty', CODES.strategy, 'sty_en'),
+			maxIps: number('maxip'),
+			template: field('temp_name'),
+			templateId: field('temp_id'),
+			status: code('status', CODES.enabledPaused),
+			created: time('createtime'),
+		},
 		fields: [{ ...domain('did', 'Only strategies of this domain; leave empty for the strategies of all domains'), top: true, required: false }, id('id', 'Strategy ID', 'Only the strategy with this ID')],
 	},
 	{

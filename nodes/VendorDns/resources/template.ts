@@ -1,5 +1,7 @@
 import type { FieldDecl, OperationDecl } from '../../shared/api/declarations';
 import { checked, choice, id, int, locator, required, str, top } from '../../shared/api/fields';
+import { CODES } from '../../shared/api/codes';
+import { code, field, number, time } from '../../shared/api/simplify';
 import { ENABLED_CLOSED, newStatus, plan, template } from './common';
 
 const templateRecord = (description: string) =>
@@ -29,7 +31,17 @@ export const templateOperations: OperationDecl[] = [
 		description: 'List the strategy templates that resolution strategies answer from',
 		list: { paged: true },
 		read: true,
-		simplify: ['id', 'name', 'count', 'status', 'pid', 'planname', 'note', 'updatetime'],
+		simplify: {
+			id: field('id'),
+			name: field('name'),
+			status: code('status', CODES.enabledClosed),
+			records: number('count'),
+			plan: field('planname'),
+			planId: field('pid'),
+			note: field('note'),
+			updated: time('updatetime'),
+			created: time('createtime'),
+		},
 		fields: [id('id', 'Template ID', 'Only the template with this ID'), id('gid', 'Resolution Group ID', 'Only templates of plans in this resolution group (see the group of a plan)')],
 	},
 	{
@@ -98,7 +110,21 @@ export const templateRecordOperations: OperationDecl[] = [
 		description: 'List the records of a strategy template: which address answers which visitors',
 		list: { paged: true },
 		read: true,
-		simplify: ['id', 'tid', 'continent', 'country', 'isp', 'province', 'city', 'ip', 'weight', 'status'],
+		simplify: {
+			id: field('id'),
+			templateId: field('tid'),
+			ip: field('ip'),
+			location: field('ip_location'),
+			continent: field('continent'),
+			country: field('country'),
+			area: field('area'),
+			province: field('province'),
+			city: field('city'),
+			carrier: field('isp'),
+			weight: number('weight'),
+			status: code('status', CODES.enabledClosed),
+			created: time('createtime'),
+		},
 		fields: [{ ...template('tid', 'Only records of this template; leave empty for the records of all templates'), top: true, required: false }],
 	},
 	{

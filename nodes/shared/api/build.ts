@@ -21,6 +21,7 @@ import { check } from '../validation';
 import type { ApiArea, FieldDecl, LocatorDecl, OperationContext, OperationDecl } from './declarations';
 import { LOCATORS } from './locators';
 import { resolveReference } from './resolve';
+import { simplifiedNames, simplifyRecord } from './simplify';
 import { apiRequest, apiRequestAllItems, payload, type Envelope } from './transport';
 
 /* ------------------------------------------------------------------ naming */
@@ -207,7 +208,14 @@ function fieldProperty(field: FieldDecl, inCollection: boolean): INodeProperties
 				{
 					name: 'rows',
 					displayName: field.rows!.itemName,
-					values: sortByDisplayName(field.rows!.fields.map((f) => fieldProperty(f, true))),
+					values: sortByDisplayName(
+						field.rows!.fields.map((f) => {
+							const sub = fieldProperty(f, true);
+							// shown by the other fields of the same row (n8n reads sibling values there)
+							if (f.show) sub.displayOptions = { show: f.show };
+							return sub;
+						}),
+					),
 				},
 			];
 			break;
@@ -321,7 +329,7 @@ export function buildProperties(area: ApiArea): INodeProperties[] {
 				type: 'boolean',
 				default: true,
 				description: 'Whether to return a simplified version of the response instead of the raw data',
-				hint: `Simplified records keep: ${op.simplify.join(', ')}`,
+				hint: `Words for codes, times as dates, amounts as numbers: ${simplifiedNames(op.simplify).join(', ')}`,
 				displayOptions: { show },
 			});
 		}
@@ -620,6 +628,7 @@ export function convert(field: FieldDecl, raw: unknown, label = field.displayNam
 			const converted = rows.map((row, n) => {
 				const out: IDataObject = {};
 				for (const sub of field.rows!.fields) {
+					if (sub.show && !Object.entries(sub.show).every(([name, values]) => values.some((x) => String(x) === String(row[name])))) continue;
 					const v = row[paramName(sub)];
 					const subLabel = `${label} ${n + 1}: ${sub.displayName}`;
 					if (isEmpty(v)) {
@@ -749,9 +758,6 @@ export function requestIdentifiers(op: OperationDecl, body: IDataObject): IDataO
 	return out;
 }
 
-function simplify(records: IDataObject[], keys: string[]): IDataObject[] {
-	return records.map((r) => Object.fromEntries(keys.filter((k) => k in r).map((k) => [k, r[k]])));
-}
 
 /* --------------------------------------------------------------- execute */
 
@@ -793,7 +799,10 @@ export async function runOperation(fn: IExecuteFunctions, op: OperationDecl, i: 
 		if (op.deletes) records = records.map((r) => ({ deleted: true, ...r }));
 	}
 	if (op.after) records = await op.after(records, ctx, body);
-	if (op.simplify && (fn.getNodeParameter('simplify', i, true) as boolean)) records = simplify(records, op.simplify);
+	if (op.simplify && (fn.getNodeParameter('simplify', i, true) as boolean)) {
+		const context = { body, timeZone: fn.getTimezone() };
+		records = records.map((r) => simplifyRecord(r, op.simplify!, context));
+	}
 	return records;
 }
 

@@ -5,6 +5,7 @@
  */
 import type { IDataObject, IExecuteFunctions, INodeProperties, INodePropertyOptions } from 'n8n-workflow';
 
+import type { SimplifySpec } from './simplify';
 import type { Envelope } from './transport';
 
 /** How a field is entered in n8n and sent on the wire. */
@@ -128,8 +129,11 @@ export interface OperationDecl {
 	fields?: FieldDecl[];
 	/** A list: Return All + Limit; `paged` lists take page/limit and report totalpage. */
 	list?: { paged: boolean; pageSize?: number };
-	/** Keys kept when Simplify is on (offered when records have more than 10 fields). */
-	simplify?: string[];
+	/**
+	 * How records are shown when Simplify is on (the default): which fields, under which names,
+	 * with words for codes, times and numbers (simplify.ts). Off gives the service's records.
+	 */
+	simplify?: SimplifySpec;
 	/** Warning shown on destructive operations. */
 	notice?: string;
 	/** Endpoints called without a token (profile/register). */

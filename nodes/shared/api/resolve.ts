@@ -19,7 +19,8 @@ function values(v: unknown): string[] {
 	return [String(v).trim().toLowerCase()];
 }
 
-async function rowsOf(fn: IExecuteFunctions, loc: LocatorDecl, body: IDataObject, itemIndex: number): Promise<IDataObject[]> {
+/** The records of a locator's list (every page), read once per run and shared by every item. */
+export async function rowsOf(fn: IExecuteFunctions, loc: LocatorDecl, body: IDataObject, itemIndex: number): Promise<IDataObject[]> {
 	const cache = runState(fn).cache;
 	const key = `${loc.key}\u0000${JSON.stringify(body)}`;
 	let rows = cache.get(key);
@@ -37,8 +38,8 @@ async function rowsOf(fn: IExecuteFunctions, loc: LocatorDecl, body: IDataObject
 	return await rows;
 }
 
-/** "web-1 (ID 3, 203.0.113.10)". */
-function describe(loc: LocatorDecl, row: IDataObject): string {
+/** "web-1 (ID 3)". */
+export function describe(loc: LocatorDecl, row: IDataObject): string {
 	return `${loc.name(row)} (ID ${String(row[loc.idField ?? 'id'])})`;
 }
 
@@ -84,4 +85,65 @@ export async function resolveReference(
 			: `No ${noun} is called "${wanted}": there are no ${noun}s`,
 		{ itemIndex, description: `"${label}" takes an ID, or ${loc.resolve.what} of exactly one ${noun}; choose it from the list to be sure.` },
 	);
+}
+
+/** Letters, digits, `_` and `-` continue a name; anything else (a space, a comma, a quote) ends it. */
+const NAME_CHAR = /[\p{L}\p{N}_-]/u;
+
+/**
+ * Whether `text` names `value` as a whole word: "restart web-1." names web-1, "web-10" does not;
+ * "ping 10.0.0.1." names 10.0.0.1, "10.0.0.12" does not. Case is ignored.
+ */
+export function mentions(text: string, value: string): boolean {
+	const needle = value.trim().toLowerCase();
+	if (!needle) return false;
+	const hay = text.toLowerCase();
+	for (let at = hay.indexOf(needle); at >= 0; at = hay.indexOf(needle, at + 1)) {
+		const before = hay.slice(0, at);
+		const prev = before.slice(-1);
+		const next = hay.charAt(at + needle.length);
+		const afterNext = hay.charAt(at + needle.length + 1);
+		const startOk = !prev || (!NAME_CHAR.test(prev) && prev !== '.');
+		// a dot after the name ends it only when no name character follows ("web-1." but not "web-1.example")
+		const endOk = !next || (!NAME_CHAR.test(next) && (next !== '.' || !afterNext || !NAME_CHAR.test(afterNext)));
+		if (startOk && endOk) return true;
+	}
+	return false;
+}
+
+export interface NamedInText {
+	/** The records the text names, by any of the locator's `resolve` fields. */
+	named: IDataObject[];
+	/** Every record that was looked at. */
+	all: IDataObject[];
+	/** One sentence: which record the text names, or why none can be chosen. */
+	message: string;
+}
+
+/**
+ * The records of `loc` that `text` names by what people call them (the fields of its `resolve`:
+ * for hosts a name, an instance ID or an IP address), from the same listing and with the same
+ * words as resolveReference. Several values of one record (its name and its IP) count once.
+ */
+export async function findNamedIn(
+	fn: IExecuteFunctions,
+	loc: LocatorDecl,
+	text: string,
+	itemIndex: number,
+	current: (name: string) => unknown = () => undefined,
+): Promise<NamedInText> {
+	if (!loc.resolve) throw new Error(`${loc.key} has no names to look for`);
+	const rows = await rowsOf(fn, loc, { ...(loc.body ? loc.body(current) : {}) }, itemIndex);
+	const named = rows.filter((row) => loc.resolve!.fields.some((f) => values(row[f]).some((v) => mentions(text, v))));
+	const noun = loc.label.toLowerCase();
+	const quoted = `"${text.length > 80 ? `${text.slice(0, 77)}...` : text}"`;
+	const known = rows.slice(0, MAX_NAMED).map((r) => describe(loc, r));
+	const more = rows.length > MAX_NAMED ? ` and ${rows.length - MAX_NAMED} more` : '';
+	let message: string;
+	if (named.length === 1) message = `The text names ${noun} ${describe(loc, named[0])}`;
+	else if (named.length > 1)
+		message = `The text names ${named.length} ${noun}s: ${named.slice(0, MAX_NAMED).map((r) => describe(loc, r)).join(', ')}; name only one of them`;
+	else if (rows.length) message = `No ${noun} is named in ${quoted} (looked for ${loc.resolve.what}); ${noun}s: ${known.join(', ')}${more}`;
+	else message = `No ${noun} is named in ${quoted}: there are no ${noun}s`;
+	return { named, all: rows, message };
 }
