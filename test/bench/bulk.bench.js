@@ -15,6 +15,7 @@
 const { spawnSync } = require('node:child_process');
 const n8n = require('../harness/n8n');
 const { spawnEmulator } = require('../helpers/emulator-process');
+const { dnsRecords } = require('../helpers/vendor');
 
 const LATENCY_MS = Number(process.env.BENCH_LATENCY_MS || 50);
 const SCALE = Number(process.env.BENCH_SCALE || 1);
@@ -105,7 +106,7 @@ async function main() {
 					resource: 'record',
 					operation: 'add',
 					did: { __rl: true, mode: 'id', value: String(domain.id) },
-					records: { rows: [{ subdomain: '={{ $json.name }}', recordtype: 'A', value: '={{ $json.ip }}', ttl: 600 }] },
+					...dnsRecords([{ subdomain: '={{ $json.name }}', recordtype: 'A', value: '={{ $json.ip }}', ttl: 600 }]),
 					options: { concurrency },
 				},
 				Array.from({ length: count }, (_, i) => ({ name: `${prefix}${i}`, ip: `203.0.${Math.floor(i / 250)}.${(i % 250) + 1}` })),

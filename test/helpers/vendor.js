@@ -87,4 +87,18 @@ async function startVendor(options = {}) {
 	return v;
 }
 
-module.exports = { startVendor, n8n };
+/**
+ * Parameters of DNS Record > Add for several records: the first is the form's fields (Type, Host
+ * Record, Value, Line, TTL, MX Priority, Weight), the others go in Additional Fields > More Records.
+ */
+function dnsRecords(rows) {
+	const [first = {}, ...more] = rows;
+	const params = {};
+	for (const k of ['recordtype', 'subdomain', 'value', 'recordline', 'ttl', 'mx']) if (first[k] !== undefined) params[k] = first[k];
+	const additionalFields = {};
+	if (first.weight !== undefined) additionalFields.weight = first.weight;
+	if (more.length) additionalFields.records = { rows: more };
+	return { ...params, additionalFields };
+}
+
+module.exports = { startVendor, dnsRecords, n8n };

@@ -35,6 +35,17 @@ async function slowly(fn) {
 	}
 }
 
+/** Requests that reached one endpoint of the emulator. */
+const sentTo = async (path) => (await v.control('GET', '/stats')).management.requests[path] ?? 0;
+
+/** A refresh or prefetch refused before it was sent (the channel listing of the check is a read). */
+async function refusedUnsent(parameters, path) {
+	const before = await sentTo(path);
+	const error = await fails(parameters);
+	expect(await sentTo(path)).toBe(before);
+	return error;
+}
+
 async function rejectedBeforeSending(parameters) {
 	const before = await requests();
 	const error = await fails(parameters);
@@ -65,16 +76,37 @@ describe('cache refresh', () => {
 		expect(task).toMatchObject({ type: 'dir', status: '0', outcome: 'success', urls: ['https://www.example.com/assets/'] });
 	});
 
-	test('a URL outside the account channels ends with failed, reported in the item', async () => {
+	test('a URL outside the account channels is refused before sending, naming the URL and the channels', async () => {
+		const error = await refusedUnsent(
+			{
+				resource: 'cacheRefresh',
+				operation: 'create',
+				type: 'file',
+				urls: 'https://www.example.com/a.html\nhttps://not-mine.example.org/b.html',
+				...WAIT,
+			},
+			'cdn/refresh',
+		);
+		expect(error.message).toBe(
+			'URL 2 (https://not-mine.example.org/b.html) is outside every CDN channel of the account, so the CDN cannot purge it; channels: img.example.com, www.example.com',
+		);
+		expect(error.description).toMatch(/add a channel for not-mine\.example\.org with Channel > Create/);
+	});
+
+	test('sent anyway (check off), the failed task is reported in the item with the reason in words', async () => {
 		const [task] = await run({
 			resource: 'cacheRefresh',
 			operation: 'create',
 			type: 'file',
 			urls: 'https://www.example.com/a.html\nhttps://not-mine.example.org/b.html',
+			additionalFields: { checkChannels: false },
 			...WAIT,
 		});
 		expect(task.outcome).toBe('failed');
 		expect(taskState(task.id).failed).toBe(true);
+		expect(task.reason).toBe(
+			'The CDN reports the cache refresh as failed: https://not-mine.example.org/b.html is outside every channel of the account (channels: img.example.com, www.example.com)',
+		);
 	});
 
 	test('a custom separator keeps commas inside URLs', async () => {
@@ -97,9 +129,9 @@ describe('cache refresh', () => {
 		expect(comma.description).toMatch(/Separator/);
 		const long = await rejectedBeforeSending({ resource: 'cacheRefresh', operation: 'create', type: 'file', urls: 'https://www.example.com/a', additionalFields: { partition: '||' } });
 		expect(long.message).toBe('Invalid "Separator": "||" is 2 characters; the separator must be at most one character');
-		const before = await requests();
+		const before = await sentTo('cdn/preload');
 		const notUrl = await fails({ resource: 'prefetch', operation: 'create', preloadtype: 1, urls: 'www.example.com/a' });
-		expect(await requests()).toBe(before + 1);
+		expect(await sentTo('cdn/preload')).toBe(before + 1);
 		expect(notUrl.message).toMatch(/^urls.*\(cdn\/preload, code/);
 	});
 
@@ -145,7 +177,9 @@ describe('prefetch', () => {
 	});
 
 	test('create for a foreign URL fails; repeat and get status', async () => {
-		const [bad] = await run({ resource: 'prefetch', operation: 'create', preloadtype: 1, urls: 'https://elsewhere.example.net/f.bin', ...WAIT });
+		const refused = await refusedUnsent({ resource: 'prefetch', operation: 'create', preloadtype: 1, urls: 'https://elsewhere.example.net/f.bin', ...WAIT }, 'cdn/preload');
+		expect(refused.message).toMatch(/^URL 1 \(https:\/\/elsewhere\.example\.net\/f\.bin\) is outside every CDN channel/);
+		const [bad] = await run({ resource: 'prefetch', operation: 'create', preloadtype: 1, urls: 'https://elsewhere.example.net/f.bin', additionalFields: { checkChannels: false }, ...WAIT });
 		expect(bad).toMatchObject({ status: '0', outcome: 'failed', preloadtype: '1' });
 		const [again] = await slowly(() => run({ resource: 'prefetch', operation: 'repeat', id: v.byId(prefetchId) }));
 		expect(again).toMatchObject({ status: '0', preload: '1', urls: ['https://img.example.com/big.bin'] });
@@ -169,20 +203,20 @@ describe('tasks', () => {
 		}
 		const total = tasks().length;
 		let before = await requests();
-		const all = await run({ resource: 'task', operation: 'getAll', returnAll: true });
+		const all = await run({ resource: 'task', operation: 'getAll', simplify: false, returnAll: true });
 		expect(all).toHaveLength(total);
 		expect(await requests()).toBe(before + Math.ceil(total / 100));
 		expect(all.map((t) => Number(t.id))).toEqual([...all.map((t) => Number(t.id))].sort((a, b) => b - a));
 		before = await requests();
-		expect(await run({ resource: 'task', operation: 'getAll', limit: 5 })).toHaveLength(5);
+		expect(await run({ resource: 'task', operation: 'getAll', simplify: false, limit: 5 })).toHaveLength(5);
 		expect(await requests()).toBe(before + 1);
-		const prefetches = await run({ resource: 'task', operation: 'getAll', returnAll: true, filters: { preload: 1 } });
+		const prefetches = await run({ resource: 'task', operation: 'getAll', simplify: false, returnAll: true, filters: { preload: 1 } });
 		expect(prefetches).toHaveLength(3);
-		const dirs = await run({ resource: 'task', operation: 'getAll', returnAll: true, filters: { type: 'dir' } });
+		const dirs = await run({ resource: 'task', operation: 'getAll', simplify: false, returnAll: true, filters: { type: 'dir' } });
 		expect(dirs.map((t) => t.urls)).toEqual([['https://www.example.com/assets/']]);
 		const channels = await loadOptions('getChannelOptions');
 		const www = channels.find((c) => c.name.startsWith('www.example.com')).value;
-		const onWww = await run({ resource: 'task', operation: 'getAll', returnAll: true, filters: { domainIds: [www] } });
+		const onWww = await run({ resource: 'task', operation: 'getAll', simplify: false, returnAll: true, filters: { domainIds: [www] } });
 		expect(onWww.length).toBeGreaterThan(0);
 		expect(onWww.every((t) => t.urls.some((u) => u.startsWith('https://www.example.com/')))).toBe(true);
 	});

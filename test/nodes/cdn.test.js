@@ -83,12 +83,11 @@ describe('channels', () => {
 		expect(item.ip).toEqual({ '203.0.113.20': '80,70', '203.0.113.21': '80,30' });
 	});
 
-	test('get many lists the channel with its settings; Simplify keeps the main fields', async () => {
+	test('get many lists the channel with its settings; Simplify shows the main fields in words', async () => {
 		const simple = await run({ resource: 'channel', operation: 'getAll', returnAll: true });
-		expect(simple.map((c) => c.name)).toEqual(['weighted.example.com', 'www1.example.com']);
-		expect(Object.keys(simple[1]).sort()).toEqual(
-			['id', 'name', 'type', 'status', 'status_zh', 'cname', 'origin_sty', 'ip', 'sslconf_id', 'ssl_redirect', 'mark', 'note', 'createtime'].sort(),
-		);
+		expect(simple.map((c) => c.domain)).toEqual(['weighted.example.com', 'www1.example.com']);
+		expect(simple[1]).toMatchObject({ domain: 'www1.example.com', type: 'Cloud', typeCode: 'cloud', status: 'Enabled', statusCode: '1', starred: false });
+		expect(Object.keys(simple[1]).filter((k) => /_/.test(k))).toEqual([]);
 		const full = await run({ resource: 'channel', operation: 'getAll', returnAll: true, simplify: false, filters: { type: 'cloud' } });
 		expect(full).toHaveLength(1);
 		expect(full[0]).toMatchObject({ name: 'www1.example.com', cname: 'www1.example.com.cdn.vendor.example', originback: { 'backup.example.net': '443' } });
@@ -96,9 +95,9 @@ describe('channels', () => {
 	});
 
 	test('get returns one channel; an unknown ID is an error naming it', async () => {
-		const [item] = await run({ resource: 'channel', operation: 'get', id: v.byId(main) });
+		const [item] = await run({ resource: 'channel', operation: 'get', simplify: false, id: v.byId(main) });
 		expect(item).toMatchObject({ id: String(main), name: 'www1.example.com', status: '1' });
-		const error = await fails({ resource: 'channel', operation: 'get', id: v.byId(999999) });
+		const error = await fails({ resource: 'channel', operation: 'get', simplify: false, id: v.byId(999999) });
 		expect(error.message).toBe('Channel 999999 was not found');
 	});
 
@@ -128,7 +127,7 @@ describe('channels', () => {
 		const state = channelState(main);
 		expect(state.limits).toMatchObject({ limit_url_enable: 'on', limit_rate: 512, limit_rate_time: '08:00-12:00,19:00-23:00', limit_rate_filter: '/video/,/download/' });
 		expect(state.settings).toMatchObject({ referer_enable: 'on', referer_white: 'www.example.com\nexample.com', accesskey: 'on' });
-		const starred = await run({ resource: 'channel', operation: 'getAll', returnAll: true, filters: { mark: 1 } });
+		const starred = await run({ resource: 'channel', operation: 'getAll', simplify: false, returnAll: true, filters: { mark: 1 } });
 		expect(starred.map((c) => c.id)).toEqual([String(main)]);
 	});
 
@@ -144,11 +143,11 @@ describe('channels', () => {
 		expect(ids.map((id) => channelState(id).status)).toEqual([2, 2]);
 		const log = v.emu.management.state.logs.filter((l) => l.op === 'cdn/domainClose').pop();
 		expect(JSON.parse(log.content).domain_ids).toEqual(ids.map(Number));
-		const [current] = await run({ resource: 'channel', operation: 'getCurrentData', ids: [a.id] });
+		const [current] = await run({ resource: 'channel', operation: 'getCurrentData', simplify: false, ids: [a.id] });
 		expect(current).toMatchObject({ did: a.id, reqs: '0', tx: '0' });
 		await run({ resource: 'channel', operation: 'start', domainIds: [a.id] });
 		expect(channelState(a.id).status).toBe(1);
-		const [live] = await run({ resource: 'channel', operation: 'getCurrentData', ids: [a.id] });
+		const [live] = await run({ resource: 'channel', operation: 'getCurrentData', simplify: false, ids: [a.id] });
 		expect(Number(live.reqs)).toBeGreaterThan(0);
 		const deleted = await run({ resource: 'channel', operation: 'delete', domainIds: ids });
 		expect(deleted).toEqual([
@@ -181,12 +180,12 @@ describe('channels', () => {
 		const total = cdn().channels.length;
 		expect(total).toBeGreaterThan(200);
 		let before = await requests();
-		const all = await run({ resource: 'channel', operation: 'getAll', returnAll: true });
+		const all = await run({ resource: 'channel', operation: 'getAll', simplify: false, returnAll: true });
 		expect(all).toHaveLength(total);
 		expect(new Set(all.map((c) => c.id)).size).toBe(total);
 		expect(await requests()).toBe(before + Math.ceil(total / 100));
 		before = await requests();
-		const some = await run({ resource: 'channel', operation: 'getAll', returnAll: false, limit: 7 });
+		const some = await run({ resource: 'channel', operation: 'getAll', simplify: false, returnAll: false, limit: 7 });
 		expect(some).toHaveLength(7);
 		expect(await requests()).toBe(before + 1);
 	});
@@ -220,12 +219,12 @@ describe('channels', () => {
 
 describe('statistics and bills', () => {
 	test('bandwidth: one item per hour; a custom period sends Y-m-d dates and service types as an array', async () => {
-		const today = await run({ resource: 'statistic', operation: 'getBandwidth', domainIds: [String(main)], viewtype: 'today' });
+		const today = await run({ resource: 'statistic', operation: 'getBandwidth', simplify: false, domainIds: [String(main)], viewtype: 'today' });
 		expect(today.length).toBeGreaterThan(0);
 		expect(Object.keys(today[0]).sort()).toEqual(['hit', 'logtime', 'reqs', 'rx', 'tpr', 'tx']);
 		const custom = await run({
 			resource: 'statistic',
-			operation: 'getBandwidth',
+			operation: 'getBandwidth', simplify: false,
 			domainIds: [String(main)],
 			viewtype: 'custom',
 			begintime: '2026-01-01T00:00:00',
@@ -236,7 +235,7 @@ describe('statistics and bills', () => {
 		expect(custom[0].logtime).toBe(String(Date.UTC(2026, 0, 1) / 1000));
 		const none = await run({
 			resource: 'statistic',
-			operation: 'getBandwidth',
+			operation: 'getBandwidth', simplify: false,
 			domainIds: [String(main)],
 			viewtype: 'custom',
 			begintime: '2026-01-01T00:00:00',
@@ -263,12 +262,12 @@ describe('statistics and bills', () => {
 	test('bills by account (months as an array of yyyymm) and by channel (Unix times)', async () => {
 		const now = new Date();
 		const month = `${now.getUTCFullYear()}${String(now.getUTCMonth() + 1).padStart(2, '0')}`;
-		const bills = await run({ resource: 'bill', operation: 'getByAccount', months: month, additionalFields: { type: ['cloud', 'download'] } });
+		const bills = await run({ resource: 'bill', operation: 'getByAccount', simplify: false, months: month, additionalFields: { type: ['cloud', 'download'] } });
 		expect(bills.map((b) => b.srvtype).sort()).toEqual(['cloud', 'download']);
 		expect(bills[0]).toMatchObject({ month, billtype: 'flow' });
 		const [byChannel] = await run({
 			resource: 'bill',
-			operation: 'getByChannel',
+			operation: 'getByChannel', simplify: false,
 			domainIds: [String(main)],
 			begintime: '2026-01-01T00:00:00Z',
 			endtime: '2026-01-01T01:00:00Z',
@@ -285,8 +284,8 @@ describe('statistics and bills', () => {
 		const now = new Date();
 		const month = `${now.getUTCFullYear()}${String(now.getUTCMonth() + 1).padStart(2, '0')}`;
 		// the sub-account has no channels of its own, so its bill is empty
-		expect(await run({ resource: 'bill', operation: 'getByAccount', months: month, additionalFields: { subUid: options[0].value } })).toEqual([]);
-		const error = await fails({ resource: 'bill', operation: 'getByAccount', months: month, additionalFields: { subUid: '99999' } });
+		expect(await run({ resource: 'bill', operation: 'getByAccount', simplify: false, months: month, additionalFields: { subUid: options[0].value } })).toEqual([]);
+		const error = await fails({ resource: 'bill', operation: 'getByAccount', simplify: false, months: month, additionalFields: { subUid: '99999' } });
 		expect(error.message).toBe('sub_uid: 99999 is not a sub-account of this account (cdn/getBillByUser, code 0: check the values sent)');
 	});
 });
@@ -303,9 +302,9 @@ describe('certificates', () => {
 		});
 		expect(made).toMatchObject({ name: 'shop-cert', commonname: 'shop.example.com', subjectAltName: ['shop.example.com'] });
 		const id = made.id;
-		const all = await run({ resource: 'certificate', operation: 'getAll', returnAll: true });
+		const all = await run({ resource: 'certificate', operation: 'getAll', simplify: false, returnAll: true });
 		expect(all.map((c) => c.name)).toEqual(expect.arrayContaining(['shop-cert', 'www1-cert']));
-		const [one] = await run({ resource: 'certificate', operation: 'get', id: v.byId(id) });
+		const [one] = await run({ resource: 'certificate', operation: 'get', simplify: false, id: v.byId(id) });
 		expect(one).toMatchObject({ id, name: 'shop-cert' });
 		const [changed] = await run({ resource: 'certificate', operation: 'update', id: v.byId(id), updateFields: { name: 'shop-cert-2', sslKey: KEY.replace('c2Vj', 'bmV3') } });
 		expect(changed.name).toBe('shop-cert-2');
@@ -329,21 +328,23 @@ describe('certificates', () => {
 
 describe('traffic packages and acceleration profiles', () => {
 	test('price tiers, buy, list and balance', async () => {
-		const tiers = await run({ resource: 'trafficPackage', operation: 'getPriceTiers', returnAll: true });
+		const tiers = await run({ resource: 'trafficPackage', operation: 'getPriceTiers', simplify: false, returnAll: true });
 		expect(tiers.map((t) => t.price)).toEqual(['0.20', '0.18', '0.15', '0.12']);
 		const GIB = 1073741824;
 		const [bought] = await run({ resource: 'trafficPackage', operation: 'buy', flow: 100 * GIB });
 		expect(bought).toMatchObject({ username: 'demo', flow: String(100 * GIB) });
-		const packages = await run({ resource: 'trafficPackage', operation: 'getAll', returnAll: true });
+		const packages = await run({ resource: 'trafficPackage', operation: 'getAll', simplify: false, returnAll: true });
 		expect(packages).toHaveLength(1);
 		expect(packages[0]).toMatchObject({ flow: String(100 * GIB), flowover: String(100 * GIB), status: '1' });
-		expect(Object.keys(packages[0])).not.toContain('paytype_zh');
+		const [simple] = await run({ resource: 'trafficPackage', operation: 'getAll', returnAll: true });
+		expect(simple).toMatchObject({ sizeBytes: 100 * GIB, leftBytes: 100 * GIB, status: '1', billing: packages[0].paytype_zh });
+		expect(Object.keys(simple).filter((k) => /_zh$/.test(k))).toEqual([]);
 		const [balance] = await run({ resource: 'trafficPackage', operation: 'getBalance' });
 		expect(balance.buy).toEqual({ total: String(100 * GIB), used: '0' });
 	});
 
 	test('acceleration profiles list the types with billing types', async () => {
-		const profiles = await run({ resource: 'accelerationProfile', operation: 'getAll', returnAll: true });
+		const profiles = await run({ resource: 'accelerationProfile', operation: 'getAll', simplify: false, returnAll: true });
 		expect(profiles.map((p) => p.type)).toEqual(expect.arrayContaining(['cloud', 'live', 'static']));
 		expect(profiles[0].billtype).toBe('flow');
 	});
@@ -408,16 +409,16 @@ describe('input checked before sending', () => {
 			return `${d.getUTCFullYear()}${String(d.getUTCMonth() + 1).padStart(2, '0')}`;
 		};
 		const month = back(13);
-		const bills = await run({ resource: 'bill', operation: 'getByAccount', months: `${back(12)}\n${back(0)}`, additionalFields: { type: ['cloud'] } });
+		const bills = await run({ resource: 'bill', operation: 'getByAccount', simplify: false, months: `${back(12)}\n${back(0)}`, additionalFields: { type: ['cloud'] } });
 		expect(bills.map((b) => b.month)).toEqual([back(12), back(0)]);
-		const error = await rejectedBeforeSending({ resource: 'bill', operation: 'getByAccount', months: month });
+		const error = await rejectedBeforeSending({ resource: 'bill', operation: 'getByAccount', simplify: false, months: month });
 		expect(error.message).toBe(`Invalid "Months": ${month} is more than 12 months back; the service keeps bills of the latest 12 months`);
-		const bad = await rejectedBeforeSending({ resource: 'bill', operation: 'getByAccount', months: '2026-11' });
+		const bad = await rejectedBeforeSending({ resource: 'bill', operation: 'getByAccount', simplify: false, months: '2026-11' });
 		expect(bad.message).toMatch(/"Months".*yyyymm/);
 	});
 
 	test('a custom period needs its dates (an expression that gives nothing included)', async () => {
-		const error = await rejectedBeforeSending({ resource: 'statistic', operation: 'getBandwidth', viewtype: 'custom', begintime: '={{ "" }}', endtime: '={{ $now }}' });
+		const error = await rejectedBeforeSending({ resource: 'statistic', operation: 'getBandwidth', simplify: false, viewtype: 'custom', begintime: '={{ "" }}', endtime: '={{ $now }}' });
 		expect(error.message).toBe('The "From" field is required');
 	});
 });
@@ -431,7 +432,7 @@ describe('service errors', () => {
 	});
 
 	test('continue on fail turns the error into an item', async () => {
-		const { items, error } = await v.run(NODE, { resource: 'channel', operation: 'get', id: v.byId(424242) }, { continueOnFail: true });
+		const { items, error } = await v.run(NODE, { resource: 'channel', operation: 'get', simplify: false, id: v.byId(424242) }, { continueOnFail: true });
 		expect(error).toBeUndefined();
 		expect(items.map((i) => i.json)).toEqual([{ error: 'Channel 424242 was not found', description: 'Check the ID; choose the channel from the list to be sure it exists.' }]);
 	});

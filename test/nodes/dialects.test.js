@@ -22,20 +22,20 @@ describe.each(DIALECTS)('dialect %s', (dialect) => {
 		const [login] = await v.ok('vendorAccountBilling', { resource: 'account', operation: 'logIn' });
 		expect(Number(login.expires)).toBeGreaterThan(0);
 		expect(Object.keys(login).some((k) => /token/i.test(k))).toBe(false);
-		const [me] = await v.ok('vendorAccountBilling', { resource: 'account', operation: 'get' });
+		const [me] = await v.ok('vendorAccountBilling', { resource: 'account', operation: 'get', simplify: false });
 		expect(me.name).toBe('demo');
-		const [balance] = await v.ok('vendorAccountBilling', { resource: 'balance', operation: 'get' });
+		const [balance] = await v.ok('vendorAccountBilling', { resource: 'balance', operation: 'get', simplify: false });
 		expect(Number(balance.price)).toBeGreaterThan(0);
 		const modules = await v.ok('vendorAccountBilling', { resource: 'groupPermission', operation: 'getCatalogue', returnAll: true });
 		expect(modules.flatMap((m) => Object.keys(m.subs))).toContain('API/profile/balance');
 	});
 
 	test('id filters, Return All over several pages, From list searches', async () => {
-		const all = await v.ok('vendorAccountBilling', { resource: 'recharge', operation: 'getAll', returnAll: true });
-		const [one] = await v.ok('vendorAccountBilling', { resource: 'recharge', operation: 'getAll', returnAll: true, filters: { id: String(all[1].id) } });
+		const all = await v.ok('vendorAccountBilling', { resource: 'recharge', operation: 'getAll', simplify: false, returnAll: true });
+		const [one] = await v.ok('vendorAccountBilling', { resource: 'recharge', operation: 'getAll', simplify: false, returnAll: true, filters: { id: String(all[1].id) } });
 		expect(String(one.id)).toBe(String(all[1].id));
 		for (let i = 0; i < 120; i++) await v.api('profile/groupAdd', { name: `dialect-${i}` });
-		const groups = await v.ok('vendorAccountBilling', { resource: 'group', operation: 'getAll', returnAll: true, filters: { name: 'dialect-' } });
+		const groups = await v.ok('vendorAccountBilling', { resource: 'group', operation: 'getAll', simplify: false, returnAll: true, filters: { name: 'dialect-' } });
 		expect(groups).toHaveLength(120);
 		const found = await n8n.listSearch('vendorAccountBilling', 'searchGroups', { credentials: creds(), filter: 'dialect-7' });
 		expect(found.results.length).toBeGreaterThan(0);
@@ -83,7 +83,7 @@ describe.each(DIALECTS)('dialect %s', (dialect) => {
 	});
 
 	test('DNS: notification methods from the plans, a monitor that notifies by mail', async () => {
-		const methods = await n8n.loadOptions('vendorDns', 'getNotifyMethodOptions', { parameters: { resource: 'monitor', operation: 'add' }, credentials: creds() });
+		const methods = await n8n.loadOptions('vendorDns', 'getNotifyMethodOptions', { parameters: { resource: 'monitor', operation: 'add', simplify: false }, credentials: creds() });
 		expect(methods.map((m) => m.value).sort()).toEqual(['mail', 'sms', 'wechat']);
 		const [domain] = (await v.api('dns/domainList', {})).data;
 		const [monitor] = await v.ok('vendorDns', { resource: 'monitor', operation: 'add', did: v.byId(domain.id), subdomain: 'api', simplify: false, additionalFields: { notify: 'mail', otherEmail: 'ops@example.com' } });

@@ -30,7 +30,7 @@ describe('every request bounded in time, the timeout told as such', () => {
 	test('a hanging read is retried within its total time, then reported as a timeout of that endpoint', async () => {
 		await inject({ op: 'profile/balance', kind: 'hang' });
 		const before = await requestsTo('profile/balance');
-		const error = await v.fails(NODE, { resource: 'balance', operation: 'get' }, { credentials: quick() });
+		const error = await v.fails(NODE, { resource: 'balance', operation: 'get', simplify: false }, { credentials: quick() });
 		const sent = (await requestsTo('profile/balance')) - before;
 		expect(error.message).toMatch(/^The API did not answer profile\/balance in time: \d attempts? over [\d.]+ s, each given at most 1 s$/);
 		expect(error.description).toMatch(/Nothing was changed/);
@@ -57,14 +57,14 @@ describe("the node's own message, never n8n's generic text", () => {
 
 	test('a read whose connection drops is retried and succeeds', async () => {
 		await inject({ op: 'profile/balance', kind: 'reset', times: 2 });
-		const [balance] = await v.ok(NODE, { resource: 'balance', operation: 'get' });
+		const [balance] = await v.ok(NODE, { resource: 'balance', operation: 'get', simplify: false });
 		expect(balance.price).toBeDefined();
 	});
 
 	test('an HTML page with 200: a read is retried, then says what came back', async () => {
 		await inject({ op: 'profile/balance', kind: 'html200' });
 		const before = await requestsTo('profile/balance');
-		const error = await v.fails(NODE, { resource: 'balance', operation: 'get' }, { credentials: quick() });
+		const error = await v.fails(NODE, { resource: 'balance', operation: 'get', simplify: false }, { credentials: quick() });
 		expect((await requestsTo('profile/balance')) - before).toBe(4);
 		expect(error.message).toBe('The service failed to answer profile/balance: an HTML page (HTTP 200) after 4 attempts');
 	});
@@ -81,18 +81,18 @@ describe("the node's own message, never n8n's generic text", () => {
 
 	test('a failure envelope: the service message, then the endpoint and its code; HTTP status and service code kept apart', async () => {
 		await inject({ op: 'profile/balance', kind: 'envelope', code: 2, message: 'account frozen', times: 1 });
-		let error = await v.fails(NODE, { resource: 'balance', operation: 'get' });
+		let error = await v.fails(NODE, { resource: 'balance', operation: 'get', simplify: false });
 		expect(error.message).toBe('account frozen (profile/balance, code 2: check the values sent)');
 		expect(error.httpCode).toBeNull();
 		expect(error.context.serviceCode).toBe('2');
 		await inject({ op: 'profile/balance', kind: 'envelope', code: 0, message: null, times: 1 });
-		error = await v.fails(NODE, { resource: 'balance', operation: 'get' });
+		error = await v.fails(NODE, { resource: 'balance', operation: 'get', simplify: false });
 		expect(error.message).toBe('The service refused the request without a message (profile/balance, code 0: check the values sent)');
 	});
 
 	test('Continue On Fail items carry the message and the description', async () => {
 		await inject({ op: 'profile/balance', kind: 'envelope', code: 3, message: 'no', times: 1 });
-		const { items, error } = await v.run(NODE, { resource: 'balance', operation: 'get' }, { input: [{}, {}], continueOnFail: true });
+		const { items, error } = await v.run(NODE, { resource: 'balance', operation: 'get', simplify: false }, { input: [{}, {}], continueOnFail: true });
 		expect(error).toBeUndefined();
 		expect(items[0].json).toEqual({ error: 'no (profile/balance, code 3: check the values sent)', description: expect.stringMatching(/code 3/) });
 		expect(items[1].json.price).toBeDefined();
@@ -106,7 +106,7 @@ describe('log-in failures: only a refusal blames the password', () => {
 	test('a server fault at log-in is retried like a read, and the log-in then succeeds', async () => {
 		await inject({ op: 'OAuth/authorize', kind: 'http', status: 500, times: 2 });
 		const before = await logins();
-		const [balance] = await v.ok(NODE, { resource: 'balance', operation: 'get' }, { credentials: fresh() });
+		const [balance] = await v.ok(NODE, { resource: 'balance', operation: 'get', simplify: false }, { credentials: fresh() });
 		expect(balance.price).toBeDefined();
 		expect((await logins()) - before).toBe(3);
 	});
@@ -119,7 +119,7 @@ describe('log-in failures: only a refusal blames the password', () => {
 	])('a log-in answered with %s says the service failed, not the password', async (_name, rule, what) => {
 		await inject({ op: 'OAuth/authorize', ...rule });
 		const before = await logins();
-		const error = await v.fails(NODE, { resource: 'balance', operation: 'get' }, { credentials: fresh() });
+		const error = await v.fails(NODE, { resource: 'balance', operation: 'get', simplify: false }, { credentials: fresh() });
 		expect((await logins()) - before).toBe(4);
 		expect(error.message).toMatch(/^The log-in service failed \(/);
 		expect(error.message).toMatch(what);
@@ -129,7 +129,7 @@ describe('log-in failures: only a refusal blames the password', () => {
 
 	test('a refused log-in names the credential fields, the same for Log In and any other operation', async () => {
 		const wrong = fresh({ password: 'Wrong-Secret-9' });
-		const other = await v.fails(NODE, { resource: 'balance', operation: 'get' }, { credentials: wrong });
+		const other = await v.fails(NODE, { resource: 'balance', operation: 'get', simplify: false }, { credentials: wrong });
 		const logIn = await v.fails(NODE, { resource: 'account', operation: 'logIn' }, { credentials: wrong });
 		for (const error of [other, logIn]) {
 			expect(error.message).toBe('Log-in as "demo" was refused: username or password is incorrect. Check the username, password and password encoding in the Vendor API credential.');
@@ -141,11 +141,11 @@ describe('log-in failures: only a refusal blames the password', () => {
 
 describe('tokens under concurrency', () => {
 	test('16 concurrent items after the token was revoked: one log-in, every item succeeds', async () => {
-		await v.ok(NODE, { resource: 'balance', operation: 'get' });
+		await v.ok(NODE, { resource: 'balance', operation: 'get', simplify: false });
 		await v.control('POST', '/faults', { latencyMs: 30 });
 		await v.control('POST', '/management/tokens/revoke', { username: 'demo' });
 		const before = await logins();
-		const { items, error } = await v.run(NODE, { resource: 'balance', operation: 'get', options: { concurrency: 16 } }, { input: Array.from({ length: 16 }, () => ({})) });
+		const { items, error } = await v.run(NODE, { resource: 'balance', operation: 'get', simplify: false, options: { concurrency: 16 } }, { input: Array.from({ length: 16 }, () => ({})) });
 		expect(error).toBeUndefined();
 		expect(items).toHaveLength(16);
 		expect(items.every((i) => i.json.price !== undefined)).toBe(true);
@@ -154,11 +154,11 @@ describe('tokens under concurrency', () => {
 
 	test('where every log-in invalidates the earlier tokens: still every item succeeds, and log-ins stay few', async () => {
 		await v.control('POST', '/dialects', { set: ['loginInvalidates'] });
-		await v.ok(NODE, { resource: 'balance', operation: 'get' });
+		await v.ok(NODE, { resource: 'balance', operation: 'get', simplify: false });
 		await v.control('POST', '/faults', { latencyMs: 20 });
 		await v.control('POST', '/management/tokens/revoke', { username: 'demo' });
 		const before = await logins();
-		const { items, error } = await v.run(NODE, { resource: 'balance', operation: 'get', options: { concurrency: 16 } }, { input: Array.from({ length: 32 }, () => ({})) });
+		const { items, error } = await v.run(NODE, { resource: 'balance', operation: 'get', simplify: false, options: { concurrency: 16 } }, { input: Array.from({ length: 32 }, () => ({})) });
 		expect(error).toBeUndefined();
 		expect(items).toHaveLength(32);
 		expect((await logins()) - before).toBe(1);
@@ -167,13 +167,13 @@ describe('tokens under concurrency', () => {
 	test('a credential edited to a wrong password does not ride on the earlier log-in', async () => {
 		const ref = v.store.add('vendorApi', { apiUrl: v.url, username: 'demo', password: 'demo-password' });
 		const credentials = { vendorApi: ref };
-		await v.ok(NODE, { resource: 'balance', operation: 'get' }, { credentials });
+		await v.ok(NODE, { resource: 'balance', operation: 'get', simplify: false }, { credentials });
 		// the token stored by that log-in is still valid at the service
 		v.store.data.get(ref.id).data.password = 'Edited-Wrong-1';
-		const error = await v.fails(NODE, { resource: 'balance', operation: 'get' }, { credentials });
+		const error = await v.fails(NODE, { resource: 'balance', operation: 'get', simplify: false }, { credentials });
 		expect(error.message).toMatch(/^Log-in as "demo" was refused/);
 		v.store.data.get(ref.id).data.password = 'demo-password';
-		await v.ok(NODE, { resource: 'balance', operation: 'get' }, { credentials });
+		await v.ok(NODE, { resource: 'balance', operation: 'get', simplify: false }, { credentials });
 	});
 });
 
@@ -221,7 +221,7 @@ describe('concurrent items (Concurrent Requests)', () => {
 
 	test('"too frequent" answers slow the run down and every item still succeeds', async () => {
 		await inject({ op: 'profile/balance', kind: 'tooFrequent', rate: 0.3 });
-		const { items, error } = await v.run(NODE, { resource: 'balance', operation: 'get', options: { concurrency: 8 } }, { input: Array.from({ length: 20 }, () => ({})) });
+		const { items, error } = await v.run(NODE, { resource: 'balance', operation: 'get', simplify: false, options: { concurrency: 8 } }, { input: Array.from({ length: 20 }, () => ({})) });
 		expect(error).toBeUndefined();
 		expect(items).toHaveLength(20);
 		const faults = await v.control('GET', '/faults');

@@ -94,7 +94,7 @@ test(
 					type: `${PKG}.vendorAccountBilling`,
 					typeVersion: 1,
 					position: [220, 0],
-					parameters: { resource: 'balance', operation: 'get' },
+					parameters: { resource: 'balance', operation: 'get', simplify: false },
 					credentials: { vendorApi: { id: cred.id, name: cred.name } },
 				},
 			],

@@ -96,7 +96,7 @@ test('Account & Billing and the HTTP Request node with both credentials', async 
 		name: 'Management and HTTP Request',
 		nodes: [
 			node('Manual', 'n8n-nodes-base.manualTrigger', {}),
-			node('Balance', `${PREFIX}.vendorAccountBilling`, { resource: 'balance', operation: 'get' }, { credentials: apiCred() }),
+			node('Balance', `${PREFIX}.vendorAccountBilling`, { resource: 'balance', operation: 'get', simplify: false }, { credentials: apiCred() }),
 			node(
 				'HTTP API',
 				'n8n-nodes-base.httpRequest',

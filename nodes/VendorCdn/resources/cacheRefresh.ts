@@ -116,6 +116,15 @@ async function failureReason(ctx: OperationContext, task: IDataObject, what: str
 	return `The CDN reports the ${what} as failed and gives no reason; the URLs belong to enabled channels, so try Repeat or check the origin`;
 }
 
+/** The URLs of a refresh or prefetch: checked against the separator, then the channels; joined with the separator. */
+export async function prepareUrls(body: IDataObject, ctx: OperationContext): Promise<IDataObject> {
+	const { checkChannels, ...rest } = body;
+	const joined = joinUrls(rest);
+	await checkUrlsAgainstChannels(body, ctx);
+	void checkChannels;
+	return joined;
+}
+
 /** Joins the URLs with the separator, refusing a URL that contains it. */
 export function joinUrls(body: IDataObject): IDataObject {
 	if (body.partition === '') delete body.partition;
@@ -233,7 +242,7 @@ export const cacheRefreshOperations: OperationDecl[] = [
 			separatorField,
 			checkChannelsField,
 		],
-		prepare: async (body, ctx) => joinUrls(await checkUrlsAgainstChannels(body, ctx)),
+		prepare: prepareUrls,
 		extras: waitExtras,
 		after: waitForTask('cdn/refreshStatus', 'cache refresh'),
 	},

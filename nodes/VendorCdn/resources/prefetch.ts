@@ -1,6 +1,6 @@
 import type { OperationDecl } from '../../shared/api/declarations';
 import { choice, locator, locators, required } from '../../shared/api/fields';
-import { checkChannelsField, checkUrlsAgainstChannels, joinUrls, separatorField, statusIds, statusRecords, urlsField, waitExtras, waitForTask } from './cacheRefresh';
+import { checkChannelsField, prepareUrls, separatorField, statusIds, statusRecords, urlsField, waitExtras, waitForTask } from './cacheRefresh';
 
 export const prefetchOperations: OperationDecl[] = [
 	{
@@ -22,7 +22,7 @@ export const prefetchOperations: OperationDecl[] = [
 			separatorField,
 			checkChannelsField,
 		],
-		prepare: async (body, ctx) => joinUrls(await checkUrlsAgainstChannels(body, ctx)),
+		prepare: prepareUrls,
 		extras: waitExtras,
 		after: waitForTask('cdn/preloadStatus', 'prefetch'),
 	},

@@ -225,7 +225,7 @@ export const STRATEGIES: OptionDecl[] = [
  * service knows is entered as an expression (DECISIONS: lists given by example stay open).
  */
 export const DNS_LINES: OptionDecl[] = [
-	{ name: 'Default (Everyone)', value: 'default' },
+	{ name: 'Default', value: 'default', description: 'Answers everyone' },
 	{ name: 'Telecom', value: 'telecom' },
 	{ name: 'Unicom', value: 'unicom' },
 	{ name: 'Mobile', value: 'mobile' },
