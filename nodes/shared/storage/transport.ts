@@ -17,6 +17,9 @@ import {
 	type JsonObject,
 } from 'n8n-workflow';
 
+import { IncomingMessage } from 'http';
+import { Readable, Transform, type TransformCallback } from 'stream';
+
 import { encodeQuery, storageSettings, type StorageSettings } from './auth';
 import { objectPath } from './signer';
 import { parseXml, text } from './xml';
@@ -45,6 +48,14 @@ export interface StorageCall {
 	 * upload) must still reach the service after n8n has aborted everything else.
 	 */
 	survivesCancel?: boolean;
+	/**
+	 * Whether sending it again after a failure without a clear answer is harmless. Default: every
+	 * method but POST. Complete is (a repeat completes the same upload or finds it gone);
+	 * Initiate is not (each one the service performs starts another upload).
+	 */
+	idempotent?: boolean;
+	/** Credential fields that replace the stored ones for this request (signing variants). */
+	credentialOverrides?: ICredentialDataDecryptedObject;
 }
 
 export interface StorageResponse {
@@ -179,13 +190,10 @@ function errorInfo(status: number, headers: Record<string, string>, body: Buffer
 export function storageApiError(node: INode, info: StorageErrorInfo, itemIndex?: number): NodeApiError {
 	const hint = HINTS[info.code] ?? 'See the message from the service.';
 	const trans = info.transId ? ` (X-Trans-Id ${info.transId})` : '';
-	const error = new NodeApiError(node, { code: info.code, message: info.message, transId: info.transId } as JsonObject, {
-		message: `${info.code}: ${info.message}`,
-		description: `${hint}${trans}`,
+	return storageFailure(node, `${info.code}: ${info.message}`, `${hint}${trans}`, itemIndex, {
 		httpCode: String(info.statusCode),
-		itemIndex,
+		cause: { code: info.code, message: info.message, transId: info.transId } as JsonObject,
 	});
-	return error;
 }
 
 /**
@@ -197,7 +205,18 @@ function isTransient(info: StorageErrorInfo): boolean {
 	return info.statusCode >= 500 || ['SlowDown', 'InternalError', 'BadDigest', 'RequestTimeout'].includes(info.code);
 }
 
-const NETWORK_CODES = new Set(['ECONNRESET', 'ECONNREFUSED', 'EPIPE', 'ETIMEDOUT', 'ECONNABORTED', 'EAI_AGAIN', 'ENOTFOUND', 'UND_ERR_SOCKET']);
+const NETWORK_CODES = new Set([
+	'ECONNRESET',
+	'ECONNREFUSED',
+	'EPIPE',
+	'ETIMEDOUT',
+	'ECONNABORTED',
+	'EAI_AGAIN',
+	'ENOTFOUND',
+	'EHOSTUNREACH',
+	'ENETUNREACH',
+	'UND_ERR_SOCKET',
+]);
 
 function networkCode(error: unknown): string | undefined {
 	let e = error as { code?: string; cause?: unknown; context?: IDataObject } | undefined;
@@ -213,58 +232,322 @@ export function backoffMs(attempt: number): number {
 	return Math.round(200 * 2 ** (attempt - 1) * (0.75 + Math.random() * 0.5));
 }
 
+/** How a StorageCall is named in messages: "Get Object my-bucket/a.txt". */
+export function describeCall(call: StorageCall, settings: Pick<StorageSettings, 'uploadIdParam' | 'partNumberParam'>): string {
+	const names = new Map((call.query ?? []).map(([k, v]) => [k, v]));
+	const has = (...keys: string[]) => keys.some((k) => names.has(k));
+	let op: string;
+	if (!call.bucket) op = 'List Buckets';
+	else if (call.key === undefined || call.key === '') {
+		if (has('acl')) op = call.method === 'GET' ? 'Get Bucket ACL' : 'Set Bucket ACL';
+		else op = ({ GET: 'List Objects', PUT: 'Create Bucket', DELETE: 'Delete Bucket' } as Record<string, string>)[call.method] ?? call.method;
+	} else if (call.method === 'POST') op = has('uploads') ? 'Initiate Multipart Upload' : 'Complete Multipart Upload';
+	else if (has(settings.uploadIdParam, 'uploadId', 'upload_id')) {
+		const part = names.get(settings.partNumberParam) ?? names.get('partNumber') ?? names.get('part_number');
+		op = call.method === 'PUT' ? `Upload Part ${String(part ?? '')}`.trim() : call.method === 'GET' ? 'List Parts' : 'Abort Multipart Upload';
+	} else op = ({ GET: 'Get Object', PUT: 'Put Object', DELETE: 'Delete Object' } as Record<string, string>)[call.method] ?? call.method;
+	const where = call.bucket ? ` ${call.bucket}${call.key ? `/${call.key}` : ''}` : '';
+	return `${op}${where}`;
+}
+
+/**
+ * A NodeApiError whose message is exactly `message`. NodeApiError (and NodeOperationError)
+ * replace a message that mentions ECONNRESET, ETIMEDOUT … or carries an HTTP status by n8n's
+ * generic sentence; the node's own message says more (which request, what is safe to do).
+ */
+export function storageFailure(
+	node: INode,
+	message: string,
+	description: string,
+	itemIndex?: number,
+	extra: { httpCode?: string; cause?: JsonObject } = {},
+): NodeApiError {
+	const error = new NodeApiError(node, extra.cause ?? ({ message } as JsonObject), {
+		message,
+		description,
+		httpCode: extra.httpCode,
+		itemIndex,
+	});
+	error.message = message;
+	error.description = description;
+	return error;
+}
+
+/** Errors of requests that may have been performed by the service although they failed. */
+const ambiguous = new WeakSet<object>();
+
+/**
+ * Whether the request that failed with `error` may have been performed all the same: a
+ * non-idempotent request (Initiate) that timed out, lost its connection or got a 5xx answer.
+ */
+export function mayHaveBeenPerformed(error: unknown): boolean {
+	return typeof error === 'object' && error !== null && ambiguous.has(error);
+}
+
+const seconds = (ms: number) => `${Number((ms / 1000).toFixed(3))} s`;
+
+/** Size of each piece of a request body handed to the HTTP client. */
+const BODY_CHUNK = 256 * 1024;
+
+/**
+ * A Buffer sent as a stream of views, so that the transport sees the HTTP client take the body
+ * in: each pull is progress (the idle timeout while sending), the last one ends the sending.
+ */
+class BodyStream extends Readable {
+	private offset = 0;
+
+	constructor(
+		private readonly data: Buffer,
+		private readonly onPull: (done: boolean) => void,
+	) {
+		super({ highWaterMark: BODY_CHUNK });
+	}
+
+	_read(): void {
+		if (this.offset >= this.data.length) {
+			this.push(null);
+			return;
+		}
+		const end = Math.min(this.data.length, this.offset + BODY_CHUNK);
+		const chunk = this.data.subarray(this.offset, end);
+		this.offset = end;
+		this.onPull(end >= this.data.length);
+		this.push(chunk);
+	}
+}
+
+interface BodyProblem {
+	kind: 'idle' | 'short' | 'broken';
+	received: number;
+	expected?: number;
+	code?: string;
+}
+
+/**
+ * The response body as the caller reads it, watched: no byte for the idle time (while the
+ * caller is reading) fails it; so does a connection lost mid-body and a body shorter than its
+ * Content-Length. A short body is never handed on as complete.
+ */
+class WatchedBody extends Transform {
+	received = 0;
+
+	private timer: NodeJS.Timeout | undefined;
+
+	private flushed = false;
+
+	constructor(
+		private readonly source: Readable,
+		private readonly idleMs: number,
+		private readonly expected: number | undefined,
+		private readonly fail: (problem: BodyProblem) => Error,
+	) {
+		super();
+		source.on('error', (error) => {
+			this.destroy(this.fail({ kind: 'broken', received: this.received, expected, code: networkCode(error) ?? (error as Error).message }));
+		});
+		source.pipe(this);
+		this.arm();
+	}
+
+	private arm(): void {
+		clearTimeout(this.timer);
+		this.timer = setTimeout(() => {
+			this.destroy(this.fail({ kind: 'idle', received: this.received, expected: this.expected }));
+		}, this.idleMs);
+		this.timer.unref?.();
+	}
+
+	private disarm(): void {
+		clearTimeout(this.timer);
+		this.timer = undefined;
+	}
+
+	_transform(chunk: Buffer, _encoding: BufferEncoding, callback: TransformCallback): void {
+		this.received += chunk.length;
+		// When the reader is full the service is not the one keeping us waiting: pause the clock.
+		if (this.push(chunk)) this.arm();
+		else this.disarm();
+		callback();
+	}
+
+	_read(size: number): void {
+		if (!this.timer && !this.flushed && !this.destroyed) this.arm();
+		super._read(size);
+	}
+
+	_flush(callback: TransformCallback): void {
+		this.flushed = true;
+		this.disarm();
+		if (this.expected !== undefined && this.received !== this.expected) {
+			callback(this.fail({ kind: 'short', received: this.received, expected: this.expected }));
+		} else callback();
+	}
+
+	_destroy(error: Error | null, callback: (error?: Error | null) => void): void {
+		this.disarm();
+		if (!this.source.destroyed) this.source.destroy();
+		callback(error);
+	}
+}
+
+function isReadable(body: unknown): body is Readable {
+	return typeof body === 'object' && body !== null && typeof (body as Readable).pipe === 'function' && typeof (body as Readable).on === 'function';
+}
+
+interface Timeout {
+	kind: 'response' | 'send';
+	ms: number;
+}
+
 export async function storageRequest(ctx: StorageContext, call: StorageCall): Promise<StorageResponse> {
-	const settings = await getSettings(ctx, call.itemIndex);
 	const node = ctx.getNode();
+	const stored = await ctx.getCredentials(CREDENTIAL);
+	const credentials: ICredentialDataDecryptedObject = call.credentialOverrides ? { ...stored, ...call.credentialOverrides } : stored;
+	const settings = settingsOf(credentials, node, call.itemIndex);
 	const path = objectPath(call.bucket ?? '', call.key).replace(/^\/$/, '/') || '/';
 	const query = (call.query ?? [])
 		.map(([k, v]) => encodeQuery({ [k]: v === undefined ? '' : String(v) }))
 		.join('&');
 	const url = `${settings.endpoint}${call.bucket ? path : '/'}${query ? `?${query}` : ''}`;
-	const idempotent = call.method !== 'POST';
+	const idempotent = call.idempotent ?? call.method !== 'POST';
 	const attempts = call.attempts ?? 3;
+	const what = describeCall(call, settings);
+	const additional = call.credentialOverrides
+		? { credentialsDecrypted: { id: 'storage-request', name: 'storage-request', type: CREDENTIAL, data: credentials } }
+		: undefined;
+	const cancelSignal = call.survivesCancel ? undefined : (ctx as IExecuteFunctions).getExecutionCancelSignal?.();
+	const sender = uncancellable(ctx);
+	const earlier: string[] = [];
 	let skewRetried = false;
+
+	/** The error after the last try of a request that failed without an answer. */
+	const unanswered = (headline: string, detail: string, tried: number, cause?: JsonObject) => {
+		const times = tried > 1 ? ` It was tried ${tried} times.` : '';
+		const safe = idempotent
+			? ' Running it again is safe.'
+			: ` It was sent once and not repeated, because the service may have performed it before the answer was lost.`;
+		const error = storageFailure(node, headline, `${detail}${times}${safe}`, call.itemIndex, { cause });
+		if (!idempotent) ambiguous.add(error);
+		return error;
+	};
 
 	for (let attempt = 1; ; attempt++) {
 		const headers: Record<string, string> = { ...(call.headers ?? {}) };
 		headers[`${settings.profile.headerPrefix}date`] = new Date(serviceNow(settings.endpoint)).toUTCString();
+		const hasBody = call.body !== undefined && call.body.length > 0;
 		if (call.body !== undefined) headers['Content-Length'] = String(call.body.length);
+		if (hasBody && !Object.keys(headers).some((h) => h.toLowerCase() === 'content-type')) headers['Content-Type'] = 'application/octet-stream';
+
+		// Timeouts: the idle time while the body is taken in, then the response time until the
+		// answer's first byte; both abort the request.
+		const controller = new AbortController();
+		let timedOut: Timeout | undefined;
+		let timer: NodeJS.Timeout | undefined;
+		const arm = (kind: Timeout['kind'], ms: number) => {
+			clearTimeout(timer);
+			timer = setTimeout(() => {
+				timedOut = { kind, ms };
+				controller.abort();
+			}, ms);
+			timer.unref?.();
+		};
+		const onCancel = () => controller.abort();
+		if (cancelSignal?.aborted) controller.abort();
+		cancelSignal?.addEventListener?.('abort', onCancel, { once: true });
+		let bodyStream: BodyStream | undefined;
+		if (hasBody) {
+			bodyStream = new BodyStream(call.body!, (done) => (done ? arm('response', settings.responseTimeoutMs) : arm('send', settings.idleTimeoutMs)));
+			arm('send', settings.idleTimeoutMs);
+		} else arm('response', settings.responseTimeoutMs);
+
 		const options: IHttpRequestOptions = {
 			method: call.method,
 			url,
 			headers,
-			body: call.body && call.body.length ? call.body : undefined,
-			encoding: call.stream ? 'stream' : 'arraybuffer',
+			body: bodyStream,
+			encoding: 'stream',
 			json: false,
 			returnFullResponse: true,
 			ignoreHttpStatusErrors: true,
 			disableFollowRedirect: true,
+			abortSignal: controller.signal,
 		};
 		let response: FullResponse;
-		const sender = call.survivesCancel ? uncancellable(ctx) : ctx;
 		try {
-			response = (await sender.helpers.httpRequestWithAuthentication.call(sender, CREDENTIAL, options)) as FullResponse;
+			response = (await sender.helpers.httpRequestWithAuthentication.call(sender, CREDENTIAL, options, additional)) as FullResponse;
 		} catch (error) {
 			const code = networkCode(error);
+			if (bodyStream && !bodyStream.destroyed) bodyStream.destroy();
+			if (timedOut) {
+				const t = timedOut;
+				const headline =
+					t.kind === 'response'
+						? `${what} timed out: no answer within ${seconds(t.ms)}`
+						: `${what} timed out: the service took in no data for ${seconds(t.ms)} while the request body was sent`;
+				if (idempotent && attempt < attempts) {
+					earlier.push(headline);
+					await sleep(backoffMs(attempt));
+					continue;
+				}
+				const setting = t.kind === 'response' ? 'Response Timeout' : 'Idle Timeout';
+				throw unanswered(
+					headline,
+					`The ${setting} is set in the credential under Advanced Protocol Settings (${seconds(t.ms)} now). Check that the Endpoint (${settings.endpoint}) is the object storage and that it is up.`,
+					attempt,
+				);
+			}
+			if (cancelSignal?.aborted) {
+				throw storageFailure(node, `${what} was cancelled`, 'The execution was stopped while the request was under way.', call.itemIndex);
+			}
 			if (code && (idempotent || code === 'ECONNREFUSED') && attempt < attempts) {
+				earlier.push(code);
 				await sleep(backoffMs(attempt));
 				continue;
 			}
-			throw new NodeApiError(node, { message: (error as Error).message } as JsonObject, {
-				message: code
-					? `Could not reach the object storage (${code})`
-					: `The request to the object storage failed: ${(error as Error).message}`,
-				description: `Check the credential's Endpoint (${settings.endpoint}) and the network.`,
-				itemIndex: call.itemIndex,
-			});
+			if (code) {
+				throw unanswered(
+					`Could not reach the object storage for ${what} (${code})`,
+					`Check the credential's Endpoint (${settings.endpoint}) and the network.`,
+					attempt,
+					{ message: (error as Error).message, code } as JsonObject,
+				);
+			}
+			throw storageFailure(
+				node,
+				`The request ${what} failed: ${(error as Error).message}`,
+				`Check the credential's Endpoint (${settings.endpoint}) and the network.`,
+				call.itemIndex,
+			);
+		} finally {
+			clearTimeout(timer);
+			cancelSignal?.removeEventListener?.('abort', onCancel);
 		}
+		// The answer came: the request body is no longer needed (the service may answer early).
+		if (bodyStream && !bodyStream.readableEnded) bodyStream.destroy();
 		const status = response.statusCode;
 		const headersOut = lowerHeaders(response.headers);
 		const transId = headersOut['x-trans-id'] ?? '';
+		const source = isReadable(response.body) ? response.body : Readable.from(response.body === undefined || response.body === null ? [] : [Buffer.from(response.body as Buffer)]);
+		// Content-Length counts the bytes on the wire; n8n's client inflates gzip bodies (then the
+		// body is no longer the raw message, and gzip checks its own length).
+		const raw = source instanceof IncomingMessage;
+		const length = headersOut['content-length'];
+		const expected = raw && status >= 200 && status < 300 && status !== 204 && length !== undefined && /^\d+$/.test(length) ? Number(length) : undefined;
+		const body = new WatchedBody(source, settings.idleTimeoutMs, expected, (p) => {
+			const of = p.expected !== undefined ? ` of ${p.expected}` : '';
+			const headline =
+				p.kind === 'idle'
+					? `${what} timed out: no data for ${seconds(settings.idleTimeoutMs)} after ${p.received}${of} bytes of the answer`
+					: p.kind === 'short'
+						? `${what} broke off: the answer ended after ${p.received}${of} bytes`
+						: `${what} broke off after ${p.received}${of} bytes of the answer (${p.code ?? 'connection lost'})`;
+			const setting = p.kind === 'idle' ? ` The Idle Timeout is set in the credential under Advanced Protocol Settings (${seconds(settings.idleTimeoutMs)} now).` : '';
+			return storageFailure(node, headline, `The answer is incomplete and was not used.${setting} Running it again is safe.`, call.itemIndex);
+		});
 		if ((status >= 200 && status < 300) || call.accept?.includes(status)) {
-			return { statusCode: status, headers: headersOut, body: response.body as Buffer, transId };
+			return { statusCode: status, headers: headersOut, body: call.stream ? body : await readAll(body), transId };
 		}
-		const info = errorInfo(status, headersOut, await readAll(response.body));
+		const info = errorInfo(status, headersOut, await readAll(body));
 		if (info.code === 'RequestTimeTooSkewed' && !skewRetried && headersOut.date) {
 			const serverTime = Date.parse(headersOut.date);
 			if (!Number.isNaN(serverTime)) {
@@ -274,11 +557,20 @@ export async function storageRequest(ctx: StorageContext, call: StorageCall): Pr
 				continue;
 			}
 		}
-		if (isTransient(info) && attempt < attempts) {
+		// A non-idempotent request is repeated only when the service says it did not perform it.
+		const retry = idempotent ? isTransient(info) : info.code === 'SlowDown';
+		if (retry && attempt < attempts) {
+			earlier.push(info.code);
 			await sleep(backoffMs(attempt));
 			continue;
 		}
-		throw storageApiError(node, info, call.itemIndex);
+		const error = storageApiError(node, info, call.itemIndex);
+		if (earlier.length) error.description = `${error.description} It was tried ${attempt} times (${[...earlier, info.code].join(', ')}).`;
+		if (!idempotent && info.statusCode >= 500 && info.code !== 'SlowDown') {
+			ambiguous.add(error);
+			error.description = `${error.description} ${what} was sent once and not repeated, because the service may have performed it before failing.`;
+		}
+		throw error;
 	}
 }
 
