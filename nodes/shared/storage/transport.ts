@@ -17,7 +17,6 @@ import {
 	type JsonObject,
 } from 'n8n-workflow';
 
-import { IncomingMessage } from 'http';
 import { Readable, Transform, type TransformCallback } from 'stream';
 
 import { encodeQuery, storageSettings, type StorageSettings } from './auth';
@@ -344,7 +343,10 @@ class WatchedBody extends Transform {
 	constructor(
 		private readonly source: Readable,
 		private readonly idleMs: number,
+		/** Content-Length, for messages. */
 		private readonly expected: number | undefined,
+		/** Whether a body of another length is an error (the bytes are the wire's). */
+		private readonly enforceLength: boolean,
 		private readonly fail: (problem: BodyProblem) => Error,
 	) {
 		super();
@@ -384,7 +386,7 @@ class WatchedBody extends Transform {
 	_flush(callback: TransformCallback): void {
 		this.flushed = true;
 		this.disarm();
-		if (this.expected !== undefined && this.received !== this.expected) {
+		if (this.enforceLength && this.expected !== undefined && this.received !== this.expected) {
 			callback(this.fail({ kind: 'short', received: this.received, expected: this.expected }));
 		} else callback();
 	}
@@ -534,12 +536,15 @@ export async function storageRequest(ctx: StorageContext, call: StorageCall): Pr
 		const headersOut = lowerHeaders(response.headers);
 		const transId = headersOut['x-trans-id'] ?? '';
 		const source = isReadable(response.body) ? response.body : Readable.from(response.body === undefined || response.body === null ? [] : [Buffer.from(response.body as Buffer)]);
-		// Content-Length counts the bytes on the wire; n8n's client inflates gzip bodies (then the
-		// body is no longer the raw message, and gzip checks its own length).
-		const raw = source instanceof IncomingMessage;
+		// Content-Length counts the bytes on the wire. A body cut short is an error of Node's HTTP
+		// parser (seen here as "broke off"). n8n's client inflates gzip, deflate and br bodies and
+		// then drops Content-Encoding (gzip and deflate check their own length), so the count is
+		// compared with Content-Length only while Content-Encoding is still there: the bytes are
+		// those of the wire.
 		const length = headersOut['content-length'];
-		const expected = raw && status >= 200 && status < 300 && status !== 204 && length !== undefined && /^\d+$/.test(length) ? Number(length) : undefined;
-		const body = new WatchedBody(source, settings.idleTimeoutMs, expected, (p) => {
+		const announced = status >= 200 && status < 300 && status !== 204 && length !== undefined && /^\d+$/.test(length) ? Number(length) : undefined;
+		const enforce = announced !== undefined && headersOut['content-encoding'] !== undefined;
+		const body = new WatchedBody(source, settings.idleTimeoutMs, announced, enforce, (p) => {
 			const of = p.expected !== undefined ? ` of ${p.expected}` : '';
 			const headline =
 				p.kind === 'idle'

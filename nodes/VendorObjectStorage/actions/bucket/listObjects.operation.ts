@@ -185,9 +185,12 @@ export async function execute(this: IExecuteFunctions, items: INodeExecutionData
 				out.push(entry.item);
 			}
 			if (!page.truncated || out.length >= limit) break;
-			// The next page starts from NextMarker (sent with a delimiter) or the last entry listed.
+			// The next page starts from the last entry listed (key or folder), which means the same
+			// under both readings once a first entry equal to it is dropped. NextMarker is not used
+			// while there is a last entry: S3 sets it to the last entry, while a service whose
+			// listing starts AT the marker may set it to the first entry not yet returned.
 			const last = page.entries.length ? page.entries[page.entries.length - 1].name : '';
-			const next = page.nextMarker || last;
+			const next = last || page.nextMarker;
 			if (!next || (marker && compareKeys(next, marker) <= 0)) {
 				throw new NodeApiError(node, { transId: page.transId } as JsonObject, {
 					message: 'The listing says more keys follow but gives no next position',
