@@ -2,6 +2,7 @@
 import { NodeOperationError, type IExecuteFunctions, type INodeExecutionData } from 'n8n-workflow';
 
 import type { OperationExecute } from '../helpers/common';
+import * as bucketCheckCompatibility from './bucket/checkCompatibility.operation';
 import * as bucketCreate from './bucket/create.operation';
 import * as bucketDelete from './bucket/delete.operation';
 import * as bucketGetAcl from './bucket/getAcl.operation';
@@ -24,6 +25,7 @@ interface OperationModule {
 
 export const operations: Record<string, Record<string, OperationModule>> = {
 	bucket: {
+		checkCompatibility: bucketCheckCompatibility,
 		create: bucketCreate,
 		delete: bucketDelete,
 		getAcl: bucketGetAcl,

@@ -8,7 +8,7 @@ import { NodeApiError, type ICredentialDataDecryptedObject, type IExecuteFunctio
 import type { StorageSettings } from '../../shared/storage/auth';
 import { mayHaveBeenPerformed, readAll, storageApiError, storageRequest, xmlBody } from '../../shared/storage/transport';
 import { children, escapeXml, text, type XmlNode } from '../../shared/storage/xml';
-import { quote, unquote } from './common';
+import { asNodeError, quote, unquote } from './common';
 
 /** Tries per part of an automatic upload (the first and two retries, with backoff). */
 export const PART_TRIES = 3;
@@ -77,7 +77,7 @@ export async function initiateUpload(ctx: IExecuteFunctions, t: UploadTarget, he
 				.filter(Boolean)
 				.join(' ');
 		}
-		throw error;
+		throw asNodeError(ctx, error, t.itemIndex);
 	}
 	const doc = await xmlBody(res);
 	const uploadId = text(doc.InitiateMultipartUploadResult, 'UploadId');

@@ -17,8 +17,6 @@ import {
 	type JsonObject,
 } from 'n8n-workflow';
 
-import { Readable, Transform, type TransformCallback } from 'stream';
-
 import { encodeQuery, storageSettings, type StorageSettings } from './auth';
 import { objectPath } from './signer';
 import { parseXml, text } from './xml';
@@ -63,6 +61,10 @@ export interface StorageResponse {
 	/** Buffer, or a readable stream when `stream` was asked for. */
 	body: Buffer | NodeJS.ReadableStream;
 	transId: string;
+	/** With `stream`: the error to show for the error reading the stream ended with. */
+	explain?: (error: unknown) => NodeApiError;
+	/** With `stream`: once it has been read to the end, an error when the body was short. */
+	verify?: () => NodeApiError | undefined;
 }
 
 interface FullResponse {
@@ -295,116 +297,101 @@ const seconds = (ms: number) => `${Number((ms / 1000).toFixed(3))} s`;
 const BODY_CHUNK = 256 * 1024;
 
 /**
- * A Buffer sent as a stream of views, so that the transport sees the HTTP client take the body
- * in: each pull is progress (the idle timeout while sending), the last one ends the sending.
+ * A request body the HTTP client pulls piece by piece, so that the transport sees the service
+ * take it in: each pull is progress (the idle timeout while sending), the pull after the last
+ * piece ends the sending. It is a Blob to the HTTP client (axios streams a Blob's `stream()`),
+ * made of views of the Buffer: nothing is copied.
  */
-class BodyStream extends Readable {
-	private offset = 0;
-
-	constructor(
-		private readonly data: Buffer,
-		private readonly onPull: (done: boolean) => void,
-	) {
-		super({ highWaterMark: BODY_CHUNK });
-	}
-
-	_read(): void {
-		if (this.offset >= this.data.length) {
-			this.push(null);
-			return;
-		}
-		const end = Math.min(this.data.length, this.offset + BODY_CHUNK);
-		const chunk = this.data.subarray(this.offset, end);
-		this.offset = end;
-		this.onPull(end >= this.data.length);
-		this.push(chunk);
-	}
+function pulledBody(data: Buffer, type: string, onPull: (done: boolean) => void): object {
+	return {
+		[Symbol.toStringTag]: 'Blob',
+		size: data.length,
+		type,
+		async *stream() {
+			for (let offset = 0; offset < data.length; offset += BODY_CHUNK) {
+				onPull(false);
+				yield data.subarray(offset, Math.min(data.length, offset + BODY_CHUNK));
+			}
+			onPull(true);
+		},
+	};
 }
 
-interface BodyProblem {
-	kind: 'idle' | 'short' | 'broken';
-	received: number;
-	expected?: number;
-	code?: string;
-}
+type Phase = 'send' | 'wait' | 'body';
 
 /**
- * The response body as the caller reads it, watched: no byte for the idle time (while the
- * caller is reading) fails it; so does a connection lost mid-body and a body shorter than its
- * Content-Length. A short body is never handed on as complete.
+ * The clock of one request: no byte moving while the body is sent ('send', idle timeout), no
+ * answer once it is sent ('wait', response timeout), no byte of the answer's body while its
+ * reader waits for one ('body', idle timeout). It checks a few times per limit (n8n's sleep,
+ * cancelled by stop()), so it fires at most a quarter of the limit late.
  */
-class WatchedBody extends Transform {
-	received = 0;
+class Watchdog {
+	fired?: { phase: Phase; ms: number };
 
-	private timer: NodeJS.Timeout | undefined;
+	/** Whether the reader of the answer holds things up (its buffer is full): not the service's doing. */
+	paused: () => boolean = () => false;
 
-	private flushed = false;
+	private phase: Phase | 'done';
+
+	private last = Date.now();
+
+	private readonly stopper = new AbortController();
 
 	constructor(
-		private readonly source: Readable,
-		private readonly idleMs: number,
-		/** Content-Length, for messages. */
-		private readonly expected: number | undefined,
-		/** Whether a body of another length is an error (the bytes are the wire's). */
-		private readonly enforceLength: boolean,
-		private readonly fail: (problem: BodyProblem) => Error,
+		initial: Phase,
+		private readonly limits: { wait: number; idle: number },
+		private readonly onFire: () => void,
 	) {
-		super();
-		source.on('error', (error) => {
-			this.destroy(this.fail({ kind: 'broken', received: this.received, expected, code: networkCode(error) ?? (error as Error).message }));
-		});
-		source.pipe(this);
-		this.arm();
+		this.phase = initial;
+		void this.run();
 	}
 
-	private arm(): void {
-		clearTimeout(this.timer);
-		this.timer = setTimeout(() => {
-			this.destroy(this.fail({ kind: 'idle', received: this.received, expected: this.expected }));
-		}, this.idleMs);
-		this.timer.unref?.();
+	touch(phase?: Phase): void {
+		this.last = Date.now();
+		if (phase && this.phase !== 'done') this.phase = phase;
 	}
 
-	private disarm(): void {
-		clearTimeout(this.timer);
-		this.timer = undefined;
+	stop(): void {
+		this.phase = 'done';
+		this.stopper.abort();
 	}
 
-	_transform(chunk: Buffer, _encoding: BufferEncoding, callback: TransformCallback): void {
-		this.received += chunk.length;
-		// When the reader is full the service is not the one keeping us waiting: pause the clock.
-		if (this.push(chunk)) this.arm();
-		else this.disarm();
-		callback();
-	}
-
-	_read(size: number): void {
-		if (!this.timer && !this.flushed && !this.destroyed) this.arm();
-		super._read(size);
-	}
-
-	_flush(callback: TransformCallback): void {
-		this.flushed = true;
-		this.disarm();
-		if (this.enforceLength && this.expected !== undefined && this.received !== this.expected) {
-			callback(this.fail({ kind: 'short', received: this.received, expected: this.expected }));
-		} else callback();
-	}
-
-	_destroy(error: Error | null, callback: (error?: Error | null) => void): void {
-		this.disarm();
-		if (!this.source.destroyed) this.source.destroy();
-		callback(error);
+	private async run(): Promise<void> {
+		const tick = Math.max(25, Math.min(this.limits.wait, this.limits.idle) / 4);
+		try {
+			for (;;) {
+				await sleep(tick, this.stopper.signal);
+				const phase = this.phase;
+				if (phase === 'done') return;
+				if (phase === 'body' && this.paused()) {
+					this.last = Date.now();
+					continue;
+				}
+				const ms = phase === 'wait' ? this.limits.wait : this.limits.idle;
+				if (Date.now() - this.last >= ms) {
+					this.fired = { phase, ms };
+					this.phase = 'done';
+					this.onFire();
+					return;
+				}
+			}
+		} catch {
+			// stopped
+		}
 	}
 }
 
-function isReadable(body: unknown): body is Readable {
-	return typeof body === 'object' && body !== null && typeof (body as Readable).pipe === 'function' && typeof (body as Readable).on === 'function';
+/** The parts of a Node readable stream the transport uses (the HTTP client's response body). */
+interface ResponseBody extends NodeJS.ReadableStream {
+	push(chunk: unknown, encoding?: BufferEncoding): boolean;
+	readableLength?: number;
+	readableHighWaterMark?: number;
+	destroyed?: boolean;
+	destroy?(error?: Error): void;
 }
 
-interface Timeout {
-	kind: 'response' | 'send';
-	ms: number;
+function isStream(body: unknown): body is ResponseBody {
+	return typeof body === 'object' && body !== null && typeof (body as ResponseBody).pipe === 'function' && typeof (body as ResponseBody).push === 'function';
 }
 
 export async function storageRequest(ctx: StorageContext, call: StorageCall): Promise<StorageResponse> {
@@ -433,7 +420,7 @@ export async function storageRequest(ctx: StorageContext, call: StorageCall): Pr
 		const times = tried > 1 ? ` It was tried ${tried} times.` : '';
 		const safe = idempotent
 			? ' Running it again is safe.'
-			: ` It was sent once and not repeated, because the service may have performed it before the answer was lost.`;
+			: ' It was sent once and not repeated, because the service may have performed it before the answer was lost.';
 		const error = storageFailure(node, headline, `${detail}${times}${safe}`, call.itemIndex, { cause });
 		if (!idempotent) ambiguous.add(error);
 		return error;
@@ -444,35 +431,23 @@ export async function storageRequest(ctx: StorageContext, call: StorageCall): Pr
 		headers[`${settings.profile.headerPrefix}date`] = new Date(serviceNow(settings.endpoint)).toUTCString();
 		const hasBody = call.body !== undefined && call.body.length > 0;
 		if (call.body !== undefined) headers['Content-Length'] = String(call.body.length);
-		if (hasBody && !Object.keys(headers).some((h) => h.toLowerCase() === 'content-type')) headers['Content-Type'] = 'application/octet-stream';
+		let contentType = Object.entries(headers).find(([h]) => h.toLowerCase() === 'content-type')?.[1];
+		if (hasBody && contentType === undefined) {
+			contentType = 'application/octet-stream';
+			headers['Content-Type'] = contentType;
+		}
 
-		// Timeouts: the idle time while the body is taken in, then the response time until the
-		// answer's first byte; both abort the request.
+		// The request is aborted when the execution is cancelled or the watchdog fires.
 		const controller = new AbortController();
-		let timedOut: Timeout | undefined;
-		let timer: NodeJS.Timeout | undefined;
-		const arm = (kind: Timeout['kind'], ms: number) => {
-			clearTimeout(timer);
-			timer = setTimeout(() => {
-				timedOut = { kind, ms };
-				controller.abort();
-			}, ms);
-			timer.unref?.();
-		};
 		const onCancel = () => controller.abort();
 		if (cancelSignal?.aborted) controller.abort();
 		cancelSignal?.addEventListener?.('abort', onCancel, { once: true });
-		let bodyStream: BodyStream | undefined;
-		if (hasBody) {
-			bodyStream = new BodyStream(call.body!, (done) => (done ? arm('response', settings.responseTimeoutMs) : arm('send', settings.idleTimeoutMs)));
-			arm('send', settings.idleTimeoutMs);
-		} else arm('response', settings.responseTimeoutMs);
-
+		const dog = new Watchdog(hasBody ? 'send' : 'wait', { wait: settings.responseTimeoutMs, idle: settings.idleTimeoutMs }, () => controller.abort());
 		const options: IHttpRequestOptions = {
 			method: call.method,
 			url,
 			headers,
-			body: bodyStream,
+			body: hasBody ? pulledBody(call.body!, contentType ?? '', (done) => dog.touch(done ? 'wait' : 'send')) : undefined,
 			encoding: 'stream',
 			json: false,
 			returnFullResponse: true,
@@ -484,12 +459,13 @@ export async function storageRequest(ctx: StorageContext, call: StorageCall): Pr
 		try {
 			response = (await sender.helpers.httpRequestWithAuthentication.call(sender, CREDENTIAL, options, additional)) as FullResponse;
 		} catch (error) {
+			dog.stop();
+			cancelSignal?.removeEventListener?.('abort', onCancel);
 			const code = networkCode(error);
-			if (bodyStream && !bodyStream.destroyed) bodyStream.destroy();
-			if (timedOut) {
-				const t = timedOut;
+			if (dog.fired) {
+				const t = dog.fired;
 				const headline =
-					t.kind === 'response'
+					t.phase === 'wait'
 						? `${what} timed out: no answer within ${seconds(t.ms)}`
 						: `${what} timed out: the service took in no data for ${seconds(t.ms)} while the request body was sent`;
 				if (idempotent && attempt < attempts) {
@@ -497,7 +473,7 @@ export async function storageRequest(ctx: StorageContext, call: StorageCall): Pr
 					await sleep(backoffMs(attempt));
 					continue;
 				}
-				const setting = t.kind === 'response' ? 'Response Timeout' : 'Idle Timeout';
+				const setting = t.phase === 'wait' ? 'Response Timeout' : 'Idle Timeout';
 				throw unanswered(
 					headline,
 					`The ${setting} is set in the credential under Advanced Protocol Settings (${seconds(t.ms)} now). Check that the Endpoint (${settings.endpoint}) is the object storage and that it is up.`,
@@ -526,39 +502,24 @@ export async function storageRequest(ctx: StorageContext, call: StorageCall): Pr
 				`Check the credential's Endpoint (${settings.endpoint}) and the network.`,
 				call.itemIndex,
 			);
-		} finally {
-			clearTimeout(timer);
-			cancelSignal?.removeEventListener?.('abort', onCancel);
 		}
-		// The answer came: the request body is no longer needed (the service may answer early).
-		if (bodyStream && !bodyStream.readableEnded) bodyStream.destroy();
 		const status = response.statusCode;
 		const headersOut = lowerHeaders(response.headers);
 		const transId = headersOut['x-trans-id'] ?? '';
-		const source = isReadable(response.body) ? response.body : Readable.from(response.body === undefined || response.body === null ? [] : [Buffer.from(response.body as Buffer)]);
-		// Content-Length counts the bytes on the wire. A body cut short is an error of Node's HTTP
-		// parser (seen here as "broke off"). n8n's client inflates gzip, deflate and br bodies and
-		// then drops Content-Encoding (gzip and deflate check their own length), so the count is
-		// compared with Content-Length only while Content-Encoding is still there: the bytes are
-		// those of the wire.
-		const length = headersOut['content-length'];
-		const announced = status >= 200 && status < 300 && status !== 204 && length !== undefined && /^\d+$/.test(length) ? Number(length) : undefined;
-		const enforce = announced !== undefined && headersOut['content-encoding'] !== undefined;
-		const body = new WatchedBody(source, settings.idleTimeoutMs, announced, enforce, (p) => {
-			const of = p.expected !== undefined ? ` of ${p.expected}` : '';
-			const headline =
-				p.kind === 'idle'
-					? `${what} timed out: no data for ${seconds(settings.idleTimeoutMs)} after ${p.received}${of} bytes of the answer`
-					: p.kind === 'short'
-						? `${what} broke off: the answer ended after ${p.received}${of} bytes`
-						: `${what} broke off after ${p.received}${of} bytes of the answer (${p.code ?? 'connection lost'})`;
-			const setting = p.kind === 'idle' ? ` The Idle Timeout is set in the credential under Advanced Protocol Settings (${seconds(settings.idleTimeoutMs)} now).` : '';
-			return storageFailure(node, headline, `The answer is incomplete and was not used.${setting} Running it again is safe.`, call.itemIndex);
+		const body = watchBody(response.body, dog, () => cancelSignal?.removeEventListener?.('abort', onCancel), {
+			what,
+			status,
+			headers: headersOut,
+			settings,
+			node,
+			itemIndex: call.itemIndex,
+			cancelled: () => cancelSignal?.aborted === true,
 		});
 		if ((status >= 200 && status < 300) || call.accept?.includes(status)) {
-			return { statusCode: status, headers: headersOut, body: call.stream ? body : await readAll(body), transId };
+			if (call.stream) return { statusCode: status, headers: headersOut, body: body.stream, transId, explain: body.explain, verify: body.verify };
+			return { statusCode: status, headers: headersOut, body: await body.read(), transId };
 		}
-		const info = errorInfo(status, headersOut, await readAll(body));
+		const info = errorInfo(status, headersOut, await body.read());
 		if (info.code === 'RequestTimeTooSkewed' && !skewRetried && headersOut.date) {
 			const serverTime = Date.parse(headersOut.date);
 			if (!Number.isNaN(serverTime)) {
@@ -583,6 +544,105 @@ export async function storageRequest(ctx: StorageContext, call: StorageCall): Pr
 		}
 		throw error;
 	}
+}
+
+interface BodyContext {
+	what: string;
+	status: number;
+	headers: Record<string, string>;
+	settings: StorageSettings;
+	node: INode;
+	itemIndex?: number;
+	cancelled: () => boolean;
+}
+
+/**
+ * The answer's body, watched: bytes are counted as the HTTP client hands them on (its push), the
+ * watchdog measures pauses while the reader waits, and every way the body can fail (stalled,
+ * connection lost, shorter than its Content-Length, cancelled) becomes an error that names the
+ * request and how much arrived. `read()` collects it; a caller that takes the stream uses
+ * `explain(error)` for the error its reading ended with and `verify()` once it has read it all.
+ */
+function watchBody(raw: unknown, dog: Watchdog, done: () => void, c: BodyContext) {
+	const stream = isStream(raw) ? raw : undefined;
+	let received = 0;
+	let ended = false;
+	let finished = false;
+	const finish = () => {
+		if (finished) return;
+		finished = true;
+		dog.stop();
+		done();
+	};
+	// Content-Length counts the bytes on the wire. A body cut short is an error of Node's HTTP
+	// parser (seen here as "broke off"). n8n's client inflates gzip, deflate and br bodies and
+	// then drops Content-Encoding (gzip and deflate check their own length), so the count is
+	// compared with Content-Length only while Content-Encoding is still there: the bytes are
+	// those of the wire.
+	const length = c.headers['content-length'];
+	const announced = c.status >= 200 && c.status < 300 && c.status !== 204 && length !== undefined && /^\d+$/.test(length) ? Number(length) : undefined;
+	const enforce = announced !== undefined && c.headers['content-encoding'] !== undefined;
+	const of = () => (announced !== undefined ? ` of ${announced}` : '');
+
+	const fail = (headline: string, extra = '') =>
+		storageFailure(c.node, headline, `The answer is incomplete and was not used.${extra} Running it again is safe.`, c.itemIndex);
+	const explain = (error: unknown): NodeApiError => {
+		finish();
+		if (error instanceof NodeApiError) return error;
+		if (dog.fired) {
+			return fail(
+				`${c.what} timed out: no data for ${seconds(dog.fired.ms)} after ${received}${of()} bytes of the answer`,
+				` The Idle Timeout is set in the credential under Advanced Protocol Settings (${seconds(dog.fired.ms)} now).`,
+			);
+		}
+		if (c.cancelled()) return storageFailure(c.node, `${c.what} was cancelled`, 'The execution was stopped while the answer was read.', c.itemIndex);
+		const code = networkCode(error) ?? (error as Error)?.message ?? 'connection lost';
+		return fail(`${c.what} broke off after ${received}${of()} bytes of the answer (${code})`);
+	};
+	const verify = (): NodeApiError | undefined => {
+		finish();
+		if (enforce && ended && received !== announced) return fail(`${c.what} broke off: the answer ended after ${received}${of()} bytes`);
+		return undefined;
+	};
+
+	if (!stream) {
+		// Not a stream (a test double or a future client): the whole body is already here.
+		finish();
+		const buffer = raw === undefined || raw === null ? Buffer.alloc(0) : Buffer.isBuffer(raw) ? raw : Buffer.from(String(raw));
+		return { stream: raw as NodeJS.ReadableStream, read: async () => buffer, explain, verify };
+	}
+	const push = stream.push.bind(stream);
+	stream.push = (chunk: unknown, encoding?: BufferEncoding) => {
+		if (chunk === null) ended = true;
+		else if (chunk !== undefined) {
+			received += (chunk as { length?: number }).length ?? 0;
+			dog.touch();
+		}
+		return push(chunk, encoding);
+	};
+	dog.touch('body');
+	dog.paused = () => (stream.readableLength ?? 0) >= (stream.readableHighWaterMark ?? Infinity);
+	stream.once('end', () => {
+		ended = true;
+		finish();
+	});
+	stream.once('close', finish);
+	// The reader attaches its own listener; this one only keeps an error that comes before it from
+	// being thrown as an uncaught exception.
+	stream.on('error', finish);
+	const read = async (): Promise<Buffer> => {
+		const chunks: Buffer[] = [];
+		try {
+			for await (const chunk of stream as AsyncIterable<Buffer>) chunks.push(Buffer.from(chunk));
+		} catch (error) {
+			throw explain(error);
+		}
+		ended = true;
+		const short = verify();
+		if (short) throw short;
+		return Buffer.concat(chunks);
+	};
+	return { stream: stream as NodeJS.ReadableStream, read, explain, verify };
 }
 
 /** Parses an XML response body. */

@@ -10,8 +10,9 @@ import {
 } from 'n8n-workflow';
 
 import { storageRequest, xmlBody } from '../../../shared/storage/transport';
-import { children, text, type XmlNode, type XmlValue } from '../../../shared/storage/xml';
+import { children, text, type XmlNode } from '../../../shared/storage/xml';
 import { bucketField, getBucket, nonEmpty, owner, perItem, unquote } from '../../helpers/common';
+import { commonPrefixesOf, compareKeys } from '../../helpers/listing';
 import * as check from '../../helpers/validate';
 
 const properties: INodeProperties[] = [
@@ -78,36 +79,6 @@ const properties: INodeProperties[] = [
 ];
 
 export const description = updateDisplayOptions({ show: { resource: ['bucket'], operation: ['listObjects'] } }, properties);
-
-/** Code-point order, the order the service lists in. */
-export function compareKeys(a: string, b: string): number {
-	const x = [...a];
-	const y = [...b];
-	for (let n = 0; n < Math.min(x.length, y.length); n++) {
-		if (x[n] !== y[n]) return x[n].codePointAt(0)! < y[n].codePointAt(0)! ? -1 : 1;
-	}
-	return x.length - y.length;
-}
-
-/**
- * The common prefixes of a ListBucketResult, in either form: S3's
- * `<CommonPrefixes><Prefix>p/</Prefix></CommonPrefixes>` or the seed's "repeated string"
- * `<CommonPrefixes>p/</CommonPrefixes>`.
- */
-export function commonPrefixesOf(doc: XmlValue | undefined): string[] {
-	if (!doc || typeof doc !== 'object' || Array.isArray(doc)) return [];
-	const raw = doc.CommonPrefixes;
-	if (raw === undefined) return [];
-	const out: string[] = [];
-	for (const entry of Array.isArray(raw) ? raw : [raw]) {
-		if (typeof entry === 'string') out.push(entry);
-		else if (entry && typeof entry === 'object' && !Array.isArray(entry)) {
-			if (entry.Prefix !== undefined) out.push(text(entry, 'Prefix'));
-			else if (typeof entry['#text'] === 'string') out.push(entry['#text']);
-		}
-	}
-	return out.filter((p) => p !== '');
-}
 
 /** One object of a listing: the fields the service gave, named in n8n's style. */
 function objectItem(c: XmlNode): IDataObject {

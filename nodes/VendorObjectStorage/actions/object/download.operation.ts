@@ -1,5 +1,4 @@
 import {
-	NodeApiError,
 	updateDisplayOptions,
 	type IDataObject,
 	type IExecuteFunctions,
@@ -110,7 +109,7 @@ export async function execute(this: IExecuteFunctions, items: INodeExecutionData
 		const fileName = options.fileName
 			? check.fileName(node, i, 'File Name', options.fileName)
 			: // derived from the key: control characters would break whatever later uses the name
-				(key.split('/').filter(Boolean).pop() || key).replace(/[\u0000-\u001f\u007f]/g, '_');
+				[...(key.split('/').filter(Boolean).pop() || key)].map((ch) => (ch.charCodeAt(0) < 0x20 || ch === '\u007f' ? '_' : ch)).join('');
 		const settings = await getSettings(this, i);
 
 		const started = Date.now();
@@ -128,10 +127,12 @@ export async function execute(this: IExecuteFunctions, items: INodeExecutionData
 		try {
 			binary = await this.helpers.prepareBinaryData(res.body as unknown as BinaryInput, fileName, h['content-type'] || undefined);
 		} catch (error) {
-			// The transport's own failures (stalled, broken off, short) say which request and how much arrived.
-			if (error instanceof NodeApiError) throw error;
-			throw storageFailure(node, `The download of Get Object ${bucket}/${key} broke off: ${(error as Error).message}`, `The file was not kept. Running it again is safe. X-Trans-Id ${res.transId}`, i);
+			// The transport says what happened (stalled, connection lost, cancelled), naming the
+			// request and how much arrived.
+			throw res.explain ? res.explain(error) : storageFailure(node, `The download of Get Object ${bucket}/${key} broke off: ${(error as Error).message}`, 'Running it again is safe.', i);
 		}
+		const short = res.verify?.();
+		if (short) throw short;
 		// n8n's HTTP client inflates a body stored with Content-Encoding gzip or deflate (and drops that
 		// header), so the stored size is what n8n holds, which may differ from Content-Length.
 		const stored = (binary as { bytes?: number }).bytes;
