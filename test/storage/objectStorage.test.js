@@ -64,7 +64,16 @@ describe('node description', () => {
 		const locator = props.find((p) => p.name === 'bucket' && p.type === 'resourceLocator');
 		expect(locator.modes.map((m) => m.name)).toEqual(['list', 'name']);
 		const notices = props.filter((p) => p.type === 'notice').map((p) => `${p.displayOptions.show.resource}:${p.displayOptions.show.operation}`);
-		expect(notices).toEqual(expect.arrayContaining(['bucket:delete', 'object:delete', 'multipartUpload:abort']));
+		expect(notices).toEqual(expect.arrayContaining(['bucket:delete', 'object:delete', 'multipartUpload:abort', 'object:getPresignedUrl', 'bucket:getAcl', 'bucket:checkCompatibility']));
+		// issue 14: a presigned URL made with a wrong secret is returned like any other; the notice says so
+		const presign = props.find((p) => p.type === 'notice' && p.displayOptions.show.operation[0] === 'getPresignedUrl');
+		expect(presign.displayName).toMatch(/signed on this machine and not checked with the service: a wrong access key or secret still gives a URL/);
+		// limits the seed does not state are hints, not editor limits
+		const byName = (name, op) => props.find((p) => p.name === name && (!op || p.displayOptions?.show?.operation?.includes(op)));
+		expect(byName('expiresIn').typeOptions).toEqual({ minValue: 1 });
+		expect(byName('expiresIn').hint).toMatch(/7 days/);
+		expect(byName('partNumber', 'uploadPart').typeOptions).toEqual({ minValue: 1 });
+		expect(props.find((p) => p.name === 'bucket' && p.type === 'resourceLocator').modes.find((m) => m.name === 'name').validation).toBeUndefined();
 		for (const p of props.filter((x) => x.type === 'boolean')) expect(p.description).toMatch(/^Whether /);
 		for (const p of props.filter((x) => x.name === 'limit')) expect(p.default).toBe(50);
 	});
