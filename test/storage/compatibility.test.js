@@ -121,15 +121,17 @@ describe('failures during the check', () => {
 	afterEach(() => v.control('POST', '/faults', { inject: [] }));
 
 	test('a failing Complete: the finding says so, and the upload it started is aborted', async () => {
+		// an object of the user's own under the prefix they name is left alone
+		await v.ok(NODE, { resource: 'object', operation: 'upload', bucket: rl('compat-bucket'), key: 'my-scratch/own.txt', binaryData: false, fileContent: 'mine' });
 		await v.control('POST', '/faults', { inject: [{ op: 'CompleteMultipartUpload', kind: 'http', status: 400, code: 'InvalidPart', times: 1 }] });
 		const items = await run(v, { prefix: 'my-scratch' });
 		const camel = items.find((i) => i.check === 'multipart-uploadId/partNumber');
 		expect(camel.observed).toMatch(/InvalidPart/);
 		expect(camel.reading).toMatch(/failed for another reason than the signature/);
 		expect(items.at(-1).observed).toMatch(/Checks with problems: multipart-uploadId\/partNumber/);
-		expect(items.find((i) => i.check === 'cleanup').observed).toMatch(/1 uploads aborted; nothing left under the prefix/);
+		expect(items.find((i) => i.check === 'cleanup').observed).toMatch(/1 uploads aborted; none of them left under the prefix/);
 		const left = await leftovers(v, 'my-scratch/');
-		expect(left.objects).toEqual([]);
+		expect(left.objects.map((o) => o.key)).toEqual(['my-scratch/own.txt']);
 		expect(left.uploads).toEqual([]);
 	});
 
@@ -138,6 +140,6 @@ describe('failures during the check', () => {
 		const ref = store.add('vendorObjectStorageApi', { endpoint: v.url, accessKey: 'VENDORTESTKEY', accessSecret: 'wrong-secret' });
 		const error = await v.fails(NODE, { resource: 'bucket', operation: 'checkCompatibility', bucket: rl('compat-bucket') }, { credentials: { vendorObjectStorageApi: ref }, store });
 		expect(error.message).toMatch(/^SignatureDoesNotMatch: /);
-		expect((await v.control('GET', '/storage/objects?bucket=compat-bucket')).objects).toEqual([]);
+		expect((await v.control('GET', '/storage/objects?bucket=compat-bucket')).objects.filter((o) => o.key.startsWith('n8n-compat-'))).toEqual([]);
 	});
 });

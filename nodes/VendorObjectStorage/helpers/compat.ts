@@ -534,16 +534,19 @@ async function cleanUp(c: Check): Promise<void> {
 	}
 	let left: string[] = [];
 	try {
-		left = children(await c.list([['prefix', c.o.prefix]]), 'Contents').map((e) => text(e, 'Key'));
+		// only what the check wrote: a prefix the user gave may hold objects of their own
+		left = children(await c.list([['prefix', c.o.prefix]]), 'Contents')
+			.map((e) => text(e, 'Key'))
+			.filter((k) => c.keys.has(k));
 	} catch (error) {
 		problems.push(`listing ${c.o.prefix}: ${messageOf(error)}`);
 	}
-	const tried = `Delete Object of the ${c.keys.size} keys written, Abort Multipart Upload of ${c.uploads.size} unfinished uploads${c.scratchBucket ? `, Delete Bucket ${c.scratchBucket}` : ''}, then List Objects of "${c.o.prefix}"`;
+	const tried = `Delete Object of the ${c.keys.size} keys written, Abort Multipart Upload of ${c.uploads.size} unfinished uploads${c.scratchBucket ? `, Delete Bucket ${c.scratchBucket}` : ''}, then List Objects of "${c.o.prefix}" for any of them`;
 	const clean = !problems.length && !left.length;
 	(clean ? c.add : c.problem).call(c, {
 		check: 'cleanup',
 		tried,
-		observed: `${deleted} objects deleted, ${aborted} uploads aborted; ${left.length ? `left: ${JSON.stringify(left)}` : 'nothing left under the prefix'}${problems.length ? `; problems: ${problems.join('; ')}` : ''}`,
+		observed: `${deleted} objects deleted, ${aborted} uploads aborted; ${left.length ? `left: ${JSON.stringify(left)}` : 'none of them left under the prefix'}${problems.length ? `; problems: ${problems.join('; ')}` : ''}`,
 		reading: clean ? 'Everything the check made is gone' : 'Something is left',
 		...(clean
 			? {}

@@ -348,7 +348,8 @@ class Watchdog {
 
 	touch(phase?: Phase): void {
 		this.last = Date.now();
-		if (phase && this.phase !== 'done') this.phase = phase;
+		// Once the answer is there, pulls of a body the service no longer wants change nothing.
+		if (phase && this.phase !== 'done' && (this.phase !== 'body' || phase === 'body')) this.phase = phase;
 	}
 
 	stop(): void {
