@@ -417,6 +417,19 @@ describe('multipart upload operations', () => {
 		expect((await objects('parts-bucket')).map((o) => o.key)).not.toContain('aborted.bin');
 	});
 
+	test('Complete with Continue On Fail: error items carry the description too', async () => {
+		const [init] = await ok({ resource: 'multipartUpload', operation: 'initiate', bucket: rl('parts-bucket'), key: 'cof.bin' });
+		const { items, error } = await v.run(
+			NODE,
+			{ resource: 'multipartUpload', operation: 'complete', bucket: rl('parts-bucket'), key: 'cof.bin', uploadId: init.uploadId },
+			{ input: [{ partNumber: 1 }, { partNumber: 2, etag: '00000000000000000000000000000000' }], continueOnFail: true },
+		);
+		expect(error).toBeUndefined();
+		expect(items[0]).toMatchObject({ json: { error: 'The input item has no "etag"', description: expect.stringMatching(/as Upload Part outputs it/) }, pairedItem: { item: 0 } });
+		expect(items[1].json).toMatchObject({ error: expect.stringMatching(/^InvalidPart: /), description: expect.stringMatching(/list the parts/) });
+		await ok({ resource: 'multipartUpload', operation: 'abort', bucket: rl('parts-bucket'), key: 'cof.bin', uploadId: init.uploadId });
+	});
+
 	test('complete reports a wrong ETag as InvalidPart', async () => {
 		const [init] = await ok({ resource: 'multipartUpload', operation: 'initiate', bucket: rl('parts-bucket'), key: 'bad-etag.bin' });
 		const error = await fails(
