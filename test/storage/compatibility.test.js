@@ -82,7 +82,7 @@ describe.each(Object.keys(EXPECTED).map((d) => [d]))('dialect %s', (dialect) => 
 			commonPrefixesPlain: [byCheck.commonPrefixes.reading, /repeated string/],
 			markerInclusive: [byCheck.marker.reading, /starts AT the marker key/],
 			aclOwnerOnly: [byCheck.bucketAcl.reading, /Only FULL_CONTROL grants are listed, even for a public-read bucket/],
-			underscoreSigned: [byCheck['multipart-upload_id/part_number'].reading, /signed as sub-resources \(not in the seed's list\)/],
+			underscoreSigned: [byCheck['multipart-upload_id/part_number'].reading, /signed as sub-resources \(not in the documentation's list\)/],
 			subresourceDecoded: [summary.reading, /set Sub-Resource Values in the Signature: Decoded/],
 			trickyUploadIds: [byCheck['multipart-uploadId/partNumber'].reading, /upload IDs are signed as sent/],
 		}[dialect];

@@ -214,7 +214,7 @@ async function commonPrefixes(c: Check, readings: IDataObject): Promise<void> {
 				form === 'prefixElement'
 					? "S3's form: each common prefix in a Prefix element"
 					: form === 'plainString'
-						? 'The seed\'s "repeated string": each common prefix as the element\'s text'
+						? 'The documentation\'s "repeated string": each common prefix as the element\'s text'
 						: 'The service groups no keys by the delimiter',
 			setting: form ? 'None: the node reads both forms' : 'None; folders will not appear in List Objects',
 		});
@@ -239,7 +239,7 @@ async function marker(c: Check, readings: IDataObject): Promise<void> {
 			observed: `Keys ${JSON.stringify(keys)}${text(doc, 'NextMarker') ? `, NextMarker ${text(doc, 'NextMarker')}` : ''}`,
 			reading:
 				reading === 'startsAt'
-					? 'The listing starts AT the marker key (the seed\'s wording)'
+					? 'The listing starts AT the marker key (the documentation\'s wording)'
 					: reading === 'startsAfter'
 						? 'The listing starts after the marker key (S3)'
 						: 'Neither reading: the listing did not start at or right after the marker',
@@ -277,7 +277,7 @@ async function bucketAcl(c: Check, readings: IDataObject): Promise<void> {
 				check: 'bucketAcl',
 				tried,
 				observed: `Grants: ${own.grants.join('; ')}`,
-				reading: 'Grants other than the owner\'s FULL_CONTROL are listed (S3), unlike the seed\'s "only FULL_CONTROL appears"',
+				reading: 'Grants other than the owner\'s FULL_CONTROL are listed (S3), unlike the documentation\'s "only FULL_CONTROL appears"',
 				setting: 'None: Get ACL outputs the grants as listed and derives a canned ACL from them',
 			});
 			return;
@@ -289,7 +289,7 @@ async function bucketAcl(c: Check, readings: IDataObject): Promise<void> {
 				tried,
 				observed: `Grants: ${own.grants.join('; ') || 'none'}`,
 				reading:
-					'Only the owner\'s FULL_CONTROL: the bucket is private, or the service lists only FULL_CONTROL grants (the seed\'s wording). To tell, run the check on a public-read bucket or turn on Probe ACL in a Scratch Bucket.',
+					'Only the owner\'s FULL_CONTROL: the bucket is private, or the service lists only FULL_CONTROL grants (the documentation\'s wording). To tell, run the check on a public-read bucket or turn on Probe ACL in a Scratch Bucket.',
 				setting: 'None: Get ACL derives a canned ACL only from grants that prove it',
 			});
 			return;
@@ -306,7 +306,7 @@ async function bucketAcl(c: Check, readings: IDataObject): Promise<void> {
 			observed: `Grants of ${c.o.bucket}: ${own.grants.join('; ') || 'none'}; of the public-read ${scratch}: ${probe.grants.join('; ') || 'none'}`,
 			reading: probe.othersListed
 				? 'Grants other than the owner\'s FULL_CONTROL are listed (S3)'
-				: 'Only FULL_CONTROL grants are listed, even for a public-read bucket (the seed\'s wording): the grants cannot show whether a bucket is public',
+				: 'Only FULL_CONTROL grants are listed, even for a public-read bucket (the documentation\'s wording): the grants cannot show whether a bucket is public',
 			setting: 'None: Get ACL derives a canned ACL only from grants that prove it',
 		});
 	} catch (error) {
@@ -383,7 +383,7 @@ async function multipart(c: Check, spelling: 'camel' | 'snake', readings: IDataO
 			observed: observed.join('; '),
 			reading:
 				`${names} work` +
-				(spelling === 'snake' ? (chosen.signUnderscore ? ', signed as sub-resources (not in the seed\'s list)' : ', not signed (the seed\'s list)') : ', signed as sub-resources') +
+				(spelling === 'snake' ? (chosen.signUnderscore ? ', signed as sub-resources (not in the documentation\'s list)' : ', not signed (the documentation\'s list)') : ', signed as sub-resources') +
 				(chosen.spelling === 'camel' || chosen.signUnderscore
 					? tricky
 						? chosen.decoded
