@@ -189,8 +189,11 @@ function startServer(legs) {
 }
 
 function runHarness({ scannerFile, leg, base, work }) {
+	// NODE_ENV=test (jest sets it) switches eslint-plugin-n8n-nodes-base into its own test mode
+	// (file name rules expect its fixtures' names): n8n never runs the scanner so.
+	const { NODE_ENV, ...inherited } = process.env;
 	const env = {
-		...process.env,
+		...inherited,
 		SCANNER_FILE: scannerFile,
 		SCAN_PACKAGE: leg.name,
 		SCAN_VERSION: leg.version,
