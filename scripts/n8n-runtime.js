@@ -256,13 +256,13 @@ function npmProgress({ nodeModules, now = Date.now }) {
 	const downloaded = new Set();
 	let last = { what: 'starting npm', at: started };
 	let pid;
-	let unpackFrom; // bytes npm had written when the first tarball came
+	let unpackFrom; // bytes npm had read and written when the first tarball came
 	let prev = { written: -1, folders: -1, lines: -1, cpu: 0, changedAt: started };
 	let lines = 0;
 	const tarName = (url) => url.replace(/^.*\/-\//, '');
 	const io = () => (pid ? processIo(pid) : undefined);
 	const tarball = (set, url, what) => {
-		if (unpackFrom === undefined) unpackFrom = io()?.written ?? 0;
+		if (unpackFrom === undefined) unpackFrom = io() ?? { read: 0, written: 0 };
 		set.add(url);
 		last = { what: `${what} ${tarName(url)}`, at: now() };
 	};
@@ -296,10 +296,10 @@ function npmProgress({ nodeModules, now = Date.now }) {
 				doing = `resolving the dependency tree: ${docs.size} of about ${EXPECTED_DOCS} registry documents read`;
 				if (written !== undefined) doing += `, ${mb(written)} written to npm's cache`;
 			} else {
-				doing = `unpacking ${tarballs} of about ${EXPECTED_TARBALLS} tarballs into node_modules (${fromCache.size} from npm's cache, ${downloaded.size} downloaded)`;
+				doing = `unpacking into node_modules: ${tarballs} of about ${EXPECTED_TARBALLS} tarballs under way (${fromCache.size} from npm's cache, ${downloaded.size} downloaded)`;
 				if (written !== undefined) {
-					const unpacked = written - unpackFrom;
-					doing += `: ${unpacked < EXPECTED_UNPACKED_BYTES ? `${mb(unpacked)} of about ${mb(EXPECTED_UNPACKED_BYTES)}` : mb(unpacked)} written`;
+					const unpacked = written - unpackFrom.written;
+					doing += `, ${mb(usage.read - unpackFrom.read)} read, ${unpacked < EXPECTED_UNPACKED_BYTES ? `${mb(unpacked)} of about ${mb(EXPECTED_UNPACKED_BYTES)}` : mb(unpacked)} written`;
 				}
 				doing += `, ${folders} package folders`;
 			}

@@ -49,7 +49,7 @@ withProc('counts documents, tarballs from the cache and downloaded, folders and 
 		fs.mkdirSync(path.join(nodeModules, '.bin'), { recursive: true });
 		line = progress.report();
 		expect(line).toMatch(
-			/npm install 20s: unpacking 3 of about 1900 tarballs into node_modules \(2 from npm's cache, 1 downloaded\): 0 MB of about 2\.30 GB written, 3 package folders; npm CPU \S+; last: downloaded n8n-nodes-base-2\.40\.2\.tgz$/,
+			/npm install 20s: unpacking into node_modules: 3 of about 1900 tarballs under way \(2 from npm's cache, 1 downloaded\), 0 MB read, 0 MB of about 2\.30 GB written, 3 package folders; npm CPU \S+; last: downloaded n8n-nodes-base-2\.40\.2\.tgz$/,
 		);
 
 		// no new log line for 15 s, but npm writes: the bytes move, and nothing says it is stuck
@@ -57,7 +57,7 @@ withProc('counts documents, tarballs from the cache and downloaded, folders and 
 		await new Promise((resolve) => child.stdout.once('data', resolve));
 		clock += 15000;
 		line = progress.report();
-		const written = Number(/tarballs into node_modules \(2 from npm's cache, 1 downloaded\): (\d+) MB of about 2\.30 GB written, 3 package folders; npm CPU \S+$/.exec(line)?.[1]);
+		const written = Number(/tarballs under way \(2 from npm's cache, 1 downloaded\), \d+ MB read, (\d+) MB of about 2\.30 GB written, 3 package folders; npm CPU \S+$/.exec(line)?.[1]);
 		expect(written).toBeGreaterThanOrEqual(8);
 
 		// nothing at all for 15 s: it says so, and for how long
