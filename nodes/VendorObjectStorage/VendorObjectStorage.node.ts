@@ -10,7 +10,7 @@ import {
 import { concurrencyOption } from '../shared/run';
 import { SERIAL, operations, router } from './actions/router';
 import { objectStorageArea } from './area';
-import { searchBuckets } from './methods/listSearch';
+import { searchBuckets, searchObjects } from './methods/listSearch';
 
 /** Resource and Operation dropdowns, from the area's list (the one source of truth), then each operation's fields. */
 function properties(): INodeProperties[] {
@@ -78,7 +78,7 @@ export class VendorObjectStorage implements INodeType {
 		properties: properties(),
 	};
 
-	methods = { listSearch: { searchBuckets } };
+	methods = { listSearch: { searchBuckets, searchObjects } };
 
 	async execute(this: IExecuteFunctions): Promise<INodeExecutionData[][]> {
 		return await router.call(this);

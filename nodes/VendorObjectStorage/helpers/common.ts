@@ -4,6 +4,7 @@
  * and small readers of the service's XML.
  */
 import {
+	NodeOperationError,
 	type IDataObject,
 	type IExecuteFunctions,
 	type INodeExecutionData,
@@ -58,6 +59,36 @@ export const keyField: INodeProperties = {
 	placeholder: 'e.g. reports/2026/summary.csv',
 	description: 'Name of the object, including any folder prefix; case-sensitive',
 	hint: 'S3 services accept keys of up to 1024 bytes of UTF-8',
+};
+
+/**
+ * The key of an object that exists (Download, Delete, Get Presigned URL): "From List" lists the
+ * bucket one folder at a time (type a folder such as photos/ in the search to open it), or "By
+ * Key" takes any key (also one that does not exist yet, e.g. for a presigned upload).
+ */
+export const existingKeyField: INodeProperties = {
+	displayName: 'Key',
+	name: 'key',
+	type: 'resourceLocator',
+	default: { mode: 'list', value: '' },
+	required: true,
+	description: 'The object, including its folder prefix; keys are case-sensitive',
+	modes: [
+		{
+			displayName: 'From List',
+			name: 'list',
+			type: 'list',
+			placeholder: 'Choose an object, or type a folder such as photos/ to open it',
+			typeOptions: { searchListMethod: 'searchObjects', searchable: true },
+		},
+		{
+			displayName: 'By Key',
+			name: 'id',
+			type: 'string',
+			placeholder: 'e.g. reports/2026/summary.csv',
+			hint: 'S3 services accept keys of up to 1024 bytes of UTF-8',
+		},
+	],
 };
 
 export const uploadIdField: INodeProperties = {
@@ -172,8 +203,27 @@ export function getBucket(ctx: IExecuteFunctions, i: number): string {
 	return check.bucketName(ctx.getNode(), i, ctx.getNodeParameter('bucket', i, '', { extractValue: true }));
 }
 
+/** The key of the item: a typed key, an expression, or the value of the key locator. */
 export function getKey(ctx: IExecuteFunctions, i: number): string {
-	return check.objectKey(ctx.getNode(), i, ctx.getNodeParameter('key', i, ''));
+	const raw = ctx.getNodeParameter('key', i, '', { extractValue: true }) as unknown;
+	const key = raw !== null && typeof raw === 'object' ? (raw as IDataObject).value : raw;
+	return check.objectKey(ctx.getNode(), i, key);
+}
+
+/**
+ * The key of an object that must exist: a folder picked from the list (a key ending in "/" that
+ * the list showed as a folder) is refused with how to open it.
+ */
+export function getExistingKey(ctx: IExecuteFunctions, i: number): string {
+	const key = getKey(ctx, i);
+	const mode = (ctx.getNodeParameter('key', i, {}) as IDataObject | string) ?? {};
+	if (typeof mode === 'object' && mode.mode === 'list' && key.endsWith('/')) {
+		throw new NodeOperationError(ctx.getNode(), `"${key}" is a folder, not an object`, {
+			itemIndex: i,
+			description: `In "Key", type ${key} in the list's search to see the objects in it, and choose one.`,
+		});
+	}
+	return key;
 }
 
 export interface ObjectHeaders {

@@ -9,7 +9,7 @@ import {
 	type JsonObject,
 } from 'n8n-workflow';
 
-import { storageRequest, xmlBody } from '../../../shared/storage/transport';
+import { storageRequest, xmlBody, type StorageContext } from '../../../shared/storage/transport';
 import { children, text, type XmlNode } from '../../../shared/storage/xml';
 import { bucketField, getBucket, nonEmpty, owner, perItem, unquote } from '../../helpers/common';
 import { commonPrefixesOf, compareKeys } from '../../helpers/listing';
@@ -108,7 +108,7 @@ export interface ListingPage {
  * sent, so that a page never holds only the dropped key.
  */
 export async function listPage(
-	ctx: IExecuteFunctions,
+	ctx: StorageContext,
 	i: number,
 	bucket: string,
 	o: { prefix?: string; delimiter?: string; marker?: string; maxKeys: number },

@@ -1,12 +1,12 @@
 import { updateDisplayOptions, type IExecuteFunctions, type INodeExecutionData, type INodeProperties } from 'n8n-workflow';
 
 import { storageRequest } from '../../../shared/storage/transport';
-import { bucketField, getBucket, getKey, keyField, notice, perItem } from '../../helpers/common';
+import { bucketField, getBucket, getExistingKey, existingKeyField, notice, perItem } from '../../helpers/common';
 
 const properties: INodeProperties[] = [
 	{ ...notice('The object is deleted for good: buckets keep no versions.'), name: 'deleteObjectNotice' },
 	bucketField,
-	keyField,
+	existingKeyField,
 ];
 
 export const description = updateDisplayOptions({ show: { resource: ['object'], operation: ['delete'] } }, properties);
@@ -14,7 +14,7 @@ export const description = updateDisplayOptions({ show: { resource: ['object'], 
 export async function execute(this: IExecuteFunctions, items: INodeExecutionData[]): Promise<INodeExecutionData[]> {
 	return await perItem(this, items, async (i) => {
 		const bucket = getBucket(this, i);
-		const key = getKey(this, i);
+		const key = getExistingKey(this, i);
 		await storageRequest(this, { method: 'DELETE', bucket, key, itemIndex: i });
 		return { deleted: true, bucket, key };
 	});

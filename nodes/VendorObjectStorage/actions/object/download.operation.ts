@@ -7,12 +7,12 @@ import {
 } from 'n8n-workflow';
 
 import { getSettings, readAll, storageFailure, storageRequest } from '../../../shared/storage/transport';
-import { bucketField, getBucket, getKey, keyField, perItem, unquote } from '../../helpers/common';
+import { bucketField, getBucket, getExistingKey, existingKeyField, perItem, unquote } from '../../helpers/common';
 import * as check from '../../helpers/validate';
 
 const properties: INodeProperties[] = [
 	bucketField,
-	keyField,
+	existingKeyField,
 	{
 		displayName: 'Put Output File in Field',
 		name: 'binaryPropertyName',
@@ -96,7 +96,7 @@ export async function execute(this: IExecuteFunctions, items: INodeExecutionData
 	return await perItem(this, items, async (i) => {
 		const node = this.getNode();
 		const bucket = getBucket(this, i);
-		const key = getKey(this, i);
+		const key = getExistingKey(this, i);
 		const property = String(this.getNodeParameter('binaryPropertyName', i, 'data')).trim();
 		if (!property) throw check.inputError(node, i, 'The "Put Output File in Field" field is empty', 'Name the binary field, e.g. data.');
 		const options = this.getNodeParameter('options', i, {}) as IDataObject;

@@ -2,7 +2,7 @@ import { updateDisplayOptions, type IDataObject, type IExecuteFunctions, type IN
 
 import { presignedUrl } from '../../../shared/storage/signer';
 import { getSettings, serviceNow } from '../../../shared/storage/transport';
-import { bucketField, getBucket, getKey, keyField, notice, perItem } from '../../helpers/common';
+import { bucketField, getBucket, getExistingKey, existingKeyField, notice, perItem } from '../../helpers/common';
 import * as check from '../../helpers/validate';
 
 const properties: INodeProperties[] = [
@@ -13,7 +13,7 @@ const properties: INodeProperties[] = [
 		name: 'presignNotice',
 	},
 	bucketField,
-	keyField,
+	existingKeyField,
 	{
 		displayName: 'Method',
 		name: 'method',
@@ -52,7 +52,7 @@ export async function execute(this: IExecuteFunctions, items: INodeExecutionData
 	return await perItem(this, items, async (i) => {
 		const node = this.getNode();
 		const bucket = getBucket(this, i);
-		const key = getKey(this, i);
+		const key = getExistingKey(this, i);
 		const method = String(this.getNodeParameter('method', i, 'GET')) === 'PUT' ? 'PUT' : 'GET';
 		const expiresIn = check.expirySeconds(node, i, this.getNodeParameter('expiresIn', i, 3600));
 		const contentType = method === 'PUT' ? check.headerValue(node, i, 'Content Type', this.getNodeParameter('contentType', i, '')) : '';
