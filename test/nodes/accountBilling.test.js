@@ -344,7 +344,7 @@ describe('credential, errors and input checks', () => {
 		error = await v.fails(NODE, { resource: 'invoice', operation: 'apply', title: 'x', price: 5, type: 7, invoicetype: 1 });
 		expect(error.message).toMatch(/"Holder" field has "7", which is not one of its choices/);
 		error = await v.fails(NODE, { resource: 'subAccount', operation: 'setPermissions', uid: v.byId(1), perms: { rows: [{ type: 1, ids: 'a,b' }] } });
-		expect(error.message).toMatch(/Invalid "Permissions 1: IDs"/);
+		expect(error.message).toMatch(/Invalid "Permissions 1: Resource IDs"/);
 		expect(await requests()).toBe(before);
 	});
 

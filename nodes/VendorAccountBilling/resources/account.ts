@@ -154,7 +154,7 @@ export const accountOperations: OperationDecl[] = [
 		resource: 'account',
 		operation: 'updateMail',
 		name: 'Update E-Mail',
-		action: 'Update the account email',
+		action: 'Update the account e-mail',
 		description: 'Change the e-mail address of the account',
 		fields: [required(checked(str('mail', 'E-Mail', 'New e-mail address', { placeholder: 'e.g. name@example.com' }), { kind: 'email' }))],
 	},

@@ -133,7 +133,7 @@ export const subAccountOperations: OperationDecl[] = [
 					min: 1,
 					fields: [
 						required(choice('type', 'Resource Type', PERMISSION_TYPES)),
-						required(checked(str('ids', 'IDs', 'Resource IDs, comma-separated', { placeholder: 'e.g. 12,15' }), { kind: 'pattern', regex: '^\\s*\\d+(\\s*,\\s*\\d+)*\\s*$', message: 'give numeric IDs separated by commas' })),
+						required(checked(str('ids', 'Resource IDs', 'IDs of the hosts, disks, firewalls, networks, channels or domains, comma-separated', { placeholder: 'e.g. 12,15' }), { kind: 'pattern', regex: '^\\s*\\d+(\\s*,\\s*\\d+)*\\s*$', message: 'give numeric IDs separated by commas' })),
 					],
 					serialize: (rows: IDataObject[]) => {
 						const perms: Record<string, number[]> = {};

@@ -1,3 +1,4 @@
+import { PREFETCH_NODES } from '../../shared/api/codes';
 import type { OperationDecl } from '../../shared/api/declarations';
 import { choice, locator, locators, required } from '../../shared/api/fields';
 import { checkChannelsField, prepareUrls, separatorField, statusIds, statusRecords, urlsField, waitExtras, waitForTask } from './cacheRefresh';
@@ -13,10 +14,7 @@ export const prefetchOperations: OperationDecl[] = [
 		description: 'Fetch files from the origin into the CDN cache before users ask for them',
 		fields: [
 			required(
-				choice('preloadtype', 'Nodes', [
-					{ name: 'All Nodes', value: 1 },
-					{ name: 'Core Nodes Only', value: 0 },
-				], 'Which nodes fetch the files', { default: 1 }),
+				choice('preloadtype', 'Nodes to Fill', PREFETCH_NODES, 'Which nodes fetch the files', { default: 1 }),
 			),
 			urlsField('URLs of the files to prefetch, one per line'),
 			separatorField,

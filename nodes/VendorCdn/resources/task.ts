@@ -16,7 +16,7 @@ export const taskOperations: OperationDecl[] = [
 		read: true,
 		fields: [
 			{ ...locators('domain_ids', 'channel', 'Channels', 'Only tasks with URLs of these channels'), required: false },
-			choice('preload', 'Kind', TASK_KINDS, 'Only refreshes or only prefetches'),
+			choice('preload', 'Task Kind', TASK_KINDS, 'Only refreshes or only prefetches'),
 			choice('type', 'Type', TASK_TYPES, 'Only file or only directory tasks'),
 		],
 		simplify: {

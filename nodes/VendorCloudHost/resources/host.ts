@@ -147,7 +147,7 @@ export const hostOperations: OperationDecl[] = [
 			locator('cpuid', 'cpuPackage', 'CPU Package', 'Number of CPU cores'),
 			locator('memid', 'memPackage', 'Memory Package', 'Memory size'),
 			locator('imageid', 'image', 'Image', 'Operating system to install'),
-			top(int('diskvalue', 'System Disk Size (G)', 'Size of the system disk in G', { default: 40 })),
+			top(int('diskvalue', 'System Disk Size (GB)', 'Size of the system disk in GB', { default: 40 })),
 			locator('networkid', 'line', 'Line', 'Network line of the chosen data centre, sent as its line code (1 Inner Network, 2 Telecom, 3 Unicom, 4 Mobile, 5 BGP, 6 Dual Line); Inner Network has no public bandwidth'),
 			top(int('networkvalue', 'Bandwidth (Mbps)', 'Public bandwidth; required (above 0) for every line except Inner Network', { default: 0 })),
 			required(choice('type', 'Billing Type', PAY_TYPES, 'How the host is paid for', { default: 1 })),
@@ -222,7 +222,7 @@ export const hostOperations: OperationDecl[] = [
 					itemName: 'Disk',
 					fields: [
 						required(locator('disk', 'hostDiskVolume', 'Disk', 'A disk of the chosen host.')),
-						required(int('size', 'Size (G)', 'New size in G; a disk can only grow', { default: 50 })),
+						required(int('size', 'Size (GB)', 'New size in GB; a disk can only grow', { default: 50 })),
 					],
 					serialize: (rows: IDataObject[]) => rows.map((r) => `${String(r.disk)},${String(r.size)}`).join(';'),
 				},

@@ -37,11 +37,11 @@ export const hostDiskOperations: OperationDecl[] = [
 		operation: 'resize',
 		name: 'Resize',
 		action: 'Resize a host disk',
-		description: 'Enlarge one disk of a host to a new size in G',
+		description: 'Enlarge one disk of a host to a new size in GB',
 		fields: [
 			{ ...locator('iid', 'host', 'Host', 'Narrows the disk list below to this host (not sent)'), required: false, top: true, local: true },
 			locator('id', 'hostDisk', 'Disk', 'The disk to enlarge'),
-			required(int('value', 'Size (G)', 'New size in G; a disk can only grow', { default: 50 })),
+			required(int('value', 'Size (GB)', 'New size in GB; a disk can only grow', { default: 50 })),
 		],
 	},
 ];

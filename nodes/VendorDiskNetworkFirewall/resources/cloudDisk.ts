@@ -45,11 +45,11 @@ export const cloudDiskOperations: OperationDecl[] = [
 		operation: 'create',
 		name: 'Create',
 		action: 'Create a cloud disk',
-		description: 'Create a cloud disk (size in G, a multiple of 10) in a data centre; it is charged at once',
+		description: 'Create a cloud disk (size in GB, a multiple of 10) in a data centre; it is charged at once',
 		fields: [
 			dataCentre('Data centre of the disk; it can only be attached to hosts there'),
 			required(str('disk_name', 'Name', 'Name of the disk', { placeholder: 'e.g. db-data' })),
-			required(checked(int('value', 'Size (G)', 'Size in G, a multiple of 10; the service sets the smallest and largest size', { default: 10 }), { kind: 'multipleOf', n: 10 })),
+			required(checked(int('value', 'Size (GB)', 'Size in GB, a multiple of 10; the service sets the smallest and largest size', { default: 10 }), { kind: 'multipleOf', n: 10 })),
 			str('note', 'Note', 'Remark'),
 		],
 	},
