@@ -278,7 +278,7 @@ async function runWorkflow(definition, { store = new CredentialStore(), mode = '
 		nodes,
 		connections: definition.connections,
 		active: false,
-		settings: { executionOrder: 'v1' },
+		settings: { executionOrder: 'v1', ...(definition.settings || {}) },
 		staticData,
 		createdAt: new Date(),
 		updatedAt: new Date(),
@@ -324,7 +324,7 @@ async function runWorkflow(definition, { store = new CredentialStore(), mode = '
  * `node` is the short name ("vendorCdn"); returns { items, error, result }.
  */
 async function runNode(node, parameters, options = {}) {
-	const { credentials = {}, input = [{}], binaryInput, store, continueOnFail = false } = options;
+	const { credentials = {}, input = [{}], binaryInput, store, continueOnFail = false, settings } = options;
 	const nodes = [{ name: 'Start', type: 'test.startItems', parameters: { items: JSON.stringify(input) } }];
 	const connections = { Start: { main: [[]] } };
 	let previous = 'Start';
@@ -336,7 +336,8 @@ async function runNode(node, parameters, options = {}) {
 	}
 	nodes.push({ name: 'Node', type: `${PREFIX}.${node}`, parameters, credentials, continueOnFail });
 	connections[previous].main[0].push({ node: 'Node', type: 'main', index: 0 });
-	const result = await runWorkflow({ nodes, connections }, { store });
+	// settings: the workflow's settings, e.g. { timezone: 'Asia/Shanghai' }
+	const result = await runWorkflow({ nodes, connections, settings }, { store });
 	const error = result.nodeError('Node') || result.error;
 	if (!error) recordExercised(node, parameters);
 	return { items: result.output('Node'), error, result };
