@@ -1830,9 +1830,162 @@ const dnsOps = [
 	},
 ];
 
+/* ====================================================================== fallbacks */
+
+/**
+ * When an entry that later entries depend on fails, its fallback provides what they need, so
+ * that one failing cell does not hide the rest of its node: it takes what the operation made
+ * when it did its work (the output failed the check), or makes it through the emulator's API
+ * or control routes, and puts the same names as the entry's check.
+ */
+const fallbacks = {
+	'vendorObjectStorage/bucket/create': async (ctx) => {
+		if (!(await ctx.buckets()).some((b) => b.name === BUCKET)) await ctx.control('POST', '/storage/buckets', { name: BUCKET, acl: 'public-read' });
+	},
+	'vendorObjectStorage/object/upload': async (ctx) => {
+		await ctx.control('POST', '/storage/objects', { bucket: BUCKET, key: 'docs/matrix file.txt', body: UPLOAD_TEXT, contentType: 'text/plain' });
+	},
+	'vendorAccountBilling/group/create': async (ctx) => {
+		const find = () => acc(ctx).groups.find((g) => /^Matrix (group|crew)$/.test(g.name));
+		if (!find()) await ctx.api('profile/groupAdd', { name: 'Matrix group', note: 'made by the dialect matrix' });
+		ctx.put('groupId', String(find().id));
+	},
+	'vendorAccountBilling/groupPermission/add': async (ctx) => {
+		const gid = Number(ctx.get('groupId'));
+		if (!acc(ctx).groupRoles.some((r) => r.gid === gid)) await ctx.api('profile/groupRoleAdd', { gid, value: ['API/profile/balance', 'API/profile/payList'] });
+	},
+	'vendorAccountBilling/groupPermission/getAll': async (ctx) => {
+		const roles = acc(ctx).groupRoles.filter((r) => String(r.gid) === ctx.get('groupId'));
+		ctx.put('roleIds', roles.map((r) => String(r.id)));
+		ctx.put('balanceRole', String(roles.find((r) => r.value === 'API/profile/balance').id));
+	},
+	'vendorAccountBilling/subAccount/create': async (ctx) => {
+		if (!account(ctx, 'matrixsub1')) await ctx.api('profile/update', { uid: '', username: 'matrixsub1', password: 'Matrixsub-pass1', password2: 'Matrixsub-pass1', gid: Number(ctx.get('groupId')), status: 1 });
+		ctx.put('subUid', String(account(ctx, 'matrixsub1').uid));
+	},
+	'vendorAccountBilling/account/register': async (ctx) => {
+		if (!account(ctx, REGISTERED.username)) {
+			await ctx.control('POST', '/management/accounts', { username: REGISTERED.username, password: REGISTERED.password, mail: 'matrixuser@example.com' });
+		}
+		ctx.addUser(REGISTERED.username, REGISTERED.password);
+	},
+	'vendorCdn/channel/create': async (ctx) => {
+		const find = () => cdn(ctx).channels.find((c) => c.name === 'matrix.example.com');
+		if (!find()) await ctx.api('cdn/domainAdd', { name: 'matrix.example.com', type: 'cloud', ip: { '203.0.113.10': '80', '203.0.113.11': '8080' } });
+		ctx.put('channelId', String(find().id));
+	},
+	'vendorCdn/certificate/create': async (ctx) => {
+		const find = () => cdn(ctx).certs.find((c) => c.name === 'matrix-cert');
+		if (!find()) await ctx.api('cdn/sslAdd', { name: 'matrix-cert', ssl_crt: pem('matrix.example.com'), ssl_key: KEY });
+		ctx.put('certId', String(find().id));
+	},
+	'vendorCdn/cacheRefresh/create': async (ctx) => {
+		const find = () => cdn(ctx).tasks.find((t) => t.kind === 'refresh' && t.urls.includes('https://www.example.com/matrix.html'));
+		if (!find()) await ctx.api('cdn/refresh', { type: 'file', urls: 'https://www.example.com/matrix.html,https://static.example.com/matrix.css' });
+		await ctx.control('POST', '/management/cdn/tasks/settle', {});
+		ctx.put('refreshId', String(find().id));
+	},
+	'vendorCdn/prefetch/create': async (ctx) => {
+		const find = () => cdn(ctx).tasks.find((t) => t.kind === 'preload' && t.urls.includes('https://www.example.com/big.bin'));
+		if (!find()) await ctx.api('cdn/preload', { preloadtype: 0, urls: 'https://www.example.com/big.bin' });
+		ctx.put('prefetchId', String(find().id));
+	},
+	'vendorCloudHost/host/create': async (ctx) => {
+		const find = () => Object.values(inst(ctx).hosts).find((h) => h.name === 'matrix-host');
+		if (!find()) {
+			const spec = { name: 'matrix-host', nodeid: 1, cpuid: 1, memid: 2, imageid: 2, networkid: 5, networkvalue: 2, status: 1, note: 'made by the dialect matrix' };
+			await ctx.control('POST', '/management/instance/hosts/add', spec);
+		}
+		await ctx.control('POST', '/management/instance/settle', {});
+		ctx.put('hostId', String(find().id));
+	},
+	'vendorCloudHost/hostDisk/getAll': async (ctx) => {
+		ctx.put('diskId', String(Object.values(inst(ctx).disks).find((d) => String(d.iid) === ctx.get('hostId') && d.kind === 'system').id));
+	},
+	'vendorCloudHost/snapshot/create': async (ctx) => {
+		const iid = Number(ctx.get('hostId'));
+		if (!Object.values(inst(ctx).snapshots).some((s) => s.iid === iid)) await ctx.api('instance/snapshotAdd', { iid, name: 'matrix-snap', note: 'before' });
+	},
+	'vendorCloudHost/snapshot/getAll': async (ctx) => {
+		ctx.put('snapshotId', String(Object.values(inst(ctx).snapshots).find((s) => String(s.iid) === ctx.get('hostId')).id));
+	},
+	'vendorCloudHost/backup/create': async (ctx) => {
+		const iid = Number(ctx.get('hostId'));
+		if (!Object.values(inst(ctx).backups).some((b) => b.iid === iid)) await ctx.api('instance/backupAdd', { iid, name: 'matrix-backup', backup_type: 1 });
+		await ctx.control('POST', '/management/instance/settle', {});
+	},
+	'vendorCloudHost/backup/getAll': async (ctx) => {
+		ctx.put('backupId', String(Object.values(inst(ctx).backups).find((b) => String(b.iid) === ctx.get('hostId')).id));
+	},
+	'vendorDiskNetworkFirewall/cloudDisk/create': async (ctx) => {
+		const find = () => Object.values(inst(ctx).disks).find((d) => d.disk_name === 'matrix-disk');
+		if (!find()) await ctx.api('instance/cloudDiskAdd', { nodeid: 1, disk_name: 'matrix-disk', value: 20 });
+		ctx.put('diskId', String(find().id));
+	},
+	'vendorDiskNetworkFirewall/network/create': async (ctx) => {
+		const find = () => Object.values(inst(ctx).networks).find((n) => n.name === 'matrix-net');
+		if (!find()) await ctx.api('instance/networkAdd', { nodeid: 1, name: 'matrix-net' });
+		ctx.put('networkId', String(find().id));
+	},
+	'vendorDiskNetworkFirewall/firewall/create': async (ctx) => {
+		const find = () => Object.values(inst(ctx).firewalls).find((f) => f.name === 'matrix-fw');
+		if (!find()) await ctx.api('instance/firewallAdd', { nodeid: 1, name: 'matrix-fw' });
+		ctx.put('firewallId', String(find().id));
+	},
+	'vendorDiskNetworkFirewall/firewallRule/add': async (ctx) => {
+		const fid = Number(ctx.get('firewallId'));
+		const find = () => Object.values(inst(ctx).rules).find((r) => r.fid === fid);
+		if (!find()) await ctx.api('instance/firewallRuleAdd', { fid, direction: 'in', action: 'ACCEPT', protocol: 'tcp', destport: '22', source: '0.0.0.0/0', status: 1 });
+		ctx.put('ruleId', String(find().id));
+	},
+	'vendorDns/domain/add': async (ctx) => {
+		const find = () => Object.values(dns(ctx).domains).find((d) => d.name === 'matrix-example.com');
+		if (!find()) await ctx.api('dns/domainAdd', { domain: 'matrix-example.com', pid: PERSONAL, period: 1 });
+		ctx.put('domainId', String(find().id));
+	},
+	'vendorDns/record/add': async (ctx) => {
+		const dId = Number(ctx.get('domainId'));
+		const find = (sub) => Object.values(dns(ctx).records).find((r) => r.did === dId && r.subdomain === sub);
+		if (!find('www')) await ctx.api('dns/recordAdd', { did: dId, records: 'www;A;default;203.0.113.10;;600;1#@;MX;default;mail.matrix-example.com;5;300;1#mail;AAAA;default;2001:db8::25;;300;1' });
+		ctx.put('www', String(find('www').id));
+		ctx.put('mx', String(find('@').id));
+		ctx.put('mail', String(find('mail').id));
+	},
+	'vendorDns/monitor/add': async (ctx) => {
+		const dId = Number(ctx.get('domainId'));
+		const find = () => Object.values(dns(ctx).monitors).find((m) => m.did === dId);
+		if (!find()) await ctx.api('dns/monitorAdd', { did: dId, subdomain: 'www' });
+		ctx.put('monitorId', String(find().id));
+	},
+	'vendorDns/monitorRecord/getAll': async (ctx) => {
+		ctx.put('monitorRecordId', String(Object.values(dns(ctx).monitorRecords).find((r) => String(r.mid) === ctx.get('monitorId')).id));
+	},
+	'vendorDns/template/create': async (ctx) => {
+		const find = () => Object.values(dns(ctx).templates).find((t) => t.name === 'matrix-tpl');
+		if (!find()) await ctx.api('dns/tempAdd', { pid: PERSONAL, name: 'matrix-tpl', status: 0 });
+		ctx.put('templateId', String(find().id));
+	},
+	'vendorDns/templateRecord/add': async (ctx) => {
+		const tid = Number(ctx.get('templateId'));
+		const ips = Object.values(dns(ctx).tempStys).filter((r) => r.tid === tid).map((r) => r.ip);
+		for (const [ip, isp] of [['203.0.113.50', 'telecom'], ['203.0.113.60', 'unicom']]) if (!ips.includes(ip)) await ctx.api('dns/tempStyAdd', { tid, ip, country: 'CN', isp });
+	},
+	'vendorDns/templateRecord/getAll': async (ctx) => {
+		const recs = Object.values(dns(ctx).tempStys).filter((r) => String(r.tid) === ctx.get('templateId'));
+		ctx.put('tempRecords', recs.sort((a, b) => a.id - b.id).map((r) => String(r.id)));
+	},
+	'vendorDns/strategy/add': async (ctx) => {
+		const dId = Number(ctx.get('domainId'));
+		if (!Object.values(dns(ctx).strategies).some((y) => y.did === dId)) await ctx.api('dns/styAdd', { did: dId, subdomain: 'www', sty: 'auto', tid: Number(ctx.get('templateId')), maxip: 2, status: 1 });
+	},
+	'vendorDns/strategy/getAll': async (ctx) => {
+		ctx.put('strategyId', String(Object.values(dns(ctx).strategies).find((y) => String(y.did) === ctx.get('domainId')).id));
+	},
+};
+
 /* ====================================================================== */
 
-const withNode = (node, entries) => entries.map((e) => ({ node, ...e }));
+const withNode = (node, entries) => entries.map((e) => ({ node, ...e, fallback: fallbacks[`${node}/${e.resource}/${e.operation}`] }));
 
 /** Every entry, in run order: storage first (its signing meets the emulator's clock before any advance). */
 const catalogue = [
@@ -1846,4 +1999,4 @@ const catalogue = [
 
 const keyOf = (e) => `${e.node}/${e.resource}/${e.operation}`;
 
-module.exports = { catalogue, keyOf, must, same };
+module.exports = { catalogue, keyOf, fallbackKeys: Object.keys(fallbacks), must, same };

@@ -6,6 +6,8 @@
  * pressure get it from here, before every operation of a management node:
  *   tokenLifetime60    the emulator clock moves on 61 s, so the node's token has expired
  *   loginInvalidates   the same account logs in from outside, so the node's token is invalidated
+ * and one only shows with a credential setting, which its column uses:
+ *   underscoreSigned   the storage credential sends upload_id / part_number (Advanced, snake)
  *
  *   const { runMatrix } = require('./runner');
  *   const matrix = await runMatrix({ dialects: ['numbersAsStrings'] }); // all when omitted
@@ -16,7 +18,7 @@
 const fs = require('node:fs');
 const path = require('node:path');
 const { startVendor, n8n } = require('../helpers/vendor');
-const { catalogue, keyOf } = require('./catalogue');
+const { catalogue, keyOf, fallbackKeys } = require('./catalogue');
 const impossible = require('./impossible');
 
 const DEFAULT = 'default';
@@ -48,7 +50,12 @@ function coverage() {
 	const entries = catalogue.map(keyOf);
 	const seen = new Set();
 	const duplicated = entries.filter((k) => (seen.has(k) ? true : (seen.add(k), false)));
-	return { missing: wanted.filter((k) => !seen.has(k)), unknown: [...seen].filter((k) => !wanted.includes(k)), duplicated, total: wanted.length };
+	return {
+		missing: wanted.filter((k) => !seen.has(k)),
+		unknown: [...seen, ...fallbackKeys.filter((k) => !seen.has(k))].filter((k) => !wanted.includes(k)),
+		duplicated,
+		total: wanted.length,
+	};
 }
 
 /* ---------- the columns ---------- */
@@ -69,9 +76,18 @@ async function availableDialects() {
 
 /* ---------- one column ---------- */
 
+/** Object-storage credential settings a dialect is about (its column uses them). */
+const STORAGE_SETTINGS = { underscoreSigned: { advanced: true, multipartQueryNames: 'snake' } };
+
+/** Thrown by ctx.get when an earlier entry did not produce a value (its cell is then "not run"). */
+class Blocked extends Error {}
+
 function makeContext(v, dialect) {
 	const saved = new Map();
 	const users = { demo: { username: 'demo', password: 'demo-password', ref: v.apiRef } };
+	const storageRef = STORAGE_SETTINGS[dialect]
+		? v.store.add('vendorObjectStorageApi', { ...v.store.data.get(v.storageRef.id).data, ...STORAGE_SETTINGS[dialect] })
+		: v.storageRef;
 	const tokens = {};
 	const post = async (p, body) => {
 		const res = await fetch(`${v.url}/API/${p}`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
@@ -84,7 +100,7 @@ function makeContext(v, dialect) {
 			saved.set(name, value);
 		},
 		get(name) {
-			if (!saved.has(name)) throw new Error(`needs "${name}", which an earlier entry did not produce`);
+			if (!saved.has(name)) throw new Blocked(`not run: needs "${name}", which an earlier entry (and its fallback) did not produce`);
 			return saved.get(name);
 		},
 		/** An account the catalogue made; its credential is created on first use. */
@@ -92,7 +108,7 @@ function makeContext(v, dialect) {
 			users[username] = { username, password };
 		},
 		credentialsFor(entry) {
-			if (entry.node === 'vendorObjectStorage') return { vendorObjectStorageApi: v.storageRef };
+			if (entry.node === 'vendorObjectStorage') return { vendorObjectStorageApi: storageRef };
 			const u = users[entry.as || 'demo'];
 			if (!u) throw new Error(`no account ${entry.as}: the entry that registers it failed`);
 			u.ref ??= v.store.add('vendorApi', { apiUrl: v.url, username: u.username, password: u.password });
@@ -172,6 +188,16 @@ async function runEntry(entry, ctx) {
 	} catch (err) {
 		cell.stage = stage;
 		cell.message = oneLine(err && err.message);
+		if (err instanceof Blocked) cell.blocked = true;
+	}
+	if (!cell.ok && entry.fallback) {
+		// later entries get what they need from the emulator instead (see catalogue.js)
+		try {
+			await entry.fallback(ctx);
+			cell.fallback = 'made through the emulator for later entries';
+		} catch (err) {
+			cell.fallback = `failed: ${oneLine(err && err.message)}`;
+		}
 	}
 	cell.ms = Date.now() - started;
 	return cell;
@@ -190,6 +216,16 @@ async function runColumn(dialect) {
 		}
 		const ctx = makeContext(v, dialect);
 		for (const entry of catalogue) column.cells[keyOf(entry)] = await runEntry(entry, ctx);
+		// what the emulator counted: proves the pressure of the token dialects (log-ins per column)
+		const stats = await fetch(`${v.url}/__emulator/stats`);
+		if (stats.ok) {
+			const s = await stats.json();
+			column.logins = s.management && s.management.logins;
+			column.requests = {
+				management: Object.values((s.management && s.management.requests) || {}).reduce((a, b) => a + b, 0),
+				storage: Object.values((s.storage && s.storage.requests) || {}).reduce((a, b) => a + b, 0),
+			};
+		}
 	} finally {
 		await v.close();
 	}
@@ -211,7 +247,8 @@ async function runMatrix({ dialects, log = () => {} } = {}) {
 	for (const name of [null, ...names]) {
 		const col = await runColumn(name);
 		const failed = Object.values(col.cells).filter((c) => !c.ok).length;
-		log(`${col.name}: ${Object.keys(col.cells).length - failed} ok, ${failed} failed, ${(col.ms / 1000).toFixed(1)} s${col.applied ? '' : ' (the emulator did not enable this dialect)'}`);
+		const counted = col.logins === undefined ? '' : `, ${col.logins} log-ins, ${col.requests.management} management and ${col.requests.storage} storage requests`;
+		log(`${col.name}: ${Object.keys(col.cells).length - failed} ok, ${failed} failed, ${(col.ms / 1000).toFixed(1)} s${counted}${col.applied ? '' : ' (the emulator did not enable this dialect)'}`);
 		columns.push(col);
 	}
 	const keys = catalogue.map(keyOf);
@@ -225,7 +262,10 @@ async function runMatrix({ dialects, log = () => {} } = {}) {
 				cell.documented = known[key];
 				if (cell.ok) stale.push({ column: col.name, operation: key, reason: known[key] });
 			}
-			if (!cell.ok) failures.push({ column: col.name, operation: key, stage: cell.stage, message: cell.message, description: cell.description, documented: cell.documented });
+			if (!cell.ok) {
+				const { stage, message, description, documented, blocked, fallback } = cell;
+				failures.push({ column: col.name, operation: key, stage, message, description, documented, blocked, fallback });
+			}
 		}
 	}
 	// listed impossibilities whose operation or dialect no longer exists are stale too
@@ -252,7 +292,14 @@ async function runMatrix({ dialects, log = () => {} } = {}) {
 
 /* ---------- output ---------- */
 
-const mark = (cell) => (cell.ok ? 'ok' : cell.documented ? 'x' : 'FAIL');
+/** [column, [operation, ...]] of the cells that did not run. */
+function blockedByColumn(m) {
+	const by = new Map();
+	for (const f of m.failures.filter((x) => x.blocked)) by.set(f.column, [...(by.get(f.column) || []), f.operation]);
+	return [...by];
+}
+
+const mark = (cell) => (cell.ok ? 'ok' : cell.documented ? 'x' : cell.blocked ? '-' : 'FAIL');
 
 /** The matrix as Markdown: rows node/resource/operation, one column per dialect, then the failures. */
 function toMarkdown(m) {
@@ -261,7 +308,7 @@ function toMarkdown(m) {
 		'# Dialect matrix',
 		'',
 		`Every dropdown operation of the six action nodes, run once per emulator dialect through n8n-core (\`test/dialects/\`). ${m.generatedAt}, ${(m.durationMs / 1000).toFixed(1)} s.`,
-		'Cells: ok; FAIL; x = fails as documented in `test/dialects/impossible.js`.',
+		'Cells: ok; FAIL; x = fails as documented in `test/dialects/impossible.js`; - = not run (an earlier entry it needs failed, and so did its fallback).',
 		m.dialectRoute ? '' : '\nThe emulator has no dialect route yet (GET /__emulator/dialects answered 404): only the default column ran.',
 		'',
 		`| Operation | ${cols.join(' | ')} |`,
@@ -270,13 +317,20 @@ function toMarkdown(m) {
 		`| **passed** | ${m.columns.map((c) => `${m.rows.filter((r) => r.cells[c.name].ok).length}/${m.rows.length}`).join(' | ')} |`,
 		'',
 	];
+	lines.push('## Columns', '', '| Column | Seconds | Log-ins | Management requests | Storage requests |', '| --- | --- | --- | --- | --- |');
+	for (const c of m.columns) {
+		const n = (x) => (x === undefined ? '?' : x);
+		lines.push(`| ${c.name}${c.applied ? '' : ' (not switched on)'} | ${(c.ms / 1000).toFixed(1)} | ${n(c.logins)} | ${n(c.requests && c.requests.management)} | ${n(c.requests && c.requests.storage)} |`);
+	}
+	lines.push('');
 	const unapplied = m.columns.filter((c) => !c.applied).map((c) => c.name);
 	if (unapplied.length) lines.push(`Columns the emulator did not switch on (they ran as the default): ${unapplied.join(', ')}.`, '');
 	lines.push('## Failures', '');
 	if (!m.failures.length) lines.push('None.');
-	for (const f of m.failures) {
+	for (const f of m.failures.filter((x) => !x.blocked)) {
 		lines.push(`- **${f.column}** \`${f.operation}\` (${f.stage}): ${f.message}${f.description ? ` — ${f.description}` : ''}${f.documented ? ` *(documented: ${f.documented})*` : ''}`);
 	}
+	for (const [column, ops] of blockedByColumn(m)) lines.push(`- **${column}** not run (${ops.length}): ${ops.map((o) => `\`${o}\``).join(', ')}`);
 	if (m.stale.length) {
 		lines.push('', '## Stale entries of impossible.js', '');
 		for (const s of m.stale) lines.push(`- **${s.column}** \`${s.operation}\`: ${s.why || 'passes now'} (listed as: ${s.reason})`);
@@ -288,17 +342,21 @@ function toMarkdown(m) {
 function toText(m) {
 	const cols = m.columns.map((c) => c.name);
 	const width = Math.max(...m.rows.map((r) => r.key.length), 10);
-	const head = cols.map((_, i) => String(i).padStart(4)).join('');
+	const head = cols.map((_, i) => String(i).padStart(5)).join('');
 	const out = [
 		`dialect matrix: ${m.rows.length} operations x ${cols.length} columns in ${(m.durationMs / 1000).toFixed(1)} s`,
 		...cols.map((c, i) => `  ${String(i).padStart(2)} = ${c}${m.columns[i].applied ? '' : ' (not switched on by the emulator)'}`),
+		'  cells: ok, FAIL, x (documented in impossible.js), - (not run: an entry it needs failed)',
 		`${''.padEnd(width)}${head}`,
-		...m.rows.map((r) => `${r.key.padEnd(width)}${cols.map((c) => mark(r.cells[c]).padStart(4)).join('')}`),
-		`${'passed'.padEnd(width)}${cols.map((c) => String(m.rows.filter((r) => r.cells[c].ok).length).padStart(4)).join('')}`,
+		...m.rows.map((r) => `${r.key.padEnd(width)}${cols.map((c) => mark(r.cells[c]).padStart(5)).join('')}`),
+		`${'passed'.padEnd(width)}${cols.map((c) => String(m.rows.filter((r) => r.cells[c].ok).length).padStart(5)).join('')}`,
 	];
 	if (m.failures.length) {
 		out.push('', 'failures:');
-		for (const f of m.failures) out.push(`  [${f.column}] ${f.operation} (${f.stage}): ${f.message}${f.description ? ` — ${f.description}` : ''}${f.documented ? ' (documented)' : ''}`);
+		for (const f of m.failures.filter((x) => !x.blocked)) {
+			out.push(`  [${f.column}] ${f.operation} (${f.stage}): ${f.message}${f.description ? ` — ${f.description}` : ''}${f.documented ? ' (documented)' : ''}`);
+		}
+		for (const [column, ops] of blockedByColumn(m)) out.push(`  [${column}] not run (${ops.length}): ${ops.join(', ')}`);
 	}
 	if (m.stale.length) {
 		out.push('', 'stale entries of impossible.js:');
