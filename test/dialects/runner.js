@@ -6,8 +6,9 @@
  * pressure get it from here, before every operation of a management node:
  *   tokenLifetime60    the emulator clock moves on 61 s, so the node's token has expired
  *   loginInvalidates   the same account logs in from outside, so the node's token is invalidated
- * and one only shows with a credential setting, which its column uses:
- *   underscoreSigned   the storage credential sends upload_id / part_number (Advanced, snake)
+ * Two storage readings need a credential setting, which their columns use (STORAGE_SETTINGS):
+ *   underscoreSigned   upload_id / part_number sent and signed
+ *   subresourceDecoded upload IDs signed decoded
  *
  *   const { runMatrix } = require('./runner');
  *   const matrix = await runMatrix({ dialects: ['numbersAsStrings'] }); // all when omitted
@@ -76,8 +77,15 @@ async function availableDialects() {
 
 /* ---------- one column ---------- */
 
-/** Object-storage credential settings a dialect is about (its column uses them). */
-const STORAGE_SETTINGS = { underscoreSigned: { advanced: true, multipartQueryNames: 'snake' } };
+/**
+ * Object-storage credential settings of the readings that need one (the credential's Advanced
+ * Protocol Settings; their columns use them): the snake query names a service signs, and upload
+ * IDs signed decoded. Without them those services refuse multipart signatures (test/storage).
+ */
+const STORAGE_SETTINGS = {
+	underscoreSigned: { advanced: true, multipartQueryNames: 'snake', signUnderscoreSubResources: true },
+	subresourceDecoded: { advanced: true, subResourceValues: 'decoded' },
+};
 
 /** Thrown by ctx.get when an earlier entry did not produce a value (its cell is then "not run"). */
 class Blocked extends Error {}
@@ -218,12 +226,13 @@ async function runColumn(dialect) {
 	const v = await startVendor({ seed: 'demo', dialects: dialect ? [dialect] : [], management: { timing: { ...TIMING } } });
 	const column = { name: dialect || DEFAULT, applied: true, cells: {} };
 	try {
-		if (dialect) {
-			const res = await fetch(`${v.url}/__emulator/dialects`);
-			const enabled = res.ok ? (await res.json()).enabled || [] : [];
-			column.applied = enabled.includes(dialect);
-		}
+		const res = await fetch(`${v.url}/__emulator/dialects`);
+		const listed = res.ok ? await res.json() : { enabled: [], available: [] };
+		if (dialect) column.applied = (listed.enabled || []).includes(dialect);
 		const ctx = makeContext(v, dialect);
+		/** The dialects this column's emulator plays in the management interface (area management or both). */
+		ctx.managementDialects = () =>
+			(listed.available || []).filter((d) => (listed.enabled || []).includes(d.name) && ['management', 'both'].includes(d.area)).map((d) => d.name);
 		for (const entry of catalogue) column.cells[keyOf(entry)] = await runEntry(entry, ctx);
 		// what the emulator counted: proves the pressure of the token dialects (log-ins per column)
 		const stats = await fetch(`${v.url}/__emulator/stats`);
