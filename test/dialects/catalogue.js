@@ -1080,7 +1080,9 @@ const cloudHost = [
 		params: (ctx) => ({ id: byId(ctx.get('hostId')), type: 'hour' }),
 		async check(json) {
 			count(json, 60, 'points of an hour');
-			for (const p of json) must(p.metric === 'cpu' && typeof p.value === 'number' && p.time === new Date(p.timestamp).toISOString(), `point ${show(p)}`);
+			// `value` as the service sent it (a number, or a numeric string under numbersAsStrings: DECISIONS)
+			const numeric = (x) => (typeof x === 'number' || (typeof x === 'string' && x.trim() !== '')) && Number.isFinite(Number(x));
+			for (const p of json) must(p.metric === 'cpu' && numeric(p.value) && p.time === new Date(p.timestamp).toISOString(), `point ${show(p)}`);
 		},
 	},
 	{
