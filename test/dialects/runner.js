@@ -133,6 +133,8 @@ function makeContext(v, dialect) {
 		async canLogIn(username, password) {
 			return Number((await post('OAuth/authorize', { username, password })).code) === 1;
 		},
+		/** The storage credential settings of this column (STORAGE_SETTINGS). */
+		storageSettings: () => STORAGE_SETTINGS[dialect] || {},
 		/** The management API called directly (renews its own token once when it is rejected). */
 		async api(p, body = {}, username = 'demo') {
 			if (!tokens[username]) await ctx.login(username);
