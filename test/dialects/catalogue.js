@@ -274,6 +274,22 @@ const accountBilling = [
 	},
 	{
 		resource: 'account',
+		operation: 'checkCompatibility',
+		params: {},
+		async check(json, ctx) {
+			must(json.length > 1, `${json.length} finding(s)`);
+			for (const f of json) must(typeof f.check === 'string' && typeof f.observed === 'string' && typeof f.reading === 'string', `a finding without check, observed or reading: ${show(f)}`);
+			const summary = json.find((f) => f.check === 'summary');
+			must(summary, 'no summary item');
+			// it names the readings this column's emulator plays in the management interface, and no other
+			same([...(summary.readings || [])].sort().join(','), ctx.managementDialects().sort().join(','), 'readings found');
+			const dump = JSON.stringify(json);
+			must(!dump.includes('demo-password'), 'the password appears in the output');
+			for (const t of Object.keys(ctx.state('tokens'))) must(!dump.includes(t), 'a token appears in the output');
+		},
+	},
+	{
+		resource: 'account',
 		operation: 'get',
 		params: {},
 		async check(json) {
@@ -295,8 +311,7 @@ const accountBilling = [
 	{
 		resource: 'balance',
 		operation: 'setAlarm',
-		// (top-level threshold and count until the management branch moves them into Additional Fields)
-		params: { alarm: true, alarmValue: 250.5, alarmNum: 2, additionalFields: { alarmValue: 250.5, alarmNum: 2 } },
+		params: { alarm: true, additionalFields: { alarmValue: 250.5, alarmNum: 2 } },
 		async check(json, ctx) {
 			one(json, 'alarm items');
 			const b = ctx.state('balances')[demoUid(ctx)];
