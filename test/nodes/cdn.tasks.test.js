@@ -100,7 +100,7 @@ describe('cache refresh', () => {
 		const before = await requests();
 		const notUrl = await fails({ resource: 'prefetch', operation: 'create', preloadtype: 1, urls: 'www.example.com/a' });
 		expect(await requests()).toBe(before + 1);
-		expect(notUrl.message).toMatch(/^cdn\/preload: urls/);
+		expect(notUrl.message).toMatch(/^urls.*\(cdn\/preload, code/);
 	});
 
 	test('repeat submits the URLs again as a new task and can wait for it', async () => {
@@ -197,6 +197,6 @@ describe('tasks', () => {
 		expect(taskState(refreshId)).toBeUndefined();
 		expect(taskState(prefetchId)).toBeUndefined();
 		const error = await fails({ resource: 'task', operation: 'delete', ids: [refreshId] });
-		expect(error.message).toBe(`cdn/refreshDelete: ids: task ${refreshId} does not exist`);
+		expect(error.message).toBe(`ids: task ${refreshId} does not exist (cdn/refreshDelete, code 0: check the values sent)`);
 	});
 });

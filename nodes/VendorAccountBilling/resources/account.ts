@@ -56,6 +56,7 @@ export const accountOperations: OperationDecl[] = [
 		description: "Log in with the credential's username and password and report what the service answered, such as the token lifetime (expires); the token itself is never shown",
 		noToken: true,
 		read: true,
+		serial: 'log-ins are made one after another',
 		prepare: async (_body, ctx) => {
 			const credentials = await ctx.fn.getCredentials(API_CREDENTIAL);
 			return {
@@ -77,6 +78,7 @@ export const accountOperations: OperationDecl[] = [
 		description:
 			'Find how the service writes its answers and which credential settings to use: makes reads only, plus two log-ins (a second log-in may end earlier tokens on some services; the node then logs in again by itself). One item per finding.',
 		read: true,
+		serial: 'each check logs in and reads on its own; run one at a time',
 		run: (ctx) => checkCompatibility(ctx),
 	},
 	{
@@ -119,6 +121,7 @@ export const accountOperations: OperationDecl[] = [
 		action: 'Update the account password',
 		description: 'Change the password; update the Vendor API credential afterwards',
 		notice: 'After changing the password, update it in the Vendor API credential too, or later runs cannot log in',
+		serial: 'each change of the password must follow the one before it',
 		fields: [
 			required(secret('old_password', 'Current Password')),
 			required(secret('new_password', 'New Password', 'The new password; it is sent twice as the service asks')),

@@ -94,7 +94,16 @@ export async function checkCompatibility(ctx: OperationContext): Promise<IDataOb
 			raw = await http(o);
 			return raw;
 		}, creds);
-		return { result, raw: isObject(raw) ? raw : undefined };
+		// authorize() asks for the full response: the envelope is its body (a string when not JSON)
+		let body = isObject(raw) && 'statusCode' in raw ? raw.body : raw;
+		if (typeof body === 'string') {
+			try {
+				body = JSON.parse(body) as unknown;
+			} catch {
+				body = undefined;
+			}
+		}
+		return { result, raw: isObject(body) ? body : undefined };
 	};
 
 	/** One read with a given token, the answer as it came (no renewal, no retry). */

@@ -16,9 +16,11 @@ import {
 	type NodeParameterValueType,
 } from 'n8n-workflow';
 
+import { concurrencyOption, runItems } from '../run';
 import { check } from '../validation';
 import type { ApiArea, FieldDecl, LocatorDecl, OperationContext, OperationDecl } from './declarations';
 import { LOCATORS } from './locators';
+import { resolveReference } from './resolve';
 import { apiRequest, apiRequestAllItems, payload, type Envelope } from './transport';
 
 /* ------------------------------------------------------------------ naming */
@@ -165,17 +167,24 @@ function fieldProperty(field: FieldDecl, inCollection: boolean): INodeProperties
 					type: 'list',
 					typeOptions: { searchListMethod: searchMethod(loc.key), searchable: true },
 					},
+					...(loc.resolve
+						? [
+								{
+									displayName: 'By Name',
+									name: 'name',
+									type: 'string' as const,
+									placeholder: `e.g. ${loc.resolve.example ?? 'web-1'}`,
+									hint: `Looked up when the node runs: ${loc.resolve.what} of exactly one ${loc.label.toLowerCase()}`,
+								},
+							]
+						: []),
 					{
 					displayName: `By ${loc.idName ?? 'ID'}`,
 					name: 'id',
 					type: 'string',
 					placeholder: loc.idPlaceholder ?? 'e.g. 12',
-					validation: [
-						{
-							type: 'regex',
-							properties: { regex: loc.idPattern ?? '^[0-9]+$', errorMessage: `Not a valid ${loc.label.toLowerCase()} ${(loc.idName ?? 'ID').toLowerCase() === 'id' ? 'ID' : (loc.idName ?? '').toLowerCase()}` },
-						},
-					],
+					// checked when the node runs (convert), where a name is looked up instead of refused;
+					// no editor regex: n8n runs those in a VM with a 250 ms limit on every execution
 					},
 				],
 			});
@@ -319,6 +328,15 @@ export function buildProperties(area: ApiArea): INodeProperties[] {
 		for (const extra of op.extras ?? []) {
 			props.push({ ...extra, displayOptions: { show: { ...show, ...(extra.displayOptions?.show ?? {}) } } });
 		}
+		props.push({
+			displayName: 'Options',
+			name: 'options',
+			type: 'collection',
+			placeholder: 'Add Option',
+			default: {},
+			displayOptions: { show },
+			options: [concurrencyOption(op.serial)],
+		});
 	}
 	return props;
 }
@@ -558,6 +576,15 @@ export function convert(field: FieldDecl, raw: unknown, label = field.displayNam
 		}
 		case 'locators': {
 			const ids = Array.isArray(raw) ? raw : splitEntries(raw);
+			const loc = locatorOf(field.locator!);
+			const pattern = new RegExp(loc.idPattern ?? '^[0-9]+$');
+			const bad = ids.find((id) => !pattern.test(String(id).trim()));
+			if (bad !== undefined) {
+				throw new InputError(
+					`The "${label}" field must hold ${loc.label.toLowerCase()} IDs, not "${String(bad)}"`,
+					loc.resolve ? `Choose from the list, or give IDs or ${loc.resolve.what}, separated by commas.` : 'Choose from the list or give IDs separated by commas.',
+				);
+			}
 			return sendAs(field, ids, 'intArray');
 		}
 		case 'list': {
@@ -613,8 +640,32 @@ export function convert(field: FieldDecl, raw: unknown, label = field.displayNam
 	}
 }
 
+/**
+ * A locator's input as the resource's ID(s): names, instance IDs, IP addresses and the like are
+ * looked up (resolve.ts); IDs pass as they are.
+ */
+async function resolved(fn: IExecuteFunctions, field: FieldDecl, raw: unknown, i: number): Promise<unknown> {
+	const loc = locatorOf(field.locator!);
+	if (!loc.resolve) return raw;
+	const current = (name: string) => {
+		try {
+			return fn.getNodeParameter(name, i, undefined, { extractValue: true });
+		} catch {
+			return undefined;
+		}
+	};
+	if (field.kind === 'locator') {
+		const id = typeof raw === 'object' && raw !== null ? (raw as IDataObject).value : raw;
+		return await resolveReference(fn, loc, String(id ?? ''), field.displayName, i, current);
+	}
+	const entries = Array.isArray(raw) ? raw.map((x) => String(x).trim()).filter(Boolean) : splitEntries(raw);
+	const ids: string[] = [];
+	for (const entry of entries) ids.push(await resolveReference(fn, loc, entry, field.displayName, i, current));
+	return ids;
+}
+
 /** Reads, checks and converts the fields of an operation into the request body. */
-export function buildBody(fn: IExecuteFunctions, op: OperationDecl, i: number): IDataObject {
+export async function buildBody(fn: IExecuteFunctions, op: OperationDecl, i: number): Promise<IDataObject> {
 	const body: IDataObject = { ...(op.constant ?? {}) };
 	const fields = op.fields ?? [];
 	const collection = collectionOf(op);
@@ -643,6 +694,7 @@ export function buildBody(fn: IExecuteFunctions, op: OperationDecl, i: number): 
 			if (!isTop(field) && (field.kind === 'string' || field.kind === 'text')) body[field.wire] = '';
 			continue;
 		}
+		if ((field.kind === 'locator' || field.kind === 'locators') && field.locator) raw = await resolved(fn, field, raw, i);
 		const value = convert(field, raw) as IDataObject[string];
 		if (!field.local) body[field.wire] = value;
 	}
@@ -709,7 +761,7 @@ export async function runOperation(fn: IExecuteFunctions, op: OperationDecl, i: 
 		itemIndex: i,
 		param: <T>(name: string, fallback?: T) => fn.getNodeParameter(name, i, fallback as never) as T,
 	};
-	let body = buildBody(fn, op, i);
+	let body = await buildBody(fn, op, i);
 	if (op.prepare) body = await op.prepare(body, ctx);
 	let records: IDataObject[];
 	if (op.run) {
@@ -747,33 +799,34 @@ export async function runOperation(fn: IExecuteFunctions, op: OperationDecl, i: 
 
 export async function executeArea(fn: IExecuteFunctions, area: ApiArea): Promise<INodeExecutionData[][]> {
 	const items = fn.getInputData();
-	const out: INodeExecutionData[] = [];
-	for (let i = 0; i < items.length; i++) {
-		try {
-			const resource = fn.getNodeParameter('resource', i) as string;
-			const operation = fn.getNodeParameter('operation', i) as string;
-			const op = area.operations.find((o) => o.resource === resource && o.operation === operation);
-			if (!op) {
-				throw new NodeOperationError(fn.getNode(), `The operation "${operation}" of "${resource}" is not supported`, { itemIndex: i });
-			}
-			const records = await runOperation(fn, op, i);
-			for (const json of records) out.push({ json, pairedItem: { item: i } });
-		} catch (error) {
-			const wrapped =
-				error instanceof InputError
-					? new NodeOperationError(fn.getNode(), error.message, { itemIndex: i, description: error.description })
-					: error;
-			if (fn.continueOnFail()) {
-				out.push({ json: { error: (wrapped as Error).message }, pairedItem: { item: i } });
-				continue;
-			}
-			if (wrapped instanceof NodeOperationError || (wrapped as { context?: IDataObject }).context) {
-				const ctx = (wrapped as { context?: IDataObject }).context;
-				if (ctx && ctx.itemIndex === undefined) ctx.itemIndex = i;
-			}
-			throw wrapped;
+	const find = (i: number) => {
+		const resource = fn.getNodeParameter('resource', i) as string;
+		const operation = fn.getNodeParameter('operation', i) as string;
+		const op = area.operations.find((o) => o.resource === resource && o.operation === operation);
+		if (!op) {
+			throw new NodeOperationError(fn.getNode(), `The operation "${operation}" of "${resource}" is not supported`, { itemIndex: i });
 		}
+		return op;
+	};
+	let serial = false;
+	try {
+		serial = items.length > 1 && find(0).serial !== undefined;
+	} catch {
+		// reported per item below
 	}
+	const out = await runItems(
+		fn,
+		items.length,
+		async (i) => {
+			try {
+				const records = await runOperation(fn, find(i), i);
+				return records.map((json) => ({ json }));
+			} catch (error) {
+				throw error instanceof InputError ? new NodeOperationError(fn.getNode(), error.message, { itemIndex: i, description: error.description }) : error;
+			}
+		},
+		{ serial },
+	);
 	return [out];
 }
 

@@ -149,6 +149,11 @@ export interface OperationDecl {
 	/** Whether the call only reads (reads are retried after transient failures). */
 	read?: boolean;
 	/**
+	 * Items run one after another whatever "Concurrent Requests" says, because their order
+	 * matters to the service; the text says why (shown in the option's description).
+	 */
+	serial?: string;
+	/**
 	 * The seed's answer is one object (profile/detail): `[]` (an empty object written PHP style)
 	 * then gives one empty item instead of none.
 	 */
@@ -178,6 +183,12 @@ export interface LocatorDecl {
 	rows?: (envelope: Envelope) => IDataObject[];
 	/** Regex an id typed "By ID" must match. */
 	idPattern?: string;
+	/**
+	 * What else people call a record, looked up at run time when the input is not an ID
+	 * (resolve.ts): the record fields compared (exactly, ignoring case; arrays such as `ips`
+	 * by element) and how to say them ("a name, an instance ID or an IP address").
+	 */
+	resolve?: { fields: string[]; what: string; example?: string };
 	/** The value a record stands for when it is not a field of the record (undefined: not offered). */
 	value?: (row: IDataObject) => string | undefined;
 	/** Text shown under "By ID", e.g. "e.g. 12". */
