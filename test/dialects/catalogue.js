@@ -94,6 +94,26 @@ const objectStorage = [
 	},
 	{
 		resource: 'bucket',
+		operation: 'checkCompatibility',
+		// probes the open readings under a scratch prefix of the new bucket, and removes what it made
+		params: { bucket: bucketRl(BUCKET) },
+		async check(json, ctx) {
+			for (const f of json) must(typeof f.check === 'string' && typeof f.observed === 'string' && typeof f.reading === 'string', `a finding without check, observed or reading: ${show(f)}`);
+			const summary = json.find((f) => f.check === 'summary');
+			must(summary && summary.readings && summary.settings, `no summary with readings and settings: ${show(summary)}`);
+			// what it found is what this column's emulator plays
+			const r = summary.readings;
+			same(r.commonPrefixes, ctx.dialect === 'commonPrefixesPlain' ? 'plainString' : 'prefixElement', 'CommonPrefixes form found');
+			must((r.marker === 'startsAfter') === (ctx.dialect !== 'markerInclusive'), `marker reading found: ${show(r.marker)}`);
+			// the settings it recommends include those this column's credential needs
+			for (const [k, val] of Object.entries(ctx.storageSettings())) if (k !== 'advanced') same(summary.settings[k], val, `recommended setting ${k}`);
+			must(!JSON.stringify(json).includes('vendor-test-secret'), 'the access secret appears in the output');
+			same((await ctx.objects(BUCKET)).length, 0, 'objects left in the bucket');
+			same((await ctx.uploads()).length, 0, 'uploads left open');
+		},
+	},
+	{
+		resource: 'bucket',
 		operation: 'getAcl',
 		params: { bucket: bucketRl(BUCKET) },
 		async check(json) {
