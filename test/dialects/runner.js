@@ -213,7 +213,7 @@ async function runEntry(entry, ctx) {
 		// later entries get what they need from the emulator instead (see catalogue.js)
 		try {
 			await entry.fallback(ctx);
-			cell.fallback = 'made through the emulator for later entries';
+			cell.fallback = 'later entries use what the fallback found or made';
 		} catch (err) {
 			cell.fallback = `failed: ${oneLine(err && err.message)}`;
 		}
