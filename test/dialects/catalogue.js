@@ -23,6 +23,7 @@
 
 const crypto = require('node:crypto');
 const { readBinary } = require('../storage/lib');
+const { dnsRecords } = require('../helpers/vendor');
 
 /* ---------- assertions ---------- */
 
@@ -315,7 +316,7 @@ const accountBilling = [
 	{
 		resource: 'account',
 		operation: 'get',
-		params: {},
+		params: { simplify: false },
 		async check(json) {
 			const me = one(json, 'account items');
 			same(me.name, 'demo', 'name');
@@ -326,7 +327,7 @@ const accountBilling = [
 	{
 		resource: 'balance',
 		operation: 'get',
-		params: {},
+		params: { simplify: false },
 		async check(json, ctx) {
 			const bal = one(json, 'balance items');
 			same(Number(bal.price).toFixed(2), ctx.state('balances')[demoUid(ctx)].price, 'balance');
@@ -345,7 +346,7 @@ const accountBilling = [
 	{
 		resource: 'coupon',
 		operation: 'getAll',
-		params: { returnAll: true, filters: { status: 0 } },
+		params: { simplify: false, returnAll: true, filters: { status: 0 } },
 		async check(json) {
 			must(has(json, (c) => c.couponid === 'WELCOME50'), `WELCOME50 missing from ${show(json.map((c) => c.couponid))}`);
 			must(json.every((c) => String(c.status) === '0'), 'a coupon of another status is listed');
@@ -354,7 +355,7 @@ const accountBilling = [
 	{
 		resource: 'coupon',
 		operation: 'getBalance',
-		params: {},
+		params: { simplify: false },
 		async check(json, ctx) {
 			const item = one(json, 'coupon balance items');
 			must(Number.isFinite(Number(item.data)), `no amount in ${show(item)}`);
@@ -387,7 +388,7 @@ const accountBilling = [
 	{
 		resource: 'group',
 		operation: 'getAll',
-		params: { returnAll: true, filters: { name: 'Matrix' } },
+		params: { simplify: false, returnAll: true, filters: { name: 'Matrix' } },
 		async check(json, ctx) {
 			same(json.map((g) => String(g.id)).join(','), ctx.get('groupId'), 'groups named Matrix');
 		},
@@ -422,7 +423,7 @@ const accountBilling = [
 	{
 		resource: 'groupPermission',
 		operation: 'getAll',
-		params: (ctx) => ({ gid: byId(ctx.get('groupId')), returnAll: true }),
+		params: (ctx) => ({ simplify: false, gid: byId(ctx.get('groupId')), returnAll: true }),
 		async check(json, ctx) {
 			same(json.map((e) => e.value).sort().join(','), 'API/profile/balance,API/profile/payList', 'permissions listed');
 			ctx.put('roleIds', json.map((e) => String(e.id)));
@@ -467,7 +468,7 @@ const accountBilling = [
 	{
 		resource: 'subAccount',
 		operation: 'getAll',
-		params: { returnAll: true },
+		params: { simplify: false, returnAll: true },
 		async check(json, ctx) {
 			const mine = json.find((s) => s.name === 'matrixsub1');
 			must(mine, `matrixsub1 missing from ${show(json.map((s) => s.name))}`);
@@ -504,7 +505,7 @@ const accountBilling = [
 	{
 		resource: 'recharge',
 		operation: 'getAll',
-		params: { returnAll: true },
+		params: { simplify: false, returnAll: true },
 		async check(json) {
 			same(json.length, 3, 'recharges of the demo account');
 			must(json.every((r) => Number(r.price) > 0), 'a recharge without an amount');
@@ -513,7 +514,7 @@ const accountBilling = [
 	{
 		resource: 'payment',
 		operation: 'getAll',
-		params: { returnAll: true, filters: { type: 2 } },
+		params: { simplify: false, returnAll: true, filters: { type: 2 } },
 		async check(json) {
 			must(json.length > 0, 'no refund listed');
 			must(json.every((p) => p.type_zh === 'Refund'), `a payment that is not a refund is listed: ${show(json.map((p) => p.type_zh))}`);
@@ -521,9 +522,25 @@ const accountBilling = [
 		},
 	},
 	{
+		resource: 'report',
+		operation: 'get',
+		params: { period: 'last30Days', additionalFields: { currency: 'CNY' } },
+		async check(json, ctx) {
+			const r = one(json, 'reports');
+			for (const k of ['balance', 'spent', 'refunded', 'netSpent', 'invoiceAmount', 'invoiceableAmount']) must(typeof r[k] === 'number' && Number.isFinite(r[k]), `${k} is not a number: ${show(r[k])}`);
+			same(r.balance.toFixed(2), Number(ctx.core().balanceOf(demoUid(ctx)).price).toFixed(2), 'balance');
+			must(r.spent > 0 && r.refunded > 0, `the demo's spending and refund of the last 30 days: ${show({ spent: r.spent, refunded: r.refunded })}`);
+			same(Object.values(r.spentByService).reduce((a, b) => a + b, 0).toFixed(2), r.spent.toFixed(2), 'spending by service adds up');
+			must(Object.keys(r.spentByService).every((s) => /^[A-Z][A-Za-z ]+$/.test(s)), `services in words: ${show(Object.keys(r.spentByService))}`);
+			same(r.invoices, acc(ctx).invoices.filter((i) => i.uid === demoUid(ctx)).length, 'invoices');
+			must(r.text.startsWith(`Balance: CNY ${r.balance.toLocaleString('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2 })}. Last 30 Days (`), `text: ${show(r.text)}`);
+			must(/^<table.*<\/table>$/.test(r.html), 'an HTML table');
+		},
+	},
+	{
 		resource: 'invoice',
 		operation: 'getBalance',
-		params: {},
+		params: { simplify: false },
 		async check(json, ctx) {
 			const item = one(json, 'invoiceable amount items');
 			must(Number(item.invoiceprice) > 10, `invoiceable amount ${show(item.invoiceprice)}`);
@@ -546,7 +563,7 @@ const accountBilling = [
 	{
 		resource: 'invoice',
 		operation: 'getAll',
-		params: { returnAll: true },
+		params: { simplify: false, returnAll: true },
 		async check(json, ctx) {
 			must(has(json, (i) => String(i.id) === ctx.get('invoiceId')), `invoice ${ctx.get('invoiceId')} missing from ${show(json.map((i) => i.id))}`);
 			same(json.length, 3, 'invoices (two demo ones and the new one)');
@@ -555,7 +572,7 @@ const accountBilling = [
 	{
 		resource: 'log',
 		operation: 'getAll',
-		params: { returnAll: true, filters: { type: 'finance' } },
+		params: { simplify: false, returnAll: true, filters: { type: 'finance' } },
 		async check(json) {
 			must(json.length > 0, 'no finance log entry');
 			must(json.every((l) => l.type === 'finance'), 'an entry of another type is listed');
@@ -635,7 +652,7 @@ const cdnOps = [
 	{
 		resource: 'accelerationProfile',
 		operation: 'getAll',
-		params: { returnAll: true },
+		params: { simplify: false, returnAll: true },
 		async check(json) {
 			for (const t of ['cloud', 'live', 'static']) must(has(json, (p) => p.type === t), `type ${t} missing from ${show(json.map((p) => p.type))}`);
 		},
@@ -643,7 +660,7 @@ const cdnOps = [
 	{
 		resource: 'channel',
 		operation: 'getAll',
-		params: { returnAll: true },
+		params: { simplify: false, returnAll: true },
 		async check(json, ctx) {
 			const names = json.map((c) => c.name).sort();
 			same(names.join(','), 'download.example.com,live.example.com,static.example.com,www.example.com', 'channels');
@@ -671,7 +688,7 @@ const cdnOps = [
 	{
 		resource: 'channel',
 		operation: 'get',
-		params: (ctx) => ({ id: byId(ctx.get('channelId')) }),
+		params: (ctx) => ({ simplify: false, id: byId(ctx.get('channelId')) }),
 		async check(json, ctx) {
 			const c = one(json, 'channel items');
 			same(c.id, ctx.get('channelId'), 'id');
@@ -693,7 +710,7 @@ const cdnOps = [
 	{
 		resource: 'certificate',
 		operation: 'getAll',
-		params: { returnAll: true },
+		params: { simplify: false, returnAll: true },
 		async check(json) {
 			same(json.map((c) => c.name).sort().join(','), 'example-wildcard,matrix-cert', 'certificates');
 		},
@@ -701,7 +718,7 @@ const cdnOps = [
 	{
 		resource: 'certificate',
 		operation: 'get',
-		params: (ctx) => ({ id: byId(ctx.get('certId')) }),
+		params: (ctx) => ({ simplify: false, id: byId(ctx.get('certId')) }),
 		async check(json, ctx) {
 			const c = one(json, 'certificate items');
 			same(c.id, ctx.get('certId'), 'id');
@@ -755,7 +772,7 @@ const cdnOps = [
 	{
 		resource: 'channel',
 		operation: 'getCurrentData',
-		params: (ctx) => ({ ids: [channelId(ctx, 'www.example.com')] }),
+		params: (ctx) => ({ simplify: false, ids: [channelId(ctx, 'www.example.com')] }),
 		async check(json, ctx) {
 			const item = one(json, 'current data items');
 			same(item.did, channelId(ctx, 'www.example.com'), 'channel id');
@@ -811,6 +828,7 @@ const cdnOps = [
 		resource: 'statistic',
 		operation: 'getBandwidth',
 		params: (ctx) => ({
+			simplify: false,
 			domainIds: [channelId(ctx, 'www.example.com')],
 			viewtype: 'custom',
 			begintime: '2026-01-01T00:00:00',
@@ -836,7 +854,7 @@ const cdnOps = [
 	{
 		resource: 'bill',
 		operation: 'getByAccount',
-		params: (ctx) => ({ months: yyyymm(ctx.now()), additionalFields: { type: ['cloud', 'download'] } }),
+		params: (ctx) => ({ simplify: false, months: yyyymm(ctx.now()), additionalFields: { type: ['cloud', 'download'] } }),
 		async check(json, ctx) {
 			same(json.map((b) => b.srvtype).sort().join(','), 'cloud,download', 'service types');
 			same(json[0].month, yyyymm(ctx.now()), 'month');
@@ -845,7 +863,7 @@ const cdnOps = [
 	{
 		resource: 'bill',
 		operation: 'getByChannel',
-		params: (ctx) => ({ domainIds: [channelId(ctx, 'www.example.com')], begintime: '2026-01-01T00:00:00Z', endtime: '2026-01-01T01:00:00Z' }),
+		params: (ctx) => ({ simplify: false, domainIds: [channelId(ctx, 'www.example.com')], begintime: '2026-01-01T00:00:00Z', endtime: '2026-01-01T01:00:00Z' }),
 		async check(json) {
 			const item = one(json, 'bill items');
 			same(item.billtype, 'flow', 'bill type');
@@ -855,7 +873,7 @@ const cdnOps = [
 	{
 		resource: 'trafficPackage',
 		operation: 'getPriceTiers',
-		params: { returnAll: true },
+		params: { simplify: false, returnAll: true },
 		async check(json) {
 			same(json.map((t) => Number(t.price).toFixed(2)).join(','), '0.20,0.18,0.15,0.12', 'prices');
 		},
@@ -875,7 +893,7 @@ const cdnOps = [
 	{
 		resource: 'trafficPackage',
 		operation: 'getAll',
-		params: { returnAll: true },
+		params: { simplify: false, returnAll: true },
 		async check(json) {
 			same(json.length, 2, 'packages');
 			must(json.every((p) => Number(p.flow) === 100 * GIB), `flows ${show(json.map((p) => p.flow))}`);
@@ -957,7 +975,7 @@ const cdnOps = [
 	{
 		resource: 'task',
 		operation: 'getAll',
-		params: { returnAll: true },
+		params: { simplify: false, returnAll: true },
 		async check(json, ctx) {
 			same(json.length, cdn(ctx).tasks.length, 'tasks');
 			const ids = json.map((t) => Number(t.id));
@@ -993,7 +1011,7 @@ const cloudHost = [
 	{
 		resource: 'dataCentre',
 		operation: 'getAll',
-		params: { returnAll: true },
+		params: { simplify: false, returnAll: true },
 		async check(json) {
 			same(json.map((c) => c.areaname).join(','), 'North Zone 1,East Zone 2,South Zone 3,West Zone 4 (sold out)', 'data centres');
 		},
@@ -1001,7 +1019,7 @@ const cloudHost = [
 	{
 		resource: 'cpuPackage',
 		operation: 'getAll',
-		params: { returnAll: true },
+		params: { simplify: false, returnAll: true },
 		async check(json) {
 			same(json.map((c) => c.volume).join(','), '1,2,4,8,16', 'CPU packages');
 		},
@@ -1009,7 +1027,7 @@ const cloudHost = [
 	{
 		resource: 'memoryPackage',
 		operation: 'getAll',
-		params: { returnAll: true },
+		params: { simplify: false, returnAll: true },
 		async check(json) {
 			same(json.map((m) => m.volume).join(','), '1,2,4,8,16,32', 'memory packages');
 		},
@@ -1017,7 +1035,7 @@ const cloudHost = [
 	{
 		resource: 'image',
 		operation: 'getAll',
-		params: { returnAll: true },
+		params: { simplify: false, returnAll: true },
 		async check(json) {
 			must(has(json, (i) => i.image_id === 'img-ubuntu2204' && i.osname === 'Ubuntu 22.04 64-bit'), `Ubuntu 22.04 missing from ${show(json.map((i) => i.osname))}`);
 		},
@@ -1025,7 +1043,7 @@ const cloudHost = [
 	{
 		resource: 'line',
 		operation: 'getAll',
-		params: { nodeid: byId(2), returnAll: true },
+		params: { simplify: false, nodeid: byId(2), returnAll: true },
 		async check(json) {
 			count(json, 4, 'lines of East Zone 2');
 			must(json.every((l) => l.node && String(l.node.id) === '2'), 'a line of another data centre');
@@ -1069,11 +1087,26 @@ const cloudHost = [
 	{
 		resource: 'host',
 		operation: 'getAll',
-		params: (ctx) => ({ returnAll: true, filters: { id: Number(ctx.get('hostId')) } }),
+		params: (ctx) => ({ simplify: false, returnAll: true, filters: { id: Number(ctx.get('hostId')) } }),
 		async check(json, ctx) {
 			const h = one(json, 'hosts');
 			same(h.id, ctx.get('hostId'), 'id');
 			same(h.name, 'matrix-host', 'name');
+		},
+	},
+	{
+		resource: 'host',
+		operation: 'findInText',
+		params: { text: 'Hi! matrix-host stopped answering, could you restart it?' },
+		async check(json, ctx) {
+			const item = one(json, 'answers');
+			same(item.found, true, 'found');
+			same(item.id, ctx.get('hostId'), 'id');
+			same(item.name, 'matrix-host', 'name');
+			const h = host(ctx, ctx.get('hostId'));
+			same(item.statusCode, h.status, 'status code');
+			must(typeof item.status === 'string' && !/^\d+$/.test(item.status), `status in words: ${show(item.status)}`);
+			must(/^The text names host matrix-host /.test(item.message), `message: ${show(item.message)}`);
 		},
 	},
 	{
@@ -1158,7 +1191,7 @@ const cloudHost = [
 	{
 		resource: 'hostDisk',
 		operation: 'getAll',
-		params: (ctx) => ({ iid: byId(ctx.get('hostId')), returnAll: true }),
+		params: (ctx) => ({ simplify: false, iid: byId(ctx.get('hostId')), returnAll: true }),
 		async check(json, ctx) {
 			const d = one(json, 'disks of the host');
 			same(d.value, 40, 'system disk size');
@@ -1197,7 +1230,7 @@ const cloudHost = [
 	{
 		resource: 'snapshot',
 		operation: 'getAll',
-		params: (ctx) => ({ iid: byId(ctx.get('hostId')), returnAll: true }),
+		params: (ctx) => ({ simplify: false, iid: byId(ctx.get('hostId')), returnAll: true }),
 		async check(json, ctx) {
 			const s = one(json, 'snapshots of the host');
 			same(s.name, 'matrix-snap', 'name');
@@ -1246,7 +1279,7 @@ const cloudHost = [
 	{
 		resource: 'backup',
 		operation: 'getAll',
-		params: (ctx) => ({ iid: byId(ctx.get('hostId')), returnAll: true }),
+		params: (ctx) => ({ simplify: false, iid: byId(ctx.get('hostId')), returnAll: true }),
 		async check(json, ctx) {
 			const b = one(json, 'backups of the host');
 			same(b.name, 'matrix-backup', 'name');
@@ -1324,7 +1357,7 @@ const dnf = [
 	{
 		resource: 'cloudDisk',
 		operation: 'getAll',
-		params: { returnAll: true, filters: { nodeid: '1', status: 1 } },
+		params: { simplify: false, returnAll: true, filters: { nodeid: '1', status: 1 } },
 		async check(json, ctx) {
 			same(json.map((d) => String(d.id)).join(','), ctx.get('diskId'), 'usable disks of data centre 1');
 		},
@@ -1380,7 +1413,7 @@ const dnf = [
 	{
 		resource: 'network',
 		operation: 'getAll',
-		params: (ctx) => ({ returnAll: true, filters: { id: Number(ctx.get('networkId')) } }),
+		params: (ctx) => ({ simplify: false, returnAll: true, filters: { id: Number(ctx.get('networkId')) } }),
 		async check(json, ctx) {
 			const n = one(json, 'networks');
 			same(`${n.id} ${n.name}`, `${ctx.get('networkId')} matrix-net`, 'id and name');
@@ -1435,7 +1468,7 @@ const dnf = [
 	{
 		resource: 'firewall',
 		operation: 'getAll',
-		params: (ctx) => ({ returnAll: true, filters: { id: Number(ctx.get('firewallId')) } }),
+		params: (ctx) => ({ simplify: false, returnAll: true, filters: { id: Number(ctx.get('firewallId')) } }),
 		async check(json, ctx) {
 			const f = one(json, 'firewalls');
 			same(`${f.id} ${f.name}`, `${ctx.get('firewallId')} matrix-fw`, 'id and name');
@@ -1489,7 +1522,7 @@ const dnf = [
 	{
 		resource: 'firewallRule',
 		operation: 'getAll',
-		params: (ctx) => ({ fid: byId(ctx.get('firewallId')), returnAll: true }),
+		params: (ctx) => ({ simplify: false, fid: byId(ctx.get('firewallId')), returnAll: true }),
 		async check(json, ctx) {
 			same(json.map((r) => String(r.id)).join(','), ctx.get('ruleId'), 'rules of the firewall');
 		},
@@ -1535,7 +1568,7 @@ const dnsOps = [
 	{
 		resource: 'plan',
 		operation: 'getAll',
-		params: { returnAll: true },
+		params: { simplify: false, returnAll: true },
 		async check(json) {
 			same(json.map((p) => p.name).join(','), 'Free,Personal,Business,Enterprise', 'plans');
 			same(Number(json[1].price).toFixed(2), '29.00', 'price of Personal');
@@ -1556,7 +1589,7 @@ const dnsOps = [
 	{
 		resource: 'domain',
 		operation: 'getAll',
-		params: (ctx) => ({ returnAll: true, filters: { id: Number(ctx.get('domainId')) } }),
+		params: (ctx) => ({ simplify: false, returnAll: true, filters: { id: Number(ctx.get('domainId')) } }),
 		async check(json, ctx) {
 			const d = one(json, 'domains');
 			same(`${d.id} ${d.name}`, `${ctx.get('domainId')} matrix-example.com`, 'id and name');
@@ -1609,8 +1642,9 @@ const dnsOps = [
 		resource: 'record',
 		operation: 'add',
 		params: (ctx) => ({
+			simplify: false,
 			did: did(ctx),
-			records: { rows: [row('www', 'A', '203.0.113.10', { ttl: 600 }), row('@', 'MX', 'mail.matrix-example.com', { mx: 5 }), row('mail', 'AAAA', '2001:db8::25')] },
+			...dnsRecords([row('www', 'A', '203.0.113.10', { ttl: 600 }), row('@', 'MX', 'mail.matrix-example.com', { mx: 5 }), row('mail', 'AAAA', '2001:db8::25')]),
 		}),
 		async check(json, ctx) {
 			count(json, 3, 'records');
@@ -1625,7 +1659,7 @@ const dnsOps = [
 	{
 		resource: 'record',
 		operation: 'getAll',
-		params: (ctx) => ({ did: did(ctx), returnAll: true, filters: { recordtype: 'A' } }),
+		params: (ctx) => ({ simplify: false, did: did(ctx), returnAll: true, filters: { recordtype: 'A' } }),
 		async check(json, ctx) {
 			same(json.map((r) => String(r.id)).join(','), ctx.get('www'), 'A records');
 		},
@@ -1633,7 +1667,7 @@ const dnsOps = [
 	{
 		resource: 'record',
 		operation: 'update',
-		params: (ctx) => ({ did: did(ctx), recordId: byId(ctx.get('mx')), updateFields: { mx: 20, ttl: 3600 } }),
+		params: (ctx) => ({ simplify: false, did: did(ctx), recordId: byId(ctx.get('mx')), updateFields: { mx: 20, ttl: 3600 } }),
 		async check(json, ctx) {
 			const r = record(ctx, ctx.get('mx'));
 			same(`${r.mx} ${r.ttl} ${r.value}`, '20 3600 mail.matrix-example.com', 'MX priority, TTL and value at the emulator');
@@ -1658,7 +1692,7 @@ const dnsOps = [
 	{
 		resource: 'monitor',
 		operation: 'add',
-		params: (ctx) => ({ did: did(ctx), subdomain: 'www', additionalFields: { retry: 5, interval: 10, port: 443, path: '/health' } }),
+		params: (ctx) => ({ simplify: false, did: did(ctx), subdomain: 'www', additionalFields: { retry: 5, interval: 10, port: 443, path: '/health' } }),
 		async check(json, ctx) {
 			const item = one(json, 'monitor items');
 			const m = dns(ctx).monitors[Number(item.id)];
@@ -1670,7 +1704,7 @@ const dnsOps = [
 	{
 		resource: 'monitor',
 		operation: 'getAll',
-		params: (ctx) => ({ returnAll: true, filters: { did: Number(ctx.get('domainId')) } }),
+		params: (ctx) => ({ simplify: false, returnAll: true, filters: { did: Number(ctx.get('domainId')) } }),
 		async check(json, ctx) {
 			same(json.map((m) => String(m.id)).join(','), ctx.get('monitorId'), 'monitors of the domain');
 		},
@@ -1678,7 +1712,7 @@ const dnsOps = [
 	{
 		resource: 'monitor',
 		operation: 'update',
-		params: (ctx) => ({ mid: byId(ctx.get('monitorId')), updateFields: { retry: 3, path: '/ping' } }),
+		params: (ctx) => ({ simplify: false, mid: byId(ctx.get('monitorId')), updateFields: { retry: 3, path: '/ping' } }),
 		async check(json, ctx) {
 			const m = dns(ctx).monitors[ctx.get('monitorId')];
 			same(`${m.retry} ${m.path}`, '3 /ping', 'retries and path at the emulator');
@@ -1687,7 +1721,7 @@ const dnsOps = [
 	{
 		resource: 'monitorRecord',
 		operation: 'getAll',
-		params: (ctx) => ({ mid: byId(ctx.get('monitorId')), returnAll: true }),
+		params: (ctx) => ({ simplify: false, mid: byId(ctx.get('monitorId')), returnAll: true }),
 		async check(json, ctx) {
 			const mr = one(json, 'monitor records');
 			same(`${mr.subdomain} ${mr.ip}`, 'www 203.0.113.10', 'host record and address');
@@ -1725,7 +1759,7 @@ const dnsOps = [
 	{
 		resource: 'template',
 		operation: 'getAll',
-		params: { returnAll: true },
+		params: { simplify: false, returnAll: true },
 		async check(json, ctx) {
 			same(json.map((t) => String(t.id)).join(','), ctx.get('templateId'), 'templates');
 		},
@@ -1762,7 +1796,7 @@ const dnsOps = [
 	{
 		resource: 'templateRecord',
 		operation: 'getAll',
-		params: (ctx) => ({ tid: byId(ctx.get('templateId')), returnAll: true }),
+		params: (ctx) => ({ simplify: false, tid: byId(ctx.get('templateId')), returnAll: true }),
 		async check(json, ctx) {
 			same(json.map((r) => r.ip).join(','), '203.0.113.50,203.0.113.60', 'template records');
 			ctx.put('tempRecords', json.map((r) => String(r.id)));
@@ -1807,7 +1841,7 @@ const dnsOps = [
 	{
 		resource: 'strategy',
 		operation: 'getAll',
-		params: (ctx) => ({ did: did(ctx), returnAll: true }),
+		params: (ctx) => ({ simplify: false, did: did(ctx), returnAll: true }),
 		async check(json, ctx) {
 			const y = one(json, 'strategies');
 			same(`${y.subdomain} ${y.sty}`, 'www auto', 'host record and strategy');

@@ -184,3 +184,24 @@ describe('times in the workflow\'s time zone', () => {
 		expect(beijing.created).toBe(`${day}T${clock}+08:00`);
 	});
 });
+
+describe('the same words under every reading of the seeds (numbers as numbers or strings, [] for {}, extra fields)', () => {
+	test.each([['numbersAsNumbers'], ['numbersAsStrings'], ['emptyObjectsAsArrays'], ['extraFields']])('%s', async (dialect) => {
+		const other = await startVendor({ seed: 'demo', dialects: [dialect] });
+		try {
+			const strip = (items) => items.map((r) => Object.fromEntries(Object.entries(r).filter(([k]) => !/^(created|updated|expires|id|instanceId|code|dataCentreId|privateNetworkId|firewallId|ips|innerIp)$/.test(k))));
+			for (const [node, params] of [
+				['vendorCloudHost', { resource: 'host', operation: 'getAll', returnAll: true }],
+				['vendorAccountBilling', { resource: 'coupon', operation: 'getAll', returnAll: true }],
+				['vendorDns', { resource: 'domain', operation: 'getAll', returnAll: true }],
+			]) {
+				const mine = await other.ok(node, params);
+				const base = await v.ok(node, params);
+				expect(Object.keys(mine[0]).filter((k) => /_/.test(k))).toEqual([]);
+				expect(strip(mine).map((r) => `${r.name ?? r.code ?? ''} ${r.status} ${r.statusCode}`)).toEqual(strip(base).map((r) => `${r.name ?? r.code ?? ''} ${r.status} ${String(r.statusCode)}`));
+			}
+		} finally {
+			await other.close();
+		}
+	});
+});
