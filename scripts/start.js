@@ -32,10 +32,14 @@ const N8N_LOG = path.join(SANDBOX, 'n8n.log');
 const PACKAGE_STAMP = path.join(N8N_FOLDER, 'package-stamp.json');
 const PACKAGE_NAME = require(path.join(ROOT, 'package.json')).name;
 
-/** The sandbox's credentials: fixed ids, and the names n8n gives new credentials of these types. */
+/**
+ * The sandbox's credentials: fixed ids, and the names n8n gives new credentials of these types
+ * (n8n 2.40.7's editor: the type's display name without the words API, OAuth1, OAuth2 and MCP,
+ * plus "account"), which the examples reference.
+ */
 const CREDENTIALS = {
-	vendorApi: { id: 'vendorApiSandbox', name: 'Vendor API account' },
-	vendorObjectStorageApi: { id: 'vendorOssSandbox', name: 'Vendor Object Storage API account' },
+	vendorApi: { id: 'vendorApiSandbox', name: 'Vendor account' },
+	vendorObjectStorageApi: { id: 'vendorOssSandbox', name: 'Vendor Object Storage account' },
 };
 /** The demo logins the emulator seeds (test/emulator: seedDemo of each module). */
 const DEMO = { username: 'demo', password: 'demo-password', accessKey: 'VENDORTESTKEY', accessSecret: 'vendor-test-secret' };
