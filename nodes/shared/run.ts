@@ -160,11 +160,16 @@ export function asNodeError(fn: IExecuteFunctions, error: unknown, itemIndex: nu
 	return new NodeOperationError(fn.getNode(), error as Error, { itemIndex });
 }
 
-/** The item that takes a failed item's place under Continue On Fail: the message and how to fix it. */
-export function errorItem(error: unknown, itemIndex: number): INodeExecutionData {
+/**
+ * The item that takes a failed item's place under Continue On Fail: the message and how to fix
+ * it (`error`, `description`). When the node's On Error setting is "Continue (using error
+ * output)", n8n sends an item to the error output only when its fields are `error`, `message`
+ * and `details`: there how to fix it is `details`, and n8n adds the input item's fields.
+ */
+export function errorItem(error: unknown, itemIndex: number, errorOutput = false): INodeExecutionData {
 	const e = error as { message?: string; description?: string | null };
 	const json: IDataObject = { error: e.message ?? String(error) };
-	if (e.description) json.description = e.description;
+	if (e.description) json[errorOutput ? 'details' : 'description'] = e.description;
 	return { json, pairedItem: { item: itemIndex } };
 }
 
@@ -185,6 +190,7 @@ export async function runItems(
 	state.concurrency = concurrency;
 	state.requests.size = Math.max(concurrency, PAGE_CONCURRENCY);
 	const continueOnFail = fn.continueOnFail();
+	const errorOutput = continueOnFail && fn.getNode().onError === 'continueErrorOutput';
 	const results: INodeExecutionData[][] = new Array(count);
 	let next = 0;
 	let failure: { error: unknown; itemIndex: number } | undefined;
@@ -195,7 +201,7 @@ export async function runItems(
 			try {
 				results[i] = (await work(i)).map((item) => ({ ...item, pairedItem: { item: i } }));
 			} catch (error) {
-				if (continueOnFail) results[i] = [errorItem(error, i)];
+				if (continueOnFail) results[i] = [errorItem(error, i, errorOutput)];
 				else failure ??= { error, itemIndex: i };
 			}
 		}

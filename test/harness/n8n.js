@@ -269,6 +269,7 @@ async function runWorkflow(definition, { store = new CredentialStore(), mode = '
 			}
 		}
 		if (n.continueOnFail) node.onError = 'continueRegularOutput';
+		if (n.onError) node.onError = n.onError; // e.g. 'continueErrorOutput': failed items go to a second output
 		return node;
 	});
 	const id = `wf-${++counter}`;
@@ -324,7 +325,7 @@ async function runWorkflow(definition, { store = new CredentialStore(), mode = '
  * `node` is the short name ("vendorCdn"); returns { items, error, result }.
  */
 async function runNode(node, parameters, options = {}) {
-	const { credentials = {}, input = [{}], binaryInput, store, continueOnFail = false, settings } = options;
+	const { credentials = {}, input = [{}], binaryInput, store, continueOnFail = false, onError, settings } = options;
 	const nodes = [{ name: 'Start', type: 'test.startItems', parameters: { items: JSON.stringify(input) } }];
 	const connections = { Start: { main: [[]] } };
 	let previous = 'Start';
@@ -334,7 +335,7 @@ async function runNode(node, parameters, options = {}) {
 		connections.Fixture = { main: [[]] };
 		previous = 'Fixture';
 	}
-	nodes.push({ name: 'Node', type: `${PREFIX}.${node}`, parameters, credentials, continueOnFail });
+	nodes.push({ name: 'Node', type: `${PREFIX}.${node}`, parameters, credentials, continueOnFail, onError });
 	connections[previous].main[0].push({ node: 'Node', type: 'main', index: 0 });
 	// settings: the workflow's settings, e.g. { timezone: 'Asia/Shanghai' }
 	const result = await runWorkflow({ nodes, connections, settings }, { store });

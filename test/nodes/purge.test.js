@@ -77,3 +77,29 @@ test('with Continue On Fail, a refused item says why and the others go on', asyn
 	expect(items[1].json.error).toMatch(/^URL 1 \(https:\/\/nowhere\.example\.net\/x\.bin\) is outside every CDN channel of the account/);
 	expect(items[1].json.description).toMatch(/Channel > Create/);
 });
+
+test('On Error "Continue (using error output)": a refused item goes to the error output with its reason', async () => {
+	const { result, error } = await v.run(NODE, { resource: 'cacheRefresh', operation: 'create', type: 'file', urls: '={{ $json.url }}' }, {
+		input: [{ url: 'https://www.shop-example.com/a.html' }, { url: 'https://nowhere.example.net/b.html' }],
+		onError: 'continueErrorOutput',
+	});
+	expect(error).toBeUndefined();
+	const ok = result.output('Node', 0).map((i) => i.json);
+	const failed = result.output('Node', 1).map((i) => i.json);
+	expect(ok).toHaveLength(1);
+	expect(ok[0].urls).toEqual(['https://www.shop-example.com/a.html']);
+	expect(failed).toHaveLength(1);
+	expect(failed[0].error).toMatch(/^URL 1 \(https:\/\/nowhere\.example\.net\/b\.html\) is outside every CDN channel/);
+	expect(failed[0].details).toMatch(/Channel > Create/); // how to fix it (n8n's error output takes error, message and details)
+	expect(failed[0].url).toBe('https://nowhere.example.net/b.html'); // n8n adds the input item's fields
+});
+
+test('Find URLs in Text: the http(s) addresses of a chat message, each once, without the punctuation after them', async () => {
+	const text = 'Please purge https://www.shop-example.com/index.html, and (https://a.img.shop-example.com/logo.png). Also https://www.shop-example.com/index.html!';
+	const [task] = await v.ok(NODE, { resource: 'cacheRefresh', operation: 'create', type: 'file', urls: text, additionalFields: { urlsInText: true } });
+	expect(task.urls).toEqual(['https://www.shop-example.com/index.html', 'https://a.img.shop-example.com/logo.png']);
+	const before = (await stats())['cdn/refresh'] ?? 0;
+	const none = await v.fails(NODE, { resource: 'cacheRefresh', operation: 'create', type: 'file', urls: 'purge the cache please', additionalFields: { urlsInText: true } });
+	expect(none.message).toBe('No URL found in the text of "URLs"');
+	expect((await stats())['cdn/refresh'] ?? 0).toBe(before);
+});

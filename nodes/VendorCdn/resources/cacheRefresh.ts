@@ -30,6 +30,22 @@ export const checkChannelsField: FieldDecl = {
 		"Whether each URL's host is checked against the account's channels before anything is sent (one channel listing per run); turn off if the credential may not list channels",
 };
 
+/** "Find URLs in Text" (Additional Fields): the URLs field holds a text such as a chat message. */
+export const urlsInTextField: FieldDecl = {
+	wire: 'urlsInText',
+	displayName: 'Find URLs in Text',
+	kind: 'boolean',
+	default: false,
+	description:
+		'Whether "URLs" is a text such as a chat message: every http or https address in it is taken, each once (a full stop or bracket after an address is not part of it)',
+};
+
+/** The http(s) addresses in a text, each once, without trailing punctuation. */
+export function urlsInText(text: string): string[] {
+	const found = text.match(/https?:\/\/[^\s,;<>"'`]+/gi) ?? [];
+	return [...new Set(found.map((u) => u.replace(/[.)\]!?:]+$/, '')))];
+}
+
 /** Whether a channel (`www.example.com`, or `*.example.com` for its subdomains) serves a host name. */
 export function channelServes(channel: string, host: string): boolean {
 	const c = channel.trim().toLowerCase().replace(/\.$/, '');
@@ -118,10 +134,15 @@ async function failureReason(ctx: OperationContext, task: IDataObject, what: str
 
 /** The URLs of a refresh or prefetch: checked against the separator, then the channels; joined with the separator. */
 export async function prepareUrls(body: IDataObject, ctx: OperationContext): Promise<IDataObject> {
-	const { checkChannels, ...rest } = body;
+	const { checkChannels, urlsInText: inText, ...rest } = body;
+	if (inText === 1) {
+		rest.urls = urlsInText(((rest.urls as string[]) ?? []).join('\n'));
+		if (!(rest.urls as string[]).length) {
+			throw new InputError('No URL found in the text of "URLs"', 'Give full addresses such as https://www.example.com/index.html, or turn off "Find URLs in Text".');
+		}
+	}
 	const joined = joinUrls(rest);
-	await checkUrlsAgainstChannels(body, ctx);
-	void checkChannels;
+	await checkUrlsAgainstChannels({ ...rest, checkChannels }, ctx);
 	return joined;
 }
 
@@ -241,6 +262,7 @@ export const cacheRefreshOperations: OperationDecl[] = [
 			urlsField('URLs of the files or directories to refresh, one per line'),
 			separatorField,
 			checkChannelsField,
+			urlsInTextField,
 		],
 		prepare: prepareUrls,
 		extras: waitExtras,

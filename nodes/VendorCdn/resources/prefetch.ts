@@ -1,7 +1,7 @@
 import { PREFETCH_NODES } from '../../shared/api/codes';
 import type { OperationDecl } from '../../shared/api/declarations';
 import { choice, locator, locators, required } from '../../shared/api/fields';
-import { checkChannelsField, prepareUrls, separatorField, statusIds, statusRecords, urlsField, waitExtras, waitForTask } from './cacheRefresh';
+import { checkChannelsField, prepareUrls, separatorField, urlsInTextField, statusIds, statusRecords, urlsField, waitExtras, waitForTask } from './cacheRefresh';
 
 export const prefetchOperations: OperationDecl[] = [
 	{
@@ -19,6 +19,7 @@ export const prefetchOperations: OperationDecl[] = [
 			urlsField('URLs of the files to prefetch, one per line'),
 			separatorField,
 			checkChannelsField,
+			urlsInTextField,
 		],
 		prepare: prepareUrls,
 		extras: waitExtras,
