@@ -103,7 +103,7 @@ describe('cloud disks', () => {
 
 	test('a size that is not a multiple of 10 is rejected before sending; the range is the service\'s', async () => {
 		const error = await rejectedBeforeSending({ resource: 'cloudDisk', operation: 'create', nodeid: v.byId(1), diskName: 'bad', value: 25 });
-		expect(error.message).toMatch(/Size \(G\)/);
+		expect(error.message).toMatch(/Size \(GB\)/);
 		expect(error.message).toMatch(/25 is not a multiple of 10/);
 		// the seed states "a multiple of 10" and no bounds, so the node leaves them to the service, whose message reaches the user
 		const zero = await fail({ resource: 'cloudDisk', operation: 'create', nodeid: v.byId(1), diskName: 'bad', value: 0 });
