@@ -236,7 +236,7 @@ async function startQueueLayout({ tgz, workers = 2, dir, port, env = {}, mainEnv
 		);
 		names.forEach((name, i) => (layout.homes[name] = homes[i]));
 		timings.homes = Date.now() - t;
-		log(`${names.length} user folders with the package installed (${timings.homes} ms)`);
+		log(`${names.length} user folders${install ? ' with the package installed' : ' (package already installed)'} (${timings.homes} ms)`);
 
 		const mainHome = layout.homes.main;
 		/** CLI imports through the main's home (its environment points at PostgreSQL). */
