@@ -39,6 +39,7 @@ const q = require('./queue-lib');
 const ex = require('./examples-lib');
 const queueServices = require('../../scripts/queue-services');
 const { createEmulator } = require('../emulator');
+const { spawnEmulator } = require('../helpers/emulator-process');
 
 const ROOT = path.resolve(__dirname, '..', '..');
 const PKG = require(path.join(ROOT, 'package.json')).name;
@@ -74,8 +75,9 @@ async function until(what, check, { timeoutMs = 60000, everyMs = 250 } = {}) {
 
 let suiteStarted;
 let dir;
-let emu; // the vendor of the examples, tokens and object storage
+let emu; // the vendor of the examples and the tokens (in this process, for its task timing)
 let trig; // a second emulator that only the trigger workflow polls (its request counts are the polls)
+let big; // the vendor of the large transfers, in its own process with its bodies on disk
 let client; // emu as any client sees it: api(), control()
 let tgz;
 let layout;
@@ -88,7 +90,7 @@ let alertPrepared; // { web } once the host alert's baseline is taken and web-1 
 
 const signer = () => require(path.join(ROOT, 'dist', 'nodes', 'shared', 'storage', 'signer.js'));
 const STORAGE_KEY = { accessKey: 'VENDORTESTKEY', secret: 'vendor-test-secret' };
-const BUCKET = 'demo-bucket';
+const BUCKET = 'queue-large';
 
 function storageRequest(method, key, { size, write } = {}) {
 	const s = signer();
@@ -96,7 +98,7 @@ function storageRequest(method, key, { size, write } = {}) {
 	const headers = { 'x-vendor-date': new Date().toUTCString() };
 	if (size !== undefined) Object.assign(headers, { 'content-length': String(size), 'content-type': 'application/octet-stream' });
 	headers.authorization = s.authorization(STORAGE_KEY.accessKey, STORAGE_KEY.secret, { method, path: p, headers }, s.VENDOR_PROFILE);
-	const u = new URL(emu.url);
+	const u = new URL(big.url);
 	return new Promise((resolve, reject) => {
 		const req = http.request({ host: u.hostname, port: u.port, method, path: p, headers }, resolve);
 		req.on('error', reject);
@@ -172,7 +174,7 @@ function workflows() {
 	// the host alert as shipped: its Cloud Host Trigger polls from the main every minute
 	add('alert', ex.load('host-state-alert.json'));
 	const apiCred = (name) => ({ vendorApi: { id: creds[name].id, name: creds[name].name } });
-	const ossCred = { vendorObjectStorageApi: { id: creds.oss.id, name: creds.oss.name } };
+	const ossCred = { vendorObjectStorageApi: { id: creds.large.id, name: creds.large.name } };
 	add('tokens', {
 		name: 'Queue: account details',
 		nodes: [
@@ -309,17 +311,23 @@ function expectRanOnWorker(run) {
 	expect(WORKER_NAMES).toContain(run.worker);
 }
 
-/** Samples the workers' RSS (from /proc) every 100 ms until stop(); stop() gives { name: { baseKiB, peakKiB } }. */
+/**
+ * Samples the RSS (from /proc) of the workers and the main every 100 ms until stop(); stop()
+ * gives { name: { baseKiB, peakKiB, samples } }.
+ */
 function sampleRss() {
+	const procs = [...layout.workers.map((w) => ({ name: w.name, pid: w.pid })), { name: 'main', pid: layout.main.pid }];
 	const rec = {};
-	for (const w of layout.workers) {
-		const kib = w.rssKiB();
-		rec[w.name] = { baseKiB: kib, peakKiB: kib };
+	for (const p of procs) {
+		const kib = q.rssKiB(p.pid);
+		rec[p.name] = { baseKiB: kib, peakKiB: kib, samples: 0 };
 	}
 	const timer = setInterval(() => {
-		for (const w of layout.workers) {
-			const kib = w.rssKiB();
-			if (kib && kib > rec[w.name].peakKiB) rec[w.name].peakKiB = kib;
+		for (const p of procs) {
+			const kib = q.rssKiB(p.pid);
+			if (kib === undefined) continue;
+			rec[p.name].samples += 1;
+			if (kib > rec[p.name].peakKiB) rec[p.name].peakKiB = kib;
 		}
 	}, 100);
 	return () => {
@@ -382,8 +390,10 @@ beforeAll(async () => {
 	}
 	await n8n.ensureRuntime({ quiet: false });
 	dir = fs.mkdtempSync(path.join(os.tmpdir(), 'queue-test-'));
-	emu = await createEmulator({ seed: 'demo', dataDir: path.join(dir, 'emulator'), management: { timing: { taskDelayMs: TASK_DELAY_MS } } });
+	emu = await createEmulator({ seed: 'demo', management: { timing: { taskDelayMs: TASK_DELAY_MS } } });
 	trig = await createEmulator({ seed: 'empty' });
+	big = await spawnEmulator(['--data', path.join(dir, 'big-emulator')]);
+	await big.control('POST', '/storage/buckets', { name: BUCKET });
 	client = ex.emulatorClient(emu.url);
 	await stats(emu); // fails early when the emulator lacks its counters
 
@@ -400,6 +410,7 @@ beforeAll(async () => {
 	for (const f of ex.exampleFiles()) Object.assign(refs, ex.credentialRefs(ex.load(f)));
 	creds.api = { id: n8n.newId(), name: refs.vendorApi.name, type: 'vendorApi', data: { apiUrl: emu.url, username: 'demo', password: 'demo-password' } };
 	creds.oss = { id: n8n.newId(), name: refs.vendorObjectStorageApi.name, type: 'vendorObjectStorageApi', data: { endpoint: emu.url, accessKey: STORAGE_KEY.accessKey, accessSecret: STORAGE_KEY.secret } };
+	creds.large = { id: n8n.newId(), name: 'Vendor Object Storage (large objects)', type: 'vendorObjectStorageApi', data: { endpoint: big.url, accessKey: STORAGE_KEY.accessKey, accessSecret: STORAGE_KEY.secret } };
 	creds.tokens = { id: n8n.newId(), name: 'Vendor API (queue tokens)', type: 'vendorApi', data: { apiUrl: emu.url, username: 'queue-tokens', password: 'Tokens-pass-1' } };
 	creds.trigger = { id: n8n.newId(), name: 'Vendor API (trigger emulator)', type: 'vendorApi', data: { apiUrl: trig.url, username: 'demo', password: 'demo-password' } };
 
@@ -438,6 +449,7 @@ afterAll(async () => {
 	if (layout) await layout.stop();
 	if (emu) await emu.close();
 	if (trig) await trig.close();
+	if (big) await big.close();
 	if (tgz) fs.rmSync(path.dirname(tgz), { recursive: true, force: true });
 	if (dir) fs.rmSync(dir, { recursive: true, force: true });
 	figures.suiteMs = Date.now() - suiteStarted;
@@ -644,6 +656,8 @@ describeQueue('queue mode: PostgreSQL, Redis, one main and two workers', () => {
 			const execution = list.find((e) => !before.has(e.id));
 			const worker = execution && layout.workerOf(execution.id);
 			const growthMiB = worker ? mib(rss[worker].peakKiB - rss[worker].baseKiB) : undefined;
+			// the figure is real only if the sampler kept sampling (about every 100 ms) through the run
+			if (worker) expect(rss[worker].samples).toBeGreaterThanOrEqual(Math.floor(ms / 1000));
 			return { outcome, ms, rss, execution, worker, growthMiB };
 		}
 
@@ -695,10 +709,10 @@ describeQueue('queue mode: PostgreSQL, Redis, one main and two workers', () => {
 		const key = 'queue/kill-source-96.bin';
 		const target = 'queue/kill-copy-96.bin';
 		const md5 = await putObject(key, 96 * MiB);
-		const uploadsOf = async () => (await emulatorGet(emu, `/storage/uploads?bucket=${BUCKET}`)).uploads.filter((u) => u.key === target);
+		const uploadsOf = async () => (await big.control('GET', `/storage/uploads?bucket=${BUCKET}`)).uploads.filter((u) => u.key === target);
 		expect(await uploadsOf()).toEqual([]);
 		// slow parts (every request of the emulator waits 300 ms) so the kill lands mid-upload
-		await emulatorPost(emu, '/faults', { latencyMs: 300 });
+		await big.control('POST', '/faults', { latencyMs: 300 });
 		const before = new Set((await layout.main.listExecutions({ workflowId: ids.transfer })).map((e) => e.id));
 		const call = layout.webhook('queue-transfer', { bucket: BUCKET, key, target, partSize: 5, concurrency: 1 }, { timeoutMs: 600000 });
 		call.catch(() => {});
@@ -711,7 +725,7 @@ describeQueue('queue mode: PostgreSQL, Redis, one main and two workers', () => {
 		expect(victim).toBeGreaterThanOrEqual(0);
 		const killedAt = Date.now();
 		const exit = await layout.workers[victim].kill('SIGKILL');
-		await emulatorPost(emu, '/faults', { latencyMs: 0 });
+		await big.control('POST', '/faults', { latencyMs: 0 });
 		expect(exit.signal).toBe('SIGKILL');
 		say(`killed ${layout.workers[victim].name} (execution ${execution.id}) with ${upload.parts} of 20 parts uploaded (upload ${upload.uploadId})`);
 
@@ -749,7 +763,7 @@ describeQueue('queue mode: PostgreSQL, Redis, one main and two workers', () => {
 		expect(parts[0]).toMatchObject({ uploadId: upload.uploadId, partNumber: expect.anything() });
 		expect(cleanup.result.nodes['Abort'].items).toEqual([{ aborted: true, bucket: BUCKET, key: target, uploadId: upload.uploadId }]);
 		expect(await uploadsOf()).toEqual([]);
-		expect((await emulatorGet(emu, `/storage/uploads?bucket=${BUCKET}`)).uploads).toEqual([]);
+		expect((await big.control('GET', `/storage/uploads?bucket=${BUCKET}`)).uploads).toEqual([]);
 		figures.sigkill.orphansAfterCleanup = 0;
 	}, 900000);
 });
