@@ -21,10 +21,16 @@ function clean(done) {
 }
 
 function compile(done) {
-	execFileSync(process.execPath, [require.resolve('typescript/bin/tsc'), '-p', 'tsconfig.json', '--outDir', dist], {
-		cwd: root,
-		stdio: 'inherit',
-	});
+	try {
+		execFileSync(process.execPath, [require.resolve('typescript/bin/tsc'), '-p', 'tsconfig.json', '--outDir', dist], {
+			cwd: root,
+			stdio: 'inherit',
+		});
+	} catch (error) {
+		// a failed compile leaves no half-built folder behind (lint would read it)
+		fs.rmSync(dist, { recursive: true, force: true });
+		throw error;
+	}
 	done();
 }
 

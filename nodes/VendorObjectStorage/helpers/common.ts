@@ -4,14 +4,14 @@
  * and small readers of the service's XML.
  */
 import {
-	NodeApiError,
-	NodeOperationError,
 	type IDataObject,
 	type IExecuteFunctions,
 	type INodeExecutionData,
 	type INodeProperties,
 } from 'n8n-workflow';
 
+import { runItems, runState } from '../../shared/run';
+export { asNodeError } from '../../shared/run';
 import type { StorageSettings } from '../../shared/storage/auth';
 import { text, type XmlValue } from '../../shared/storage/xml';
 import * as check from './validate';
@@ -220,51 +220,31 @@ export function objectHeaders(ctx: IExecuteFunctions, i: number, settings: Stora
 
 /* ------------------------------------------------------------ the item loop */
 
-/** The error as an n8n error that names the item, without creating a second wrapper. */
-export function asNodeError(ctx: IExecuteFunctions, error: unknown, itemIndex: number): NodeApiError | NodeOperationError {
-	if (error instanceof NodeApiError || error instanceof NodeOperationError) {
-		if (error.context.itemIndex === undefined) error.context.itemIndex = itemIndex;
-		return error;
-	}
-	return new NodeOperationError(ctx.getNode(), error as Error, { itemIndex });
-}
-
-function errorItem(error: unknown, itemIndex: number): INodeExecutionData {
-	const e = error as { message?: string; description?: string | null };
-	const json: IDataObject = { error: e.message ?? String(error) };
-	if (e.description) json.description = e.description;
-	return { json, pairedItem: { item: itemIndex } };
-}
-
 type ItemResult = IDataObject | INodeExecutionData | Array<IDataObject | INodeExecutionData>;
 
 function isExecutionData(v: IDataObject | INodeExecutionData): v is INodeExecutionData {
 	return typeof (v as INodeExecutionData).json === 'object' && (v as INodeExecutionData).json !== null && !Array.isArray((v as INodeExecutionData).json);
 }
 
-/** Runs `fn` per input item; every output item gets pairedItem; continueOnFail is honoured. */
+/**
+ * Runs `fn` per input item, several at once per "Concurrent Requests" (one at a time for the
+ * operations the router marks serial); output in input order, every item with pairedItem;
+ * continueOnFail is honoured (see runItems).
+ */
 export async function perItem(
 	ctx: IExecuteFunctions,
 	items: INodeExecutionData[],
 	fn: (i: number) => Promise<ItemResult>,
 ): Promise<INodeExecutionData[]> {
-	const out: INodeExecutionData[] = [];
-	for (let i = 0; i < items.length; i++) {
-		try {
+	return await runItems(
+		ctx,
+		items.length,
+		async (i) => {
 			const result = await fn(i);
-			for (const r of Array.isArray(result) ? result : [result]) {
-				const item = isExecutionData(r) ? r : { json: r };
-				out.push({ ...item, pairedItem: { item: i } });
-			}
-		} catch (error) {
-			if (ctx.continueOnFail()) {
-				out.push(errorItem(error, i));
-				continue;
-			}
-			throw asNodeError(ctx, error, i);
-		}
-	}
-	return out;
+			return (Array.isArray(result) ? result : [result]).map((r) => (isExecutionData(r) ? r : { json: r }));
+		},
+		{ serial: runState(ctx).serial !== undefined },
+	);
 }
 
 /* ------------------------------------------------------------ values */
