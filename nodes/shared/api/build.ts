@@ -630,6 +630,7 @@ export async function runOperation(fn: IExecuteFunctions, op: OperationDecl, i: 
 	};
 	let body = buildBody(fn, op, i);
 	if (op.prepare) body = await op.prepare(body, ctx);
+	if (op.after?.before) await op.after.before(body, ctx);
 	let records: IDataObject[];
 	if (op.list) {
 		const returnAll = fn.getNodeParameter('returnAll', i, false) as boolean;
