@@ -273,10 +273,11 @@ describe('downtime monitors', () => {
 		await ok('recordAdd', { did: d.id, records: 'web;A;default;192.0.2.1#web;A;telecom;192.0.2.2#web;TXT;default;x' });
 		await fails('monitorAdd', { did: d.id, subdomain: 'nothing' }, /no A or AAAA record/);
 		await fails('monitorAdd', { did: d.id, subdomain: 'web', retry: 7 }, /retry must be one of 1, 3, 5, 10/);
-		await fails('monitorAdd', { did: d.id, subdomain: 'web', notify: 'not-mail' }, /notify/);
+		await fails('monitorAdd', { did: d.id, subdomain: 'web', notify: 'ops@example.org' }, /notify must be a notification method of plan Business: mail, sms \(addresses go in other_email and other_phone\)/);
+		await fails('monitorAdd', { did: d.id, subdomain: 'web', notify: 'wechat' }, /notify must be a notification method/);
 		await fails('monitorAdd', { did: d.id, subdomain: 'web', other_email: 'a@b.org,bad' }, /other_email/);
 		await fails('monitorAdd', { did: d.id, subdomain: 'web', port: 70000 }, /port must be at most 65535/);
-		const add = await ok('monitorAdd', { did: d.id, subdomain: 'web', port: 443, path: '/health', notify: 'ops@example.org', other_phone: '+4912345678' });
+		const add = await ok('monitorAdd', { did: d.id, subdomain: 'web', port: 443, path: '/health', notify: 'mail', other_phone: '+4912345678' });
 		expect(add.data).toMatchObject({
 			did: d.id,
 			subdomain: 'web',
@@ -291,7 +292,7 @@ describe('downtime monitors', () => {
 			enable_delay: '0',
 			status: '1',
 			recordnum: '2',
-			notify: 'ops@example.org',
+			notify: 'mail',
 			other_phone: '+4912345678',
 		});
 		expect(add.data).toHaveProperty('updatetime');

@@ -38,9 +38,10 @@ describe('catalogue', () => {
 		expect(lines.result.length).toBeGreaterThan(1);
 		for (const l of lines.result) {
 			expect(l.node).toEqual({ id: '2', areaname: expect.any(String), status: '1' });
-			expect(typeof l.linetype).toBe('string');
+			expect(Object.keys(l).sort()).toEqual(['id', 'linetype', 'node', 'status']);
+			expect(l.id).toBe(l.linetype); // by default the row id is the line code
 		}
-		expect(lines.result.map((l) => l.id)).toContain('1');
+		expect(lines.result.map((l) => l.linetype)).toEqual(['1', '4', '5', '6']);
 		await fails('networkResourceList', { nodeid: 99 }, /nodeid/);
 		await fails('networkResourceList', { nodeid: 'x' }, /nodeid must be an integer/);
 
@@ -104,7 +105,7 @@ describe('cloud hosts', () => {
 		await fails('create', { ...base, name: 'x', memid: 99 }, /memid/);
 		await fails('create', { ...base, name: 'x', imageid: 6 }, /imageid.*not available/);
 		await fails('create', { ...base, name: 'x', networkid: 4 }, /networkid: line 4/);
-		await fails('create', { ...base, name: 'x', networkid: 7 }, /networkid must be one of/);
+		await fails('create', { ...base, name: 'x', networkid: 7 }, /networkid: 7 is not a line code in data centre 1; the line codes offered there are 1, 2, 3, 5/);
 		await fails('create', { ...base, name: 'x', networkvalue: undefined }, /networkvalue is required for a public line/);
 		await fails('create', { ...base, name: 'x', type: 4 }, /type must be one of/);
 		await fails('create', { ...base, name: 'x', pass: 'short1A' }, /pass must be 8-30/);

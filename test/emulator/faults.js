@@ -13,7 +13,74 @@
  *  tokenLifetimeS lifetime of new management tokens (expiry tests)
  *
  * The random source is seeded so a failing run can be repeated (faults.seed(n)).
+ *
+ * Fault rules (EMULATOR-INTERFACE.md): `set({ inject: [rule, ...] })` appends rules,
+ * `set({ inject: [] })` clears them; reset() clears them too. A rule is
+ *   { op, kind, times?, rate?, status?, code?, message?, afterBytes? }
+ * `op` is a management path ("cdn/refresh"), a storage operation ("GetObject"), or "*",
+ * "management", "storage". `times`: the next N matching requests only; `rate`: that share of
+ * matching requests (seeded random); neither: every matching request. A rule only matches the
+ * requests its kind applies to (KINDS below), so `{ op: '*', kind: 'slowDown' }` leaves the
+ * management interface alone. The modules act on a rule (management/index.js, storage/index.js):
+ *   hang          read the request, never answer (sockets are destroyed by emu.close())
+ *   reset         destroy the connection without answering (not performed)
+ *   http          HTTP `status` (default 500) with no JSON / an S3 <Error> body (not performed)
+ *   html200       HTTP 200 with a text/html page (not performed)
+ *   truncatedJson perform, then HTTP 200 application/json with the answer cut in half
+ *   envelope      HTTP 200 {"code": code (default 0), "message": message}; message null: none
+ *   tooFrequent   HTTP 200 {"code": 0, "message": "Requests too frequent, please try again later"}
+ *   slowDown      HTTP 503 <Error><Code>SlowDown</Code> (not performed)
+ *   resetMidBody  storage reads: headers and the first `afterBytes` (default 65536, never the
+ *                 whole body) bytes of the body, then the connection is destroyed
+ *   afterCreate500  perform, then HTTP 500 (storage: <Error><Code>InternalError</Code>)
  */
+/** Which half of the emulator each rule kind applies to. */
+const KINDS = {
+	hang: ['management', 'storage'],
+	reset: ['management', 'storage'],
+	http: ['management', 'storage'],
+	html200: ['management', 'storage'],
+	truncatedJson: ['management'],
+	envelope: ['management'],
+	tooFrequent: ['management'],
+	slowDown: ['storage'],
+	resetMidBody: ['storage'],
+	afterCreate500: ['management', 'storage'],
+};
+
+/** A checked copy of an injected rule; an Error with status 400 when it is malformed. */
+function checkRule(r) {
+	const bad = (why) => {
+		const err = new Error(`fault rule ${JSON.stringify(r)}: ${why}`);
+		err.status = 400;
+		return err;
+	};
+	if (!r || typeof r !== 'object') throw bad('must be an object');
+	if (typeof r.op !== 'string' || !r.op) throw bad('op must be a management path, a storage operation, "*", "management" or "storage"');
+	if (!KINDS[r.kind]) throw bad(`kind must be one of ${Object.keys(KINDS).join(', ')}`);
+	const rule = { op: r.op, kind: r.kind };
+	if (r.times !== undefined) {
+		if (!Number.isInteger(r.times) || r.times < 0) throw bad('times must be a whole number');
+		rule.times = r.times;
+	}
+	if (r.rate !== undefined) {
+		if (typeof r.rate !== 'number' || !(r.rate >= 0 && r.rate <= 1)) throw bad('rate must be a number from 0 to 1');
+		rule.rate = r.rate;
+	}
+	if (r.status !== undefined) {
+		if (!Number.isInteger(r.status) || r.status < 100 || r.status > 599) throw bad('status must be an HTTP status');
+		rule.status = r.status;
+	}
+	if (r.code !== undefined) rule.code = r.code;
+	if (r.message !== undefined) rule.message = r.message;
+	if (r.afterBytes !== undefined) {
+		if (!Number.isInteger(r.afterBytes) || r.afterBytes < 0) throw bad('afterBytes must be a whole number');
+		rule.afterBytes = r.afterBytes;
+	}
+	rule.fired = 0;
+	return rule;
+}
+
 class Faults {
 	constructor(init = {}) {
 		this.reset();
@@ -27,6 +94,7 @@ class Faults {
 		this.clockOffsetMs = 0;
 		this.tokenLifetimeS = 7200;
 		this.injected = 0;
+		this.rules = [];
 		this.seed(12345);
 		return this;
 	}
@@ -36,7 +104,34 @@ class Faults {
 			if (values[key] !== undefined) this[key] = values[key];
 		}
 		if (values.seed !== undefined) this.seed(values.seed);
+		if (values.inject !== undefined) {
+			if (!Array.isArray(values.inject)) {
+				const err = new Error('inject must be an array of fault rules ([] clears them)');
+				err.status = 400;
+				throw err;
+			}
+			if (values.inject.length === 0) this.rules = [];
+			else this.rules.push(...values.inject.map(checkRule));
+		}
 		return this.toJSON();
+	}
+
+	/**
+	 * The injected rule that fires for this request, or null. `area` is 'management' or
+	 * 'storage', `op` the path or operation; `applies(kind)`, when given, narrows further (the
+	 * storage reads of resetMidBody). A rule that fires counts it.
+	 */
+	pick(area, op, applies) {
+		for (const rule of this.rules) {
+			if (!(rule.op === op || rule.op === '*' || rule.op === area)) continue;
+			if (!KINDS[rule.kind].includes(area)) continue;
+			if (applies && !applies(rule.kind)) continue;
+			if (rule.times !== undefined && rule.fired >= rule.times) continue;
+			if (rule.rate !== undefined && !(this.random() < rule.rate)) continue;
+			rule.fired++;
+			return rule;
+		}
+		return null;
 	}
 
 	seed(n) {
@@ -68,6 +163,7 @@ class Faults {
 			clockOffsetMs: this.clockOffsetMs,
 			tokenLifetimeS: this.tokenLifetimeS,
 			injected: this.injected,
+			rules: this.rules.map((r) => ({ ...r })),
 		};
 	}
 }
@@ -100,4 +196,4 @@ class Clock {
 	}
 }
 
-module.exports = { Faults, Clock };
+module.exports = { Faults, Clock, KINDS };

@@ -13,13 +13,25 @@
  *   const emu = await createEmulator({ seed: 'demo' });
  *   emu.url            // http://127.0.0.1:<port>
  *   emu.faults.set({ errorRate: 0.1, errorOps: ['UploadPart'] });
+ *   emu.faults.set({ inject: [{ op: 'cdn/refresh', kind: 'truncatedJson', times: 1 }] });
+ *   emu.dialects.set(['markerInclusive']);      // or createEmulator({ dialects: [...] })
+ *   emu.stats.toJSON();                          // request and log-in counters
  *   await emu.close();
+ *
+ * Control routes: GET /__emulator/health; GET|POST /__emulator/faults (old switches and
+ * `inject` rules, faults.js); GET|POST /__emulator/dialects (`{"set": [...]}`, dialects.js);
+ * GET /__emulator/stats, POST /__emulator/stats/reset (stats.js); POST /__emulator/clock/advance
+ * `{ms}`; POST /__emulator/reset (fresh state, faults and counters cleared, dialects kept);
+ * POST /__emulator/save; and the modules' own under /__emulator/storage/... and
+ * /__emulator/management/...
  */
 const http = require('node:http');
 const crypto = require('node:crypto');
 const fs = require('node:fs');
 const path = require('node:path');
 const { Faults, Clock } = require('./faults');
+const { Dialects } = require('./dialects');
+const { Stats } = require('./stats');
 const { readJson, sendJson } = require('./http-util');
 
 const DEFAULTS = {
@@ -30,6 +42,7 @@ const DEFAULTS = {
 	storage: {},
 	management: {},
 	faults: {},
+	dialects: [], // names from dialects.js, or 'a,b'
 	quiet: true,
 };
 
@@ -37,7 +50,9 @@ async function createEmulator(options = {}) {
 	const opts = { ...DEFAULTS, ...options };
 	const faults = new Faults(opts.faults);
 	const clock = new Clock(faults);
-	const ctx = { faults, clock, options: opts, dataDir: opts.dataDir, log: opts.quiet ? () => {} : console.log };
+	const dialects = new Dialects(opts.dialects);
+	const stats = new Stats();
+	const ctx = { faults, clock, dialects, stats, options: opts, dataDir: opts.dataDir, log: opts.quiet ? () => {} : console.log };
 	if (opts.dataDir) fs.mkdirSync(opts.dataDir, { recursive: true });
 
 	const { createStorage } = require('./storage');
@@ -69,12 +84,17 @@ async function createEmulator(options = {}) {
 		'GET /__emulator/health': async () => ({ ok: true }),
 		'GET /__emulator/faults': async () => faults.toJSON(),
 		'POST /__emulator/faults': async (body) => faults.set(body),
+		'GET /__emulator/dialects': async () => dialects.toJSON(),
+		'POST /__emulator/dialects': async (body) => dialects.set(body.set),
+		'GET /__emulator/stats': async () => stats.toJSON(),
+		'POST /__emulator/stats/reset': async () => stats.reset(),
 		'POST /__emulator/clock/advance': async (body) => {
 			clock.advance(Number(body.ms) || 0);
 			return { now: clock.now() };
 		},
 		'POST /__emulator/reset': async () => {
 			faults.reset();
+			stats.reset();
 			clock.advancedMs = 0;
 			for (const mod of Object.values(modules)) if (mod.reset) await mod.reset();
 			if (opts.seed === 'demo') for (const mod of Object.values(modules)) if (mod.seedDemo) await mod.seedDemo();
@@ -99,7 +119,14 @@ async function createEmulator(options = {}) {
 				const fn = control[`${req.method} ${url.pathname}`];
 				if (!fn) return sendJson(res, 404, { error: `no control route ${req.method} ${url.pathname}` });
 				const body = req.method === 'GET' ? {} : await readJson(req);
-				return sendJson(res, 200, await fn(body, Object.fromEntries(url.searchParams)));
+				let out;
+				try {
+					out = await fn(body, Object.fromEntries(url.searchParams));
+				} catch (err) {
+					if (err && err.status === 400) return sendJson(res, 400, { error: err.message });
+					throw err;
+				}
+				return sendJson(res, 200, out);
 			}
 			res.setHeader('X-Trans-Id', crypto.randomUUID());
 			res.setHeader('Date', clock.date().toUTCString());
@@ -130,11 +157,14 @@ async function createEmulator(options = {}) {
 		port,
 		faults,
 		clock,
+		dialects,
+		stats,
 		storage,
 		management,
 		save,
 		async close() {
 			save();
+			// also the connections of requests a `hang` fault holds
 			for (const s of sockets) s.destroy();
 			await new Promise((r) => server.close(r));
 			for (const mod of Object.values(modules)) if (mod.close) await mod.close();

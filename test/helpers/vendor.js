@@ -10,6 +10,7 @@
  *   const error = await v.fails('vendorCdn', { ... });          // the node error (asserts there is one)
  *   await v.control('POST', '/management/tokens/revoke', {});   // emulator control routes
  *   v.state.management.state.cdn                                  // in-process emulator state
+ *   startVendor({ dialects: ['numbersAsStrings'] })               // options go to createEmulator
  */
 const n8n = require('../harness/n8n');
 const { createEmulator } = require('../emulator');

@@ -25,6 +25,8 @@
  *  - Monitor records: one per A/AAAA record of the monitored subdomain, kept in step as
  *    records come and go. monitorStatus `record_id` names monitor record ids of that monitor
  *    (all of them when absent) and sets them and the monitor to `status`.
+ *  - Monitor `notify` is a notification method (DECISIONS): one of the plan's monitor_notice
+ *    values (several comma-separated are taken); addresses go in other_email / other_phone.
  *  - tempStyDelete answers the deleted template record's id as the `data` string.
  *  - domainList `type` is '1' (authoritative hosting).
  */
@@ -402,9 +404,19 @@ function monitorFields(rq, plan, p, base, domain) {
 	}
 	if (!base || p.has('switch')) out.switch = flag(p, 'switch', 0);
 	if (!base || p.has('notify')) {
+		// a notification method of the plan's monitor_notice (DECISIONS), not an address
 		const notify = p.str('notify', { def: '', max: 255 }).trim();
-		if (notify && !EMAIL_RE.test(notify)) throw new ApiError('notify must be an e-mail address');
-		out.notify = notify;
+		const methods = notify ? notify.split(',').map((x) => x.trim()) : [];
+		for (const m of methods) {
+			if (!plan.monitor_notice.includes(m)) {
+				throw new ApiError(
+					plan.monitor_notice.length
+						? `notify must be a notification method of plan ${plan.name}: ${plan.monitor_notice.join(', ')} (addresses go in other_email and other_phone)`
+						: `notify: plan ${plan.name} offers no notification methods (addresses go in other_email and other_phone)`,
+				);
+			}
+		}
+		out.notify = methods.join(',');
 	}
 	if (!base || p.has('less')) out.less = flag(p, 'less', 0);
 	if (!base || p.has('enable_delay')) out.enable_delay = flag(p, 'enable_delay', 0);

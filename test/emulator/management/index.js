@@ -20,6 +20,29 @@
  *   { p: Params, body, path, user, owner, now, core }
  * A handler returns the envelope fields besides code/message/created, e.g. `{ data }`,
  * `pageOf(items, rq.p)` or `{ result }`; it throws ApiError for a failure envelope.
+ *
+ * Every JSON answer leaves through `send()`, which plays the wire dialects (dialects.js) as one
+ * transform of the whole answer, envelope included, so every endpoint gets them:
+ *   extraFields          (seed 001 section 2 lists the fields; DECISIONS: "any answer may carry
+ *                        fields the seed does not list") the envelope gets `x_extra` and
+ *                        `_links`, every record in it `x_extra`. A record is an object with
+ *                        keys; an object keyed by data (IP addresses, ids, codes, permission
+ *                        paths) or whose values are all objects is taken for a map and gets
+ *                        none, its values do.
+ *   emptyObjectsAsArrays (DECISIONS: "an empty object as []") every {} is written [].
+ *   numbersAsStrings     (seed 001: "Most numeric values in responses are strings"; `code` and
+ *                        `expires` are declared int) every number is written as a string.
+ *   numbersAsNumbers     (the other reading of "most ... are strings") every numeric string is
+ *                        written as a number (no leading zeros, safe integers; `message` and
+ *                        `access_token` stay strings); `code` stays a number.
+ * Log-in dialects (seed 001 section 5: "token lifetime: not shown"; DECISIONS: "a new log-in
+ * may or may not invalidate earlier tokens"), in OAuth/authorize and issueToken below:
+ *   loginInvalidates     a successful OAuth/authorize revokes the account's earlier tokens
+ *                        (they then get code -1 "token is invalid").
+ *   tokenLifetime60      tokens issued while it is on live 60 s of emulator time (`expires` 60).
+ * Fault rules (faults.js) are acted on in handle(): hang, reset, http, html200, envelope and
+ * tooFrequent answer instead of the operation; truncatedJson and afterCreate500 perform it and
+ * then answer badly.
  */
 const crypto = require('node:crypto');
 const { ApiError, Params, displayTime, ago, str } = require('./util');
@@ -179,7 +202,8 @@ function createManagement(emu, options = {}) {
 		},
 		issueToken(account) {
 			const token = crypto.randomBytes(24).toString('hex');
-			const lifetime = Number(emu.faults.tokenLifetimeS);
+			// dialect tokenLifetime60: 60 s of emulator time, whatever the tokenLifetimeS switch says
+			const lifetime = emu.dialects && emu.dialects.has('tokenLifetime60') ? 60 : Number(emu.faults.tokenLifetimeS);
 			state.tokens[token] = { uid: account.uid, expiresAt: core.now() + lifetime * 1000, revoked: false };
 			return { token, lifetime };
 		},
@@ -201,7 +225,12 @@ function createManagement(emu, options = {}) {
 						throw new ApiError('username or password is incorrect', 0);
 					}
 					if (Number(account.status) !== 1) throw new ApiError('this account is disabled', 0);
+					// dialect loginInvalidates: a new log-in revokes the account's earlier tokens
+					if (emu.dialects && emu.dialects.has('loginInvalidates')) {
+						for (const t of Object.values(state.tokens)) if (t.uid === account.uid) t.revoked = true;
+					}
 					const { token, lifetime } = core.issueToken(account);
+					if (emu.stats) emu.stats.login(account.name);
 					core.log(account, 'user', 'Log in', `log in as ${username}`, rq.ip, 'OAuth/authorize');
 					return { access_token: token, expires: lifetime };
 				},
@@ -272,13 +301,56 @@ function createManagement(emu, options = {}) {
 			return;
 		}
 		const status = [500, 502, 503][kind - 1];
-		const body = Buffer.from(`<html><body><h1>${status}</h1>Service temporarily unavailable</body></html>`);
-		res.writeHead(status, { 'Content-Type': 'text/html', 'Content-Length': body.length });
-		res.end(body);
+		sendHtml(res, status, `<html><body><h1>${status}</h1>Service temporarily unavailable</body></html>`);
+	}
+
+	/** A fault rule that answers instead of the operation (faults.js); true when it answered. */
+	function answerFault(req, res, rule) {
+		switch (rule.kind) {
+			case 'hang':
+				return true; // the request was read; no answer until the client gives up or emu.close()
+			case 'reset':
+				req.socket.destroy();
+				return true;
+			case 'http': {
+				const status = rule.status || 500;
+				sendHtml(res, status, `<html><body><h1>${status}</h1>${escapeHtml(rule.message || 'Service temporarily unavailable')}</body></html>`);
+				return true;
+			}
+			case 'html200':
+				sendHtml(res, 200, '<!DOCTYPE html><html><head><title>Maintenance</title></head><body><h1>The service is under maintenance</h1><p>Please come back later.</p></body></html>');
+				return true;
+			case 'envelope': {
+				const envelope = { code: rule.code === undefined ? 0 : rule.code };
+				if (rule.message !== null) envelope.message = rule.message === undefined ? 'the service failed to handle the request' : rule.message;
+				send(res, envelope, null, rule.path);
+				return true;
+			}
+			case 'tooFrequent':
+				send(res, { code: 0, message: 'Requests too frequent, please try again later' }, null, rule.path);
+				return true;
+			default:
+				return false;
+		}
+	}
+
+	/**
+	 * Writes a JSON answer: the dialect transform of the whole answer, then an after-the-fact
+	 * fault (truncatedJson: the JSON cut in half; afterCreate500: HTTP 500 instead).
+	 */
+	function send(res, envelope, rule, path) {
+		if (rule && rule.kind === 'afterCreate500') {
+			return sendHtml(res, 500, '<html><body><h1>500</h1>Internal Server Error</body></html>');
+		}
+		const body = Buffer.from(JSON.stringify(wireForm(envelope, emu.dialects, path)));
+		const out = rule && rule.kind === 'truncatedJson' ? body.subarray(0, Math.floor(body.length / 2)) : body;
+		res.writeHead(200, { 'Content-Type': 'application/json; charset=utf-8', 'Content-Length': out.length });
+		res.end(out);
 	}
 
 	async function handle(req, res, url) {
 		const path = url.pathname.replace(/^\/API\//, '');
+		if (emu.stats) emu.stats.managementRequest(path);
 		const route = core.routes[path];
 		if (req.method !== 'POST' || !route) {
 			await drain(req);
@@ -287,11 +359,15 @@ function createManagement(emu, options = {}) {
 			return res.end(body);
 		}
 		let body;
+		let badJson = false;
 		try {
 			body = await readJson(req);
 		} catch {
-			return reply(res, { code: 0, message: 'the request body is not valid JSON' });
+			badJson = true;
 		}
+		const rule = emu.faults.pick('management', path);
+		if (rule && answerFault(req, res, { ...rule, path })) return;
+		if (badJson) return send(res, { code: 0, message: 'the request body is not valid JSON' }, rule, path);
 		if (emu.faults.shouldFail(path)) return injectFault(res);
 		const now = core.now();
 		const rq = { p: new Params(body), body, path, now, core, ip: req.socket.remoteAddress || '127.0.0.1' };
@@ -311,10 +387,10 @@ function createManagement(emu, options = {}) {
 			}
 			const message = out.message || 'success';
 			delete out.message;
-			return reply(res, { code: 1, message, ...out, created: displayTime(core.now()) });
+			return send(res, { code: 1, message, ...out, created: displayTime(core.now()) }, rule, path);
 		} catch (err) {
 			if (err instanceof ApiError) {
-				return reply(res, { code: err.code, message: err.message, ...err.extra, created: displayTime(core.now()) });
+				return send(res, { code: err.code, message: err.message, ...err.extra, created: displayTime(core.now()) }, rule, path);
 			}
 			throw err;
 		}
@@ -390,10 +466,90 @@ function drain(req) {
 	});
 }
 
-function reply(res, envelope) {
-	const body = Buffer.from(JSON.stringify(envelope));
-	res.writeHead(200, { 'Content-Type': 'application/json; charset=utf-8', 'Content-Length': body.length });
+function sendHtml(res, status, html) {
+	const body = Buffer.from(html);
+	res.writeHead(status, { 'Content-Type': 'text/html; charset=utf-8', 'Content-Length': body.length });
 	res.end(body);
+}
+
+function escapeHtml(text) {
+	return String(text).replace(/[&<>"]/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;' })[c]);
+}
+
+// ---- wire dialects (see the header) ------------------------------------------------------
+
+const isPlainObject = (v) => v !== null && typeof v === 'object' && !Array.isArray(v);
+const IDENTIFIER = /^[A-Za-z_][A-Za-z0-9_]*$/;
+
+/** An object keyed by data rather than by field names (see extraFields in the header). */
+function isMap(obj) {
+	const keys = Object.keys(obj);
+	if (!keys.length) return true;
+	if (keys.some((k) => !IDENTIFIER.test(k))) return true;
+	return keys.every((k) => isPlainObject(obj[k]));
+}
+
+/** extraFields: `x_extra` on every record below `value` (the envelope's own fields are added by wireForm). */
+function addExtraFields(value) {
+	if (Array.isArray(value)) return value.map(addExtraFields);
+	if (!isPlainObject(value)) return value;
+	const out = {};
+	for (const [k, v] of Object.entries(value)) out[k] = addExtraFields(v);
+	if (!isMap(value)) out.x_extra = 'emulator extra field';
+	return out;
+}
+
+function emptyObjectsAsArrays(value) {
+	if (Array.isArray(value)) return value.map(emptyObjectsAsArrays);
+	if (!isPlainObject(value)) return value;
+	if (!Object.keys(value).length) return [];
+	const out = {};
+	for (const [k, v] of Object.entries(value)) out[k] = emptyObjectsAsArrays(v);
+	return out;
+}
+
+function numbersAsStrings(value) {
+	if (typeof value === 'number') return String(value);
+	if (Array.isArray(value)) return value.map(numbersAsStrings);
+	if (!isPlainObject(value)) return value;
+	const out = {};
+	for (const [k, v] of Object.entries(value)) out[k] = numbersAsStrings(v);
+	return out;
+}
+
+const NUMERIC = /^-?(0|[1-9]\d*)(\.\d+)?$/;
+const KEEP_STRING = new Set(['message', 'access_token']);
+
+function numbersAsNumbers(value) {
+	if (typeof value === 'string') {
+		if (!NUMERIC.test(value)) return value;
+		const n = Number(value);
+		return Number.isFinite(n) && Math.abs(n) <= Number.MAX_SAFE_INTEGER ? n : value;
+	}
+	if (Array.isArray(value)) return value.map(numbersAsNumbers);
+	if (!isPlainObject(value)) return value;
+	const out = {};
+	for (const [k, v] of Object.entries(value)) out[k] = KEEP_STRING.has(k) ? v : numbersAsNumbers(v);
+	return out;
+}
+
+/** The answer as the enabled dialects write it (the default: unchanged). */
+function wireForm(envelope, dialects, path) {
+	if (!dialects || !dialects.enabled.size) return envelope;
+	let out = envelope;
+	if (dialects.has('extraFields')) {
+		out = addExtraFields(out);
+		out.x_extra = 'emulator extra field';
+		out._links = { self: `/API/${path || ''}`, docs: 'https://example.invalid/api' };
+	}
+	if (dialects.has('emptyObjectsAsArrays')) out = emptyObjectsAsArrays(out);
+	if (dialects.has('numbersAsStrings')) out = numbersAsStrings(out);
+	if (dialects.has('numbersAsNumbers')) {
+		const code = out.code;
+		out = numbersAsNumbers(out);
+		out.code = typeof code === 'string' && NUMERIC.test(code) ? Number(code) : code;
+	}
+	return out;
 }
 
 module.exports = { createManagement };

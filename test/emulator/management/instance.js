@@ -38,6 +38,14 @@
  *  - monitor: `cpu` holds [ms timestamp, percent] points derived from the host id and the
  *    time bucket only (hour: 60 × 1 min, day: 288 × 5 min, week: 168 × 1 h,
  *    month: 180 × 4 h, year: 365 × 1 day). resultType 1 rounds to 2 decimals, else 4.
+ *  - networkResourceList rows are the seed's { id, linetype, node, status }; `linetype` is the
+ *    line code of instance/create `networkid` (1 inner network, 2 Telecom, 3 Unicom, 4 Mobile,
+ *    5 BGP, 6 dual line; DECISIONS: "a row of networkResourceList gives it as linetype"), as a
+ *    string like the other numbers. By default the row `id` equals that code.
+ *    Dialect lineIdsDiffer (DECISIONS: "Its row id is not a line code"): the rows get ids
+ *    101, 102, ... in catalogue order (data centre, then line), never a line code, and the same
+ *    row keeps its id in every listing. instance/create takes only a line code offered in the
+ *    data centre as networkid, in every mode; the error names the offered codes.
  */
 const crypto = require('node:crypto');
 const net = require('node:net');
@@ -699,10 +707,16 @@ const routes = {
 				if (!node) throw new ApiError(`nodeid: data centre ${nodeid} does not exist`);
 				nodes = [node];
 			}
+			// dialect lineIdsDiffer: row ids 101, 102, ... over all data centres (see the header)
+			const rowIds = rq.core.emu.dialects && rq.core.emu.dialects.has('lineIdsDiffer');
+			const rowId = new Map();
+			let next = 101;
+			for (const n of s.nodes) for (const lt of n.lines) rowId.set(`${n.id}/${lt}`, next++);
 			const result = [];
 			for (const n of nodes) {
 				for (const lt of n.lines) {
-					result.push({ id: str(lt), linetype: LINE_TYPES[lt], node: renderNode(n), status: str(n.status) });
+					const id = rowIds ? rowId.get(`${n.id}/${lt}`) : lt;
+					result.push({ id: str(id), linetype: str(lt), node: renderNode(n), status: str(n.status) });
 				}
 			}
 			return { result };
@@ -749,9 +763,12 @@ const routes = {
 		const cpu = catalogueItem(s.cpus, p, 'cpuid', 'CPU package');
 		const mem = catalogueItem(s.mems, p, 'memid', 'memory package');
 		const image = catalogueItem(s.images, p, 'imageid', 'image');
-		const networkid = Number(p.oneOf('networkid', [1, 2, 3, 4, 5, 6], { required: true }));
+		const networkid = p.int('networkid', { required: true });
 		if (!node.lines.includes(networkid)) {
-			throw new ApiError(`networkid: line ${networkid} (${LINE_TYPES[networkid]}) is not offered in data centre ${node.id}`);
+			const what = LINE_TYPES[networkid] ? `line ${networkid} (${LINE_TYPES[networkid]}) is not offered` : `${networkid} is not a line code`;
+			throw new ApiError(
+				`networkid: ${what} in data centre ${node.id}; the line codes offered there are ${node.lines.join(', ')} (linetype of instance/networkResourceList)`,
+			);
 		}
 		let networkvalue = 0;
 		if (networkid !== 1) {

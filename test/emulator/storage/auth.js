@@ -8,6 +8,20 @@
  * The Date slot is empty when `<prefix>date` is sent and holds `Expires` for a presigned URL.
  * CanonicalizedResource is the path exactly as it came on the wire (still percent-encoded)
  * plus the listed sub-resources only, sorted by name.
+ *
+ * Default reading: only the seed's eight sub-resources are signed (`versioning, acl, logging,
+ * versions, uploads, partNumber, uploadId, delete`), each value exactly as sent on the wire
+ * (still percent-encoded), as S3 and aws-sdk v2 do. Two dialects (dialects.js) change what the
+ * signature is checked against; presigned URLs follow the same rules:
+ *   underscoreSigned    seed 000 section 4 writes the multipart queries `upload_id` and
+ *                       `part_number` ("PUT /{bucket}/{key}?upload_id=<upload_id>&part_number=<n>")
+ *                       while section 5 lists only `uploadId` and `partNumber` as sub-resources;
+ *                       this reading counts `upload_id` and `part_number` as sub-resources
+ *                       too (sorted with the others by name).
+ *   subresourceDecoded  seed 000 section 5 "Each is written as name or name=value" leaves the
+ *                       form of the value open; this reading puts the value percent-DECODED
+ *                       into CanonicalizedResource (upload IDs then carry +, / and =, see
+ *                       storage/index.js, so the two readings give different signatures).
  */
 const crypto = require('node:crypto');
 const { S3Error } = require('./errors');
@@ -22,6 +36,8 @@ const SUB_RESOURCES = new Set([
 	'uploadId',
 	'delete',
 ]);
+/** Sub-resources signed besides the seed's eight under the dialect underscoreSigned. */
+const UNDERSCORE_SUB_RESOURCES = new Set(['upload_id', 'part_number']);
 const MAX_SKEW_MS = 15 * 60 * 1000;
 
 /** CanonicalizedVendorHeaders from the raw header list (repeats merged with ',', no space). */
@@ -44,25 +60,26 @@ function canonicalHeaders(rawHeaders, prefix) {
 
 /**
  * CanonicalizedResource: raw path + sorted sub-resources. `pairs` are the parsed query pairs
- * ({ name, value, rawValue }); `useRaw` picks the value as sent instead of the decoded one.
+ * ({ name, value, rawValue }); by default the value as sent, with `decoded` the decoded one;
+ * with `underscore` upload_id and part_number are sub-resources too.
  */
-function canonicalResource(rawPath, pairs, useRaw = false) {
+function canonicalResource(rawPath, pairs, { decoded = false, underscore = false } = {}) {
 	const subs = pairs
-		.filter((p) => SUB_RESOURCES.has(p.name))
+		.filter((p) => SUB_RESOURCES.has(p.name) || (underscore && UNDERSCORE_SUB_RESOURCES.has(p.name)))
 		.map((p) => {
-			const v = useRaw ? p.rawValue : p.value;
+			const v = decoded ? p.value : p.rawValue;
 			return { name: p.name, text: v === undefined ? p.name : `${p.name}=${v}` };
 		})
 		.sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
 	return rawPath + (subs.length ? '?' + subs.map((s) => s.text).join('&') : '');
 }
 
-function stringToSign(rq, dateSlot, prefix, useRaw) {
+function stringToSign(rq, dateSlot, prefix, resourceOptions) {
 	const h = rq.req.headers;
 	return (
 		`${rq.method}\n${h['content-md5'] || ''}\n${h['content-type'] || ''}\n${dateSlot}\n` +
 		canonicalHeaders(rq.req.rawHeaders, prefix) +
-		canonicalResource(rq.rawPath, rq.pairs, useRaw)
+		canonicalResource(rq.rawPath, rq.pairs, resourceOptions)
 	);
 }
 
@@ -76,12 +93,14 @@ function sameSignature(a, b) {
 	return x.length === y.length && crypto.timingSafeEqual(x, y);
 }
 
-/** Check the signature; accepts the sub-resource values decoded or exactly as sent. */
-function verify(rq, user, provided, dateSlot, config) {
-	const sts = stringToSign(rq, dateSlot, config.headerPrefix, false);
+/** Check the signature under the reading the dialects pick (see the header); one reading only. */
+function verify(rq, user, provided, dateSlot, config, dialects) {
+	const has = (name) => !!(dialects && dialects.has(name));
+	const sts = stringToSign(rq, dateSlot, config.headerPrefix, {
+		decoded: has('subresourceDecoded'),
+		underscore: has('underscoreSigned'),
+	});
 	if (sameSignature(sign(user.secretKey, sts), provided)) return;
-	const stsRaw = stringToSign(rq, dateSlot, config.headerPrefix, true);
-	if (stsRaw !== sts && sameSignature(sign(user.secretKey, stsRaw), provided)) return;
 	throw new S3Error(
 		'SignatureDoesNotMatch',
 		'The request signature we calculated does not match the signature you provided. Check your key and signing method.',
@@ -93,7 +112,7 @@ function verify(rq, user, provided, dateSlot, config) {
  * Who sent the request: a user object, or null for an anonymous request.
  * Throws S3Error for a malformed, unknown, stale or wrongly signed request.
  */
-function authenticate(rq, { config, users, now }) {
+function authenticate(rq, { config, users, now, dialects }) {
 	const h = rq.req.headers;
 	const authz = h.authorization;
 	if (authz !== undefined) {
@@ -135,7 +154,7 @@ function authenticate(rq, { config, users, now }) {
 				},
 			);
 		}
-		verify(rq, user, signature, vendorDate !== undefined ? '' : h.date || '', config);
+		verify(rq, user, signature, vendorDate !== undefined ? '' : h.date || '', config, dialects);
 		return user;
 	}
 
@@ -160,7 +179,7 @@ function authenticate(rq, { config, users, now }) {
 			throw new S3Error('AccessDenied', 'Expires must be a number of seconds since the epoch.');
 		if (Math.floor(now / 1000) > Number(expires))
 			throw new S3Error('AccessDenied', 'Request has expired.', { Expires: expires });
-		verify(rq, user, signature, expires, config);
+		verify(rq, user, signature, expires, config, dialects);
 		return user;
 	}
 	return null;
@@ -168,6 +187,7 @@ function authenticate(rq, { config, users, now }) {
 
 module.exports = {
 	SUB_RESOURCES,
+	UNDERSCORE_SUB_RESOURCES,
 	canonicalHeaders,
 	canonicalResource,
 	stringToSign,

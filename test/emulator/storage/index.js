@@ -12,6 +12,28 @@
  *   storage.snapshot() / restore(saved) / reset() / seedDemo() / close()
  *
  * It is an independent implementation and never imports the package's own code.
+ *
+ * Dialects played here (dialects.js; each off by default, the default is S3's behaviour):
+ *   commonPrefixesPlain  seed 000 "CommonPrefixes | repeated string": each common prefix is
+ *                        written <CommonPrefixes>p/</CommonPrefixes> instead of S3's
+ *                        <CommonPrefixes><Prefix>p/</Prefix></CommonPrefixes> (listObjects).
+ *   markerInclusive      seed 000 "marker: the listing starts at this key": the listing starts
+ *                        at the marker, not after it (keys.js listPage).
+ *   aclOwnerOnly         seed 000 "The only Permission value that appears is FULL_CONTROL":
+ *                        the ACL policy holds only the owner's FULL_CONTROL grant, whatever the
+ *                        canned ACL (aclPolicy; bucket and object ACL alike).
+ *   trickyUploadIds      seed 000 "UploadId | string | unique identifier": upload IDs carry +, /
+ *                        and = (base64 of random bytes), so a client must percent-encode them
+ *                        in the query and sign them as sent (newUploadId). subresourceDecoded
+ *                        (auth.js) makes the same IDs, so its difference shows.
+ *   extraFields          DECISIONS "any answer may carry fields the seed does not list": every
+ *                        XML answer gets an unknown element first in its root
+ *                        (<x-vendor-extra>1</x-vendor-extra>) and every answer an unknown
+ *                        header `<prefix>extra` (respond, wireHeaders).
+ * Fault rules (faults.js) are acted on in handle(): hang, reset, http, html200 and slowDown
+ * answer instead of the operation; afterCreate500 (perform, then 500 InternalError) and
+ * resetMidBody (GET answers: headers with the whole Content-Length, the first afterBytes bytes,
+ * never the whole body, then the connection closes) act where the answer is written.
  */
 const crypto = require('node:crypto');
 const { pipeline } = require('node:stream/promises');
@@ -49,6 +71,9 @@ const DEFAULT_USER = {
 const ANONYMOUS = 'anonymous';
 const MAX_KEY_BYTES = 1024;
 const MAX_XML_BYTES = 8 * 1024 * 1024;
+/** Per-response wire settings: { rule (afterCreate500 | resetMidBody | null), extraHeader }. */
+const WIRE = Symbol('emulatorWire');
+const EXTRA_ELEMENT = '<x-vendor-extra>1</x-vendor-extra>';
 
 const completeParser = new XMLParser({
 	ignoreAttributes: true,
@@ -183,18 +208,58 @@ async function readText(req, limit) {
 }
 
 function sendXml(res, status, xml, headers = {}) {
-	const body = Buffer.from(xml, 'utf8');
-	res.writeHead(status, {
-		'Content-Type': 'application/xml',
-		'Content-Length': body.length,
-		...headers,
-	});
-	res.end(body);
+	const w = res[WIRE];
+	const text = w && w.extraHeader ? withExtraElement(xml) : xml;
+	respond(res, status, { 'Content-Type': 'application/xml', ...headers }, Buffer.from(text, 'utf8'));
 }
 
 function sendEmpty(res, status, headers = {}) {
-	res.writeHead(status, { 'Content-Length': 0, ...headers });
-	res.end();
+	respond(res, status, headers, Buffer.alloc(0));
+}
+
+/** extraFields: an unknown element first in the root element of an XML document. */
+function withExtraElement(xml) {
+	return xml.replace(/^(<\?xml[^>]*\?>\s*)?(<[A-Za-z][\w-]*(?:\s[^>]*)?>)/, (m, decl, open) => `${decl || ''}${open}${EXTRA_ELEMENT}`);
+}
+
+/** The headers of an answer with the extraFields header when that dialect is on. */
+function wireHeaders(res, headers) {
+	const w = res[WIRE];
+	return w && w.extraHeader ? { ...headers, [w.extraHeader]: '1' } : headers;
+}
+
+/**
+ * Every storage answer with a body in memory leaves here: afterCreate500 turns it into
+ * 500 InternalError, resetMidBody cuts it (see the header), extraFields adds its header.
+ */
+function respond(res, status, headers, body) {
+	const w = res[WIRE];
+	const rule = w && w.rule;
+	if (rule && rule.kind === 'afterCreate500') {
+		w.rule = null;
+		const requestId = res.getHeader('X-Trans-Id') || crypto.randomUUID();
+		return sendXml(res, 500, errorDoc('InternalError', 'We encountered an internal error. Please try again.', requestId));
+	}
+	const out = wireHeaders(res, { ...headers, 'Content-Length': body.length });
+	if (rule && rule.kind === 'resetMidBody' && body.length) {
+		res.writeHead(status, out);
+		return void res.write(body.subarray(0, cutAt(rule, body.length)), () => closeConnection(res));
+	}
+	res.writeHead(status, out);
+	res.end(body);
+}
+
+/** resetMidBody: how many of `length` body bytes are sent (afterBytes, default 65536, never all). */
+function cutAt(rule, length) {
+	const after = rule.afterBytes === undefined ? 65536 : rule.afterBytes;
+	return Math.max(0, Math.min(after, length - 1));
+}
+
+/** Ends the connection once what was written is flushed (the client sees a short body). */
+function closeConnection(res) {
+	const socket = res.socket;
+	if (socket && !socket.destroyed) socket.destroySoon();
+	else res.destroy();
 }
 
 function createStorage(ctx, options = {}) {
@@ -365,19 +430,65 @@ function createStorage(ctx, options = {}) {
 
 	async function handle(req, res) {
 		const rq = { req, res, method: req.method, user: null };
+		const dialects = ctx.dialects;
+		res[WIRE] = {
+			rule: null,
+			extraHeader: dialects && dialects.has('extraFields') ? config.headerPrefix + 'extra' : null,
+		};
 		try {
-			parseTarget(rq);
-			const route = resolve(rq);
+			let route;
+			try {
+				parseTarget(rq);
+				route = resolve(rq);
+			} catch (err) {
+				if (ctx.stats) ctx.stats.storageRequest('Unsupported');
+				throw err;
+			}
 			rq.op = route.op;
+			if (ctx.stats) ctx.stats.storageRequest(route.op);
+			const rule = ctx.faults.pick('storage', route.op, (kind) => kind !== 'resetMidBody' || rq.method === 'GET');
+			if (rule) {
+				if (rule.kind === 'afterCreate500' || rule.kind === 'resetMidBody') res[WIRE].rule = rule;
+				else return await answerFault(rq, rule);
+			}
 			if (ctx.faults.shouldFail(route.op)) {
 				throw ctx.faults.random() < 0.5
 					? new S3Error('SlowDown', 'Please reduce your request rate.')
 					: new S3Error('InternalError', 'We encountered an internal error. Please try again.');
 			}
-			rq.user = authenticate(rq, { config, users, now: now() });
+			rq.user = authenticate(rq, { config, users, now: now(), dialects });
 			await route.fn(rq);
 		} catch (err) {
 			await fail(rq, err);
+		}
+	}
+
+	/** A fault rule that answers instead of the operation (faults.js). */
+	async function answerFault(rq, rule) {
+		const { req, res } = rq;
+		switch (rule.kind) {
+			case 'hang':
+				await drain(req);
+				return; // no answer until the client gives up or emu.close() destroys the socket
+			case 'reset':
+				req.socket.destroy();
+				return;
+			case 'html200': {
+				await drain(req);
+				const page = Buffer.from('<!DOCTYPE html><html><head><title>Maintenance</title></head><body><h1>The service is under maintenance</h1></body></html>');
+				res.writeHead(200, wireHeaders(res, { 'Content-Type': 'text/html; charset=utf-8', 'Content-Length': page.length }));
+				return void res.end(page);
+			}
+			case 'slowDown':
+				return fail(rq, new S3Error('SlowDown', 'Please reduce your request rate.'));
+			case 'http':
+			default: {
+				const status = rule.status || 500;
+				const code = typeof rule.code === 'string' ? rule.code : status === 503 ? 'ServiceUnavailable' : status >= 500 ? 'InternalError' : 'InvalidRequest';
+				const err = new S3Error(code, rule.message || 'The service could not handle the request (injected fault).');
+				err.status = status;
+				return fail(rq, err);
+			}
 		}
 	}
 
@@ -520,6 +631,8 @@ function createStorage(ctx, options = {}) {
 				'FULL_CONTROL',
 			),
 		];
+		// dialect aclOwnerOnly: only the owner's FULL_CONTROL grant, whatever the canned ACL
+		if (ctx.dialects && ctx.dialects.has('aclOwnerOnly')) acl = 'private';
 		if (acl === 'public-read' || acl === 'public-read-write')
 			list.push(grant(grantee('Group', el('URI', ALL_USERS)), 'READ'));
 		if (acl === 'public-read-write')
@@ -629,7 +742,9 @@ function createStorage(ctx, options = {}) {
 		const marker = q.get('marker') || '';
 		const maxKeys = intParam(rq, 'max-keys', 1000, 0, 1000);
 		await drain(rq.req);
-		const page = keysIndex.listPage(b.keys, { prefix, delimiter, marker, maxKeys });
+		// dialect markerInclusive: the listing starts at the marker (keys.js)
+		const inclusive = ctx.dialects && ctx.dialects.has('markerInclusive');
+		const page = keysIndex.listPage(b.keys, { prefix, delimiter, marker, maxKeys, inclusive });
 		const parts = [el('Name', b.name), el('Prefix', prefix)];
 		if (q.has('marker')) parts.push(el('Marker', marker));
 		parts.push(el('MaxKeys', maxKeys));
@@ -650,7 +765,9 @@ function createStorage(ctx, options = {}) {
 				]),
 			);
 		}
-		for (const p of page.prefixes) parts.push(node('CommonPrefixes', el('Prefix', p)));
+		// dialect commonPrefixesPlain: the seed's "repeated string"
+		const plain = ctx.dialects && ctx.dialects.has('commonPrefixesPlain');
+		for (const p of page.prefixes) parts.push(plain ? el('CommonPrefixes', p) : node('CommonPrefixes', el('Prefix', p)));
 		sendXml(rq.res, 200, doc('ListBucketResult', parts));
 	}
 
@@ -742,23 +859,38 @@ function createStorage(ctx, options = {}) {
 			}
 		}
 		headers['Content-Length'] = Math.max(0, end - start + 1);
+		const rule = res[WIRE].rule;
+		if (rule && rule.kind === 'afterCreate500') return respond(res, 500, {}, Buffer.alloc(0));
 		if (head) {
-			res.writeHead(status, headers);
+			res.writeHead(status, wireHeaders(res, headers));
 			return void res.end();
 		}
-		const stream = await bodies.open(obj.body, start, end);
+		// resetMidBody: the whole Content-Length is announced, the first bytes sent, then the
+		// connection closes
+		const cut = rule && rule.kind === 'resetMidBody' ? cutAt(rule, headers['Content-Length']) : undefined;
+		if (cut === 0) {
+			res.writeHead(status, wireHeaders(res, headers));
+			return void res.write(Buffer.alloc(0), () => closeConnection(res));
+		}
+		const stream = await bodies.open(obj.body, start, cut === undefined ? end : start + cut - 1);
 		if (!stream)
 			throw new S3Error('NoSuchKey', 'The specified key does not exist.', { Key: rq.key });
-		res.writeHead(status, headers);
+		res.writeHead(status, wireHeaders(res, headers));
 		try {
-			await pipeline(stream, res);
+			if (cut === undefined) await pipeline(stream, res);
+			else {
+				await pipeline(stream, res, { end: false });
+				closeConnection(res);
+			}
 		} catch {
 			res.destroy();
 		}
 	}
 
 	function sendNotModified(res, headers) {
-		res.writeHead(304, headers);
+		const rule = res[WIRE].rule;
+		if (rule && rule.kind === 'afterCreate500') return respond(res, 500, {}, Buffer.alloc(0));
+		res.writeHead(304, wireHeaders(res, headers));
 		res.end();
 	}
 
@@ -799,6 +931,22 @@ function createStorage(ctx, options = {}) {
 
 	// ---- multipart -----------------------------------------------------------------------
 
+	/**
+	 * A new upload ID: URL-safe by default; with trickyUploadIds or subresourceDecoded the
+	 * standard base64 of random bytes, always holding +, / and = (it starts with "+/" and ends
+	 * with "=").
+	 */
+	function newUploadId() {
+		const d = ctx.dialects;
+		if (d && (d.has('trickyUploadIds') || d.has('subresourceDecoded'))) {
+			let id;
+			do id = Buffer.concat([Buffer.from([0xfb, 0xff]), crypto.randomBytes(12)]).toString('base64');
+			while (uploads.has(id));
+			return id;
+		}
+		return crypto.randomBytes(24).toString('base64url');
+	}
+
 	async function initiateUpload(rq) {
 		const b = bucketOf(rq);
 		requireBucketPerm(rq, b, 'WRITE');
@@ -806,7 +954,7 @@ function createStorage(ctx, options = {}) {
 		const acl = cannedAcl(rq, false);
 		const attrs = objectAttrs(rq.req);
 		await drain(rq.req);
-		const id = crypto.randomBytes(24).toString('base64url');
+		const id = newUploadId();
 		uploads.set(id, {
 			id,
 			bucket: b.name,

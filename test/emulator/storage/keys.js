@@ -78,15 +78,27 @@ function removeKey(keys, k) {
 /**
  * One page of a listing. Entries are keys and common prefixes, at most maxKeys of them.
  * Returns { keys, prefixes, truncated, nextMarker }.
+ *
+ * Default (S3): the listing starts after `marker`; a common prefix at or before the marker was
+ * returned on an earlier page; NextMarker is the last entry returned.
+ * Dialect markerInclusive (seed 000 "marker: the listing starts at this key"): the listing
+ * starts AT `marker` (a key or common prefix equal to it is returned again); a common prefix
+ * before the marker is skipped; NextMarker is the first entry NOT returned, so a client that
+ * follows NextMarker gets every entry once.
  */
-function listPage(keys, { prefix = '', delimiter = '', marker = '', maxKeys = 1000 }) {
+function listPage(keys, { prefix = '', delimiter = '', marker = '', maxKeys = 1000, inclusive = false }) {
 	let i = lowerBound(keys, prefix);
-	if (marker) i = Math.max(i, upperBound(keys, marker));
+	if (marker) i = Math.max(i, inclusive ? lowerBound(keys, marker) : upperBound(keys, marker));
+	const before = (entry) => {
+		const c = cmpKeys(entry, marker);
+		return inclusive ? c < 0 : c <= 0;
+	};
 	const outKeys = [];
 	const prefixes = [];
 	let count = 0;
 	let last;
 	let truncated = false;
+	let nextEntry;
 	while (i < keys.length) {
 		const k = keys[i];
 		if (!k.startsWith(prefix)) break;
@@ -96,12 +108,13 @@ function listPage(keys, { prefix = '', delimiter = '', marker = '', maxKeys = 10
 				const cp = k.slice(0, j + delimiter.length);
 				const next = skipPrefix(keys, i, cp);
 				// A group at or before the marker was returned on an earlier page.
-				if (marker && cmpKeys(cp, marker) <= 0) {
+				if (marker && before(cp)) {
 					i = next;
 					continue;
 				}
 				if (count === maxKeys) {
 					truncated = true;
+					nextEntry = cp;
 					break;
 				}
 				prefixes.push(cp);
@@ -113,6 +126,7 @@ function listPage(keys, { prefix = '', delimiter = '', marker = '', maxKeys = 10
 		}
 		if (count === maxKeys) {
 			truncated = true;
+			nextEntry = k;
 			break;
 		}
 		outKeys.push(k);
@@ -120,7 +134,8 @@ function listPage(keys, { prefix = '', delimiter = '', marker = '', maxKeys = 10
 		count++;
 		i++;
 	}
-	return { keys: outKeys, prefixes, truncated, nextMarker: truncated ? last : undefined };
+	const nextMarker = !truncated ? undefined : inclusive ? nextEntry : last;
+	return { keys: outKeys, prefixes, truncated, nextMarker };
 }
 
 module.exports = { cmpKeys, lowerBound, upperBound, insertKey, removeKey, listPage };

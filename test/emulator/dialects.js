@@ -1,0 +1,131 @@
+'use strict';
+/**
+ * Dialects: readings of the seeds the emulator can play (DECISIONS.md, "Readings the seeds
+ * leave open"). Each is off by default; the default reading is the one of the first column of
+ * that section. A dialect's behaviour lives in the module that acts, under a comment naming it:
+ *
+ *   storage/index.js     commonPrefixesPlain, markerInclusive, aclOwnerOnly, trickyUploadIds,
+ *                        extraFields (XML element and header)
+ *   storage/keys.js      markerInclusive (where the listing starts, NextMarker)
+ *   storage/auth.js      underscoreSigned, subresourceDecoded
+ *   management/index.js  numbersAsStrings, numbersAsNumbers, emptyObjectsAsArrays, extraFields
+ *                        (one transform of every JSON answer), loginInvalidates, tokenLifetime60
+ *   management/instance.js  lineIdsDiffer
+ *
+ * Set with createEmulator({ dialects: ['a', 'b'] }) (or 'a,b'), the CLI `--dialect a,b`, or
+ * `POST /__emulator/dialects {"set": [...]}`; `GET /__emulator/dialects` lists them.
+ */
+
+const DIALECTS = [
+	{
+		name: 'commonPrefixesPlain',
+		area: 'storage',
+		description:
+			'List Objects writes each common prefix as <CommonPrefixes>p/</CommonPrefixes> (the seed\'s "repeated string") instead of S3\'s <CommonPrefixes><Prefix>p/</Prefix></CommonPrefixes>',
+	},
+	{
+		name: 'markerInclusive',
+		area: 'storage',
+		description:
+			'List Objects starts AT the marker key (seed: "the listing starts at this key") instead of after it (S3); NextMarker is then the first entry not returned',
+	},
+	{
+		name: 'aclOwnerOnly',
+		area: 'storage',
+		description:
+			'Get Bucket ACL lists only the owner\'s FULL_CONTROL grant, whatever the canned ACL (seed: "The only Permission value that appears is FULL_CONTROL")',
+	},
+	{
+		name: 'underscoreSigned',
+		area: 'storage',
+		description:
+			'the query names upload_id and part_number count as sub-resources when the signature is checked (in CanonicalizedResource, sorted with the others); by default they are not signed',
+	},
+	{
+		name: 'subresourceDecoded',
+		area: 'storage',
+		description:
+			'sub-resource values go into CanonicalizedResource percent-decoded when the signature is checked (default: exactly as sent); upload IDs then contain +, / and =',
+	},
+	{
+		name: 'trickyUploadIds',
+		area: 'storage',
+		description: 'upload IDs contain +, / and = (signed as sent, the default reading)',
+	},
+	{
+		name: 'numbersAsStrings',
+		area: 'management',
+		description: 'every number in every JSON answer is a string, the envelope too ("code": "1", "expires": "7200")',
+	},
+	{
+		name: 'numbersAsNumbers',
+		area: 'management',
+		description: 'every numeric string in answers is a number ("id": 12, "status": 1, "price": 10.5); code stays a number',
+	},
+	{
+		name: 'emptyObjectsAsArrays',
+		area: 'management',
+		description: 'an empty object anywhere in an answer is written [] (PHP style), data included',
+	},
+	{
+		name: 'lineIdsDiffer',
+		area: 'management',
+		description:
+			'rows of instance/networkResourceList get ids that are not line codes (101, 102, ...); linetype stays the line code 1-6 that instance/create takes as networkid',
+	},
+	{
+		name: 'loginInvalidates',
+		area: 'management',
+		description: "every successful OAuth/authorize of an account invalidates that account's earlier tokens",
+	},
+	{
+		name: 'tokenLifetime60',
+		area: 'management',
+		description: 'new tokens expire after 60 s of emulator time (expires says 60)',
+	},
+	{
+		name: 'extraFields',
+		area: 'both',
+		description:
+			'every JSON answer and every record in it carries fields the seed does not list (x_extra, _links); XML answers carry an unknown element and an unknown header',
+	},
+];
+
+const BY_NAME = new Map(DIALECTS.map((d) => [d.name, d]));
+
+/** A name list from an array or a comma-separated string; unknown names are an Error with status 400. */
+function parseNames(value) {
+	if (value === undefined || value === null || value === '') return [];
+	const list = Array.isArray(value) ? value : String(value).split(',');
+	const names = list.map((n) => String(n).trim()).filter(Boolean);
+	const unknown = names.filter((n) => !BY_NAME.has(n));
+	if (unknown.length) {
+		const err = new Error(`unknown dialect ${unknown.join(', ')}; available: ${DIALECTS.map((d) => d.name).join(', ')}`);
+		err.status = 400;
+		throw err;
+	}
+	return [...new Set(names)];
+}
+
+/** The dialects one emulator plays: `has(name)`, `set(names)`, `toJSON()`. */
+class Dialects {
+	constructor(names) {
+		this.enabled = new Set(parseNames(names));
+	}
+	has(name) {
+		return this.enabled.has(name);
+	}
+	/** Replaces the set. */
+	set(names) {
+		this.enabled = new Set(parseNames(names));
+		return this.toJSON();
+	}
+	toJSON() {
+		return {
+			enabled: DIALECTS.filter((d) => this.enabled.has(d.name)).map((d) => d.name),
+			available: DIALECTS.map((d) => ({ ...d })),
+		};
+	}
+}
+
+module.exports = { DIALECTS, Dialects, parseNames };
