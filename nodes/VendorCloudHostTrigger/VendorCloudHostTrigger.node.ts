@@ -11,6 +11,7 @@ import {
 
 import { HOST_STATUS, hostStatusName, statusKey } from '../shared/api/enums';
 import { apiRequest } from '../shared/api/transport';
+import { optionsSubtitle } from '../shared/subtitle';
 import { nowIso, readList, rowsOf, runTriggerPoll, type TriggerPoll } from '../shared/poll/poll';
 
 /**
@@ -35,6 +36,13 @@ const asNumberIfNumeric = (v: unknown): number | string => {
 /** Whether two status values are the same status, whichever form each came in. */
 const sameStatus = (a: unknown, b: unknown) => (statusKey(a) ?? '') === (statusKey(b) ?? '');
 
+/** The events as options; `action` is what n8n's node panel lists under the Triggers of "Vendor Cloud Host". */
+const HOST_EVENTS = [
+	{ name: 'Host Appeared', value: 'appeared', action: 'When a host appears', description: 'A host is listed that was not listed before' },
+	{ name: 'Host Disappeared', value: 'disappeared', action: 'When a host disappears', description: 'A host is no longer listed' },
+	{ name: 'Status Changed', value: 'statusChanged', action: 'When a host changes status', description: "A host's status differs from the previous poll" },
+];
+
 export class VendorCloudHostTrigger implements INodeType {
 	description: INodeTypeDescription = {
 		displayName: 'Vendor Cloud Host Trigger',
@@ -42,8 +50,10 @@ export class VendorCloudHostTrigger implements INodeType {
 		icon: { light: 'file:../../icons/hostTrigger.svg', dark: 'file:../../icons/hostTrigger.dark.svg' },
 		group: ['trigger'],
 		version: 1,
-		subtitle: '={{"On " + ($parameter["events"] || []).join(", ")}}',
-		description: 'Starts the workflow when a cloud host changes status, appears or disappears',
+		subtitle: optionsSubtitle('events', HOST_EVENTS, 'On '),
+		// n8n shows this text for the merged "Vendor Cloud Host" entry of the node panel (one entry for the
+		// action node and this trigger, by their internal names), so it names both roles
+		description: 'Cloud hosts: start a workflow when one changes status, appears or disappears, or create, power and reinstall hosts',
 		defaults: { name: 'Vendor Cloud Host Trigger' },
 		polling: true,
 		inputs: [],
@@ -56,11 +66,7 @@ export class VendorCloudHostTrigger implements INodeType {
 				type: 'multiOptions',
 				required: true,
 				default: ['statusChanged', 'appeared', 'disappeared'],
-				options: [
-					{ name: 'Host Appeared', value: 'appeared', description: 'A host is listed that was not listed before' },
-					{ name: 'Host Disappeared', value: 'disappeared', description: 'A host is no longer listed' },
-					{ name: 'Status Changed', value: 'statusChanged', description: "A host's status differs from the previous poll" },
-				],
+				options: HOST_EVENTS,
 				description: 'Which changes start the workflow',
 			},
 			{

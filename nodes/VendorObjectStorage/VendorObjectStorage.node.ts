@@ -7,6 +7,7 @@ import {
 	type INodeTypeDescription,
 } from 'n8n-workflow';
 
+import { operationSubtitle } from '../shared/subtitle';
 import { operations, router } from './actions/router';
 import { objectStorageArea } from './area';
 import { searchBuckets } from './methods/listSearch';
@@ -51,7 +52,7 @@ export class VendorObjectStorage implements INodeType {
 		icon: { light: 'file:../../icons/objectStorage.svg', dark: 'file:../../icons/objectStorage.dark.svg' },
 		group: ['transform'],
 		version: 1,
-		subtitle: '={{$parameter["operation"] + ": " + $parameter["resource"]}}',
+		subtitle: operationSubtitle(objectStorageArea),
 		description: 'Store, fetch and share files in vendor object storage buckets; large files stream in parallel parts',
 		defaults: { name: 'Vendor Object Storage' },
 		usableAsTool: true,

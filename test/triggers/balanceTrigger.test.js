@@ -6,7 +6,7 @@
 const { startVendor, n8n } = require('../helpers/vendor');
 const { longTokens, mulberry32, createPoller, setFaults, clearFaults, requestCount, sorted, report } = require('./sim');
 
-const NODE = 'vendorBalanceTrigger';
+const NODE = 'vendorAccountBillingTrigger'; // the Vendor Balance Trigger (listed under Vendor Account & Billing in n8n's node panel)
 const FIXED = { thresholdSource: 'fixed', threshold: 100, consumption: false };
 const WITH_RECORDS = { ...FIXED, consumption: true };
 

@@ -6,7 +6,7 @@
 const { startVendor, n8n } = require('../helpers/vendor');
 const { longTokens, mulberry32, createPoller, setFaults, clearFaults, advance, requestCount, sorted, report } = require('./sim');
 
-const NODE = 'vendorTaskTrigger';
+const NODE = 'vendorCdnTrigger'; // the Vendor Task Trigger (listed under Vendor CDN in n8n's node panel)
 const HOUR = 3600e3;
 const ALL = { kinds: ['refresh', 'prefetch', 'backup'], finalState: 'both' };
 const OPS = ['cdn/refreshList', 'cdn/refreshStatus', 'cdn/preloadStatus', 'instance/backupList'];

@@ -38,15 +38,19 @@ const amount = (value: unknown): number => {
 	return Number(value.trim());
 };
 
-export class VendorBalanceTrigger implements INodeType {
+export class VendorAccountBillingTrigger implements INodeType {
 	description: INodeTypeDescription = {
 		displayName: 'Vendor Balance Trigger',
-		name: 'vendorBalanceTrigger',
+		// n8n's node panel lists a trigger under the action node whose internal name is the trigger's
+		// without "Trigger" (n8n-nodes-vendor-cloud.vendorAccountBilling): one "Vendor Account & Billing"
+		// entry with this trigger under Triggers, instead of an empty Triggers list there
+		name: 'vendorAccountBillingTrigger',
 		icon: { light: 'file:../../icons/balanceTrigger.svg', dark: 'file:../../icons/balanceTrigger.dark.svg' },
 		group: ['trigger'],
 		version: 1,
 		subtitle: '={{$parameter["thresholdSource"] === "account" ? "Below the account alarm value" : "Below " + $parameter["threshold"]}}',
-		description: 'Starts the workflow when the account balance falls below a threshold, and optionally on each new consumption record',
+		// n8n shows this text for the merged "Vendor Account & Billing" entry of the node panel, so it names both roles
+		description: 'Account and billing: start a workflow when the balance falls below a threshold, or manage the account and its billing',
 		defaults: { name: 'Vendor Balance Trigger' },
 		polling: true,
 		inputs: [],

@@ -11,6 +11,7 @@ import {
 
 import { backupState, statusKey } from '../shared/api/enums';
 import { apiRequest, payload } from '../shared/api/transport';
+import { optionsSubtitle } from '../shared/subtitle';
 import {
 	READ,
 	carryMissing,
@@ -54,6 +55,13 @@ interface TaskState extends IDataObject {
 	kinds: Partial<Record<Kind, Track>>;
 }
 
+/** The task kinds as options; `action` is what n8n's node panel lists under the Triggers of "Vendor CDN". */
+const TASK_KINDS = [
+	{ name: 'CDN Prefetch', value: 'prefetch', action: 'When a CDN prefetch task finishes', description: 'Cache prefetch (preload) tasks' },
+	{ name: 'CDN Refresh', value: 'refresh', action: 'When a CDN refresh task finishes', description: 'Cache refresh (purge) tasks' },
+	{ name: 'Host Backup', value: 'backup', action: 'When a host backup finishes', description: 'Backups of cloud hosts' },
+];
+
 const CDN_KINDS: Kind[] = ['refresh', 'prefetch'];
 const STATUS_PATH = { refresh: 'cdn/refreshStatus', prefetch: 'cdn/preloadStatus' } as const;
 /** The outcome of a backup status when it is final; undefined while in progress (or unknown). */
@@ -75,15 +83,19 @@ const STATUS_BATCH = 100;
 const isPrefetch = (row: IDataObject) => String(row.preload ?? '0') === '1';
 const kindOfTask = (row: IDataObject): Kind => (isPrefetch(row) ? 'prefetch' : 'refresh');
 
-export class VendorTaskTrigger implements INodeType {
+export class VendorCdnTrigger implements INodeType {
 	description: INodeTypeDescription = {
 		displayName: 'Vendor Task Trigger',
-		name: 'vendorTaskTrigger',
+		// n8n's node panel lists a trigger under the action node whose internal name is the trigger's
+		// without "Trigger" (n8n-nodes-vendor-cloud.vendorCdn): one "Vendor CDN" entry with this trigger's
+		// task kinds under Triggers, where most of them belong (host backups are named there too)
+		name: 'vendorCdnTrigger',
 		icon: { light: 'file:../../icons/taskTrigger.svg', dark: 'file:../../icons/taskTrigger.dark.svg' },
 		group: ['trigger'],
 		version: 1,
-		subtitle: '={{"When " + ($parameter["kinds"] || []).join(", ") + " tasks finish"}}',
-		description: 'Starts the workflow when a CDN refresh or prefetch task, or a host backup, finishes',
+		subtitle: optionsSubtitle('kinds', TASK_KINDS, 'When ', ' finish'),
+		// n8n shows this text for the merged "Vendor CDN" entry of the node panel, so it names both roles
+		description: 'CDN: start a workflow when a cache refresh or prefetch, or a host backup, finishes, or manage CDN channels and caches',
 		defaults: { name: 'Vendor Task Trigger' },
 		polling: true,
 		inputs: [],
@@ -91,16 +103,13 @@ export class VendorTaskTrigger implements INodeType {
 		credentials: [{ name: 'vendorApi', required: true }],
 		properties: [
 			{
-				displayName: 'Task Kinds',
+				// "Trigger On": the node panel offers each option as its own trigger action
+				displayName: 'Trigger On',
 				name: 'kinds',
 				type: 'multiOptions',
 				required: true,
 				default: ['refresh', 'prefetch', 'backup'],
-				options: [
-					{ name: 'CDN Prefetch', value: 'prefetch', description: 'Cache prefetch (preload) tasks' },
-					{ name: 'CDN Refresh', value: 'refresh', description: 'Cache refresh (purge) tasks' },
-					{ name: 'Host Backup', value: 'backup', description: 'Backups of cloud hosts' },
-				],
+				options: TASK_KINDS,
 				description: 'Which tasks to watch',
 			},
 			{
