@@ -287,7 +287,7 @@ function taskTrigger(ctx: IPollFunctions): TriggerPoll<TaskState> {
 
 			// nothing of that kind has happened: a sample, marked as one, that claims no outcome
 			const chosen = [...kinds].filter((k): k is Kind => k in KIND_NAMES);
-			const what = `${chosen.map((k) => KIND_NAMES[k]).join(', ')} ${wanted === 'both' ? 'succeeded or failed' : wanted}`;
+			const what = `${chosen.map((k) => KIND_NAMES[k]).join(' or ')} that ${wanted === 'both' ? 'succeeded or failed' : wanted}`;
 			const shape = 'A real event is a task that reached a final state: its fields as the service lists them, with "kind", "state" (succeeded or failed), "result" for CDN tasks or "statusName" for backups, and "seenAt".';
 			const other = newest(others);
 			if (other) {

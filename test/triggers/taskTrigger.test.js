@@ -121,7 +121,7 @@ describe('semantics', () => {
 		await backupStatus(b, 2);
 		const [fromFailed] = (await poll({ kinds: ['backup'], finalState: 'succeeded' }, { mode: 'manual' })).items;
 		expect(fromFailed).toMatchObject({ kind: 'backup', state: null, statusName: 'Failed', id: String(b), status: '2', sample: true });
-		expect(fromFailed.sampleNote).toMatch(/no host backup succeeded has been found\. This is backup \d+ as listed now \(Failed\)/);
+		expect(fromFailed.sampleNote).toMatch(/no host backup that succeeded has been found\. This is backup \d+ as listed now \(Failed\)/);
 		// once one has happened, it is a real event
 		const ok = await backup(iid);
 		await backupStatus(ok, 1);
