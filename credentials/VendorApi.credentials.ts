@@ -9,7 +9,7 @@ import type {
 	Icon,
 } from 'n8n-workflow';
 
-import { authorize } from '../nodes/shared/api/auth';
+import { authorize, loginFailure, storedToken, usableToken } from '../nodes/shared/api/auth';
 
 /**
  * Username and password of the management interface. The password is exchanged for a token
@@ -64,6 +64,15 @@ export class VendorApi implements ICredentialType {
 			description: 'How the log-in sends the password; ask the vendor if unsure',
 		},
 		{
+			displayName: 'Timeout (Seconds)',
+			name: 'timeout',
+			type: 'number',
+			default: 30,
+			typeOptions: { minValue: 1 },
+			description:
+				'How long one request may take. A read is tried at most 4 times within 3 times this, a change waits at most twice this and is not repeated.',
+		},
+		{
 			displayName: 'Access Token',
 			name: 'accessToken',
 			type: 'hidden',
@@ -74,16 +83,20 @@ export class VendorApi implements ICredentialType {
 
 	async preAuthentication(this: IHttpRequestHelper, credentials: ICredentialDataDecryptedObject) {
 		const login = await authorize((options) => this.helpers.httpRequest(options), credentials);
-		if (!login.ok) throw new Error(login.message);
-		return { accessToken: login.token };
+		if (!login.ok) throw loginFailure(login);
+		// kept with a fingerprint of these credentials: an edited credential never reuses it
+		return { accessToken: storedToken(credentials, login.token) };
 	}
 
 	async authenticate(
 		credentials: ICredentialDataDecryptedObject,
 		requestOptions: IHttpRequestOptions,
 	): Promise<IHttpRequestOptions> {
+		// the log-in itself carries no token
+		if (/\/API\/OAuth\/authorize\/?$/.test(String(requestOptions.url ?? ''))) return requestOptions;
 		const body = requestOptions.body;
-		const token = String(credentials.accessToken ?? '');
+		// a token obtained with other credentials (edited since) is never sent
+		const token = usableToken(credentials) ?? '';
 		if (typeof body === 'string' && body.trim().startsWith('{')) {
 			requestOptions.body = JSON.stringify({ ...(JSON.parse(body) as IDataObject), token });
 		} else if (body === undefined || body === null || (typeof body === 'object' && !Buffer.isBuffer(body))) {
@@ -92,28 +105,32 @@ export class VendorApi implements ICredentialType {
 		return requestOptions;
 	}
 
+	/**
+	 * The test logs in with the username and password as they are now in the form (a stored
+	 * token proves nothing about them). The encoding expression matches encodePassword().
+	 */
 	test: ICredentialTestRequest = {
 		request: {
 			baseURL: '={{$credentials.apiUrl.replace(/\\/+$/, "")}}',
-			url: '/API/profile/detail',
+			url: '/API/OAuth/authorize',
 			method: 'POST',
 			headers: { 'Content-Type': 'application/json; charset=utf-8', Accept: 'application/json' },
-			body: {},
+			body: {
+				username: '={{$credentials.username}}',
+				password:
+					'={{ $credentials.loginEncoding === "md5" ? $credentials.password.hash("md5") : $credentials.loginEncoding === "base64" ? $credentials.password.base64Encode() : $credentials.password }}',
+			},
 			json: true,
 		},
 		rules: [
 			{
+				// only an accepted log-in carries access_token
 				type: 'responseSuccessBody',
-				properties: { key: 'code', value: -1, message: 'The token was refused: log in again or check the account' },
-			},
-			{
-				type: 'responseSuccessBody',
-				properties: { key: 'code', value: 0, message: 'The service refused the request; see the account status' },
-			},
-			{
-				// any other failure envelope: only a successful profile/detail (code 1) carries `data`
-				type: 'responseSuccessBody',
-				properties: { key: 'data', value: undefined, message: 'The service did not confirm the account (its answer had no code 1)' },
+				properties: {
+					key: 'access_token',
+					value: undefined,
+					message: 'The service refused the log-in: check the username, the password and the Password Encoding',
+				},
 			},
 		],
 	};

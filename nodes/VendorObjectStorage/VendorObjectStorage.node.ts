@@ -7,8 +7,9 @@ import {
 	type INodeTypeDescription,
 } from 'n8n-workflow';
 
+import { concurrencyOption } from '../shared/run';
 import { operationSubtitle } from '../shared/subtitle';
-import { operations, router } from './actions/router';
+import { SERIAL, operations, router } from './actions/router';
 import { objectStorageArea } from './area';
 import { searchBuckets } from './methods/listSearch';
 
@@ -40,7 +41,23 @@ function properties(): INodeProperties[] {
 		props.push(operation);
 	}
 	for (const op of objectStorageArea.operations) {
-		props.push(...(operations[op.resource]?.[op.operation]?.description ?? []));
+		const own = operations[op.resource]?.[op.operation]?.description ?? [];
+		const concurrency = concurrencyOption(SERIAL[`${op.resource}.${op.operation}`]);
+		// "Concurrent Requests" goes into the operation's Options collection (made when it has none)
+		const options = own.find((p) => p.name === 'options' && p.type === 'collection');
+		if (options) {
+			props.push(...own.filter((p) => p !== options), { ...options, options: [...(options.options ?? []), concurrency].sort((a, b) => (a as INodeProperties).displayName.localeCompare((b as INodeProperties).displayName)) });
+		} else {
+			props.push(...own, {
+				displayName: 'Options',
+				name: 'options',
+				type: 'collection',
+				placeholder: 'Add Option',
+				default: {},
+				displayOptions: { show: { resource: [op.resource], operation: [op.operation] } },
+				options: [concurrency],
+			});
+		}
 	}
 	return props;
 }

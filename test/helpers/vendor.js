@@ -66,12 +66,17 @@ async function startVendor(options = {}) {
 			const post = (p, b) =>
 				fetch(`${emu.url}/API/${p}`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(b) }).then((r) => r.json());
 			v._tokens = v._tokens || {};
-			if (!v._tokens[username]) {
-				const auth = await post('OAuth/authorize', { username, password });
-				if (auth.code !== 1) throw new Error(`log-in failed: ${auth.message}`);
-				v._tokens[username] = auth.access_token;
+			// any dialect: `code` may be "1", and a log-in of the node may end this token (loginInvalidates)
+			for (let attempt = 1; ; attempt++) {
+				if (!v._tokens[username]) {
+					const auth = await post('OAuth/authorize', { username, password });
+					if (Number(auth.code) !== 1) throw new Error(`log-in failed: ${auth.message}`);
+					v._tokens[username] = auth.access_token;
+				}
+				const answer = await post(path, { ...body, token: v._tokens[username] });
+				if (Number(answer.code) !== -1 || attempt > 1) return answer;
+				delete v._tokens[username];
 			}
-			return post(path, { ...body, token: v._tokens[username] });
 		},
 		/** A resource locator value "By ID". */
 		byId: (id) => ({ __rl: true, mode: 'id', value: String(id) }),

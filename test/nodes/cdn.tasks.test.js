@@ -61,7 +61,8 @@ describe('cache refresh', () => {
 
 	test('Wait for Completion ends with success for URLs of the account', async () => {
 		const [task] = await run({ resource: 'cacheRefresh', operation: 'create', type: 'dir', urls: 'https://www.example.com/assets/', ...WAIT });
-		expect(task).toMatchObject({ type: 'dir', status: 'success', urls: ['https://www.example.com/assets/'] });
+		// the task as the service returned it (status "0" refreshing), the wait's result in "outcome"
+		expect(task).toMatchObject({ type: 'dir', status: '0', outcome: 'success', urls: ['https://www.example.com/assets/'] });
 	});
 
 	test('a URL outside the account channels ends with failed, reported in the item', async () => {
@@ -72,7 +73,7 @@ describe('cache refresh', () => {
 			urls: 'https://www.example.com/a.html\nhttps://not-mine.example.org/b.html',
 			...WAIT,
 		});
-		expect(task.status).toBe('failed');
+		expect(task.outcome).toBe('failed');
 		expect(taskState(task.id).failed).toBe(true);
 	});
 
@@ -90,20 +91,22 @@ describe('cache refresh', () => {
 		expect(JSON.parse(log.content)).toMatchObject({ partition: '|', urls: `${url}|https://www.example.com/b.html` });
 	});
 
-	test('a URL that contains the separator, a longer separator and a non-URL are refused before sending', async () => {
+	test('a URL that contains the separator and a longer separator are refused before sending; a non-URL is the service\'s to refuse', async () => {
 		const comma = await rejectedBeforeSending({ resource: 'cacheRefresh', operation: 'create', type: 'file', urls: 'https://www.example.com/list?ids=1,2' });
 		expect(comma.message).toBe('Invalid "URLs": URL 1 contains the separator "," (https://www.example.com/list?ids=1,2)');
 		expect(comma.description).toMatch(/Separator/);
 		const long = await rejectedBeforeSending({ resource: 'cacheRefresh', operation: 'create', type: 'file', urls: 'https://www.example.com/a', additionalFields: { partition: '||' } });
 		expect(long.message).toBe('Invalid "Separator": "||" is 2 characters; the separator must be at most one character');
-		const notUrl = await rejectedBeforeSending({ resource: 'prefetch', operation: 'create', preloadtype: 1, urls: 'www.example.com/a' });
-		expect(notUrl.message).toBe('Invalid "URLs": "www.example.com/a" is not an http(s) URL');
+		const before = await requests();
+		const notUrl = await fails({ resource: 'prefetch', operation: 'create', preloadtype: 1, urls: 'www.example.com/a' });
+		expect(await requests()).toBe(before + 1);
+		expect(notUrl.message).toMatch(/^urls.*\(cdn\/preload, code/);
 	});
 
 	test('repeat submits the URLs again as a new task and can wait for it', async () => {
 		const [task] = await run({ resource: 'cacheRefresh', operation: 'repeat', id: v.byId(refreshId), ...WAIT });
 		expect(Number(task.id)).toBeGreaterThan(Number(refreshId));
-		expect(task).toMatchObject({ status: 'success', urls: ['https://www.example.com/index.html', 'https://img.example.com/logo.png'] });
+		expect(task).toMatchObject({ status: '0', outcome: 'success', urls: ['https://www.example.com/index.html', 'https://img.example.com/logo.png'] });
 	});
 
 	test('get status reports each task; the dropdown lists refresh tasks only', async () => {
@@ -138,12 +141,12 @@ describe('prefetch', () => {
 	test('create on core nodes only, waiting until success', async () => {
 		const [task] = await run({ resource: 'prefetch', operation: 'create', preloadtype: 0, urls: 'https://img.example.com/big.bin', ...WAIT });
 		prefetchId = task.id;
-		expect(task).toMatchObject({ status: 'success', preload: '1', preloadtype: '0', urls: ['https://img.example.com/big.bin'] });
+		expect(task).toMatchObject({ status: '0', outcome: 'success', preload: '1', preloadtype: '0', urls: ['https://img.example.com/big.bin'] });
 	});
 
 	test('create for a foreign URL fails; repeat and get status', async () => {
 		const [bad] = await run({ resource: 'prefetch', operation: 'create', preloadtype: 1, urls: 'https://elsewhere.example.net/f.bin', ...WAIT });
-		expect(bad).toMatchObject({ status: 'failed', preloadtype: '1' });
+		expect(bad).toMatchObject({ status: '0', outcome: 'failed', preloadtype: '1' });
 		const [again] = await slowly(() => run({ resource: 'prefetch', operation: 'repeat', id: v.byId(prefetchId) }));
 		expect(again).toMatchObject({ status: '0', preload: '1', urls: ['https://img.example.com/big.bin'] });
 		await v.control('POST', '/management/cdn/tasks/settle', {});
@@ -194,6 +197,6 @@ describe('tasks', () => {
 		expect(taskState(refreshId)).toBeUndefined();
 		expect(taskState(prefetchId)).toBeUndefined();
 		const error = await fails({ resource: 'task', operation: 'delete', ids: [refreshId] });
-		expect(error.message).toBe(`cdn/refreshDelete: ids: task ${refreshId} does not exist`);
+		expect(error.message).toBe(`ids: task ${refreshId} does not exist (cdn/refreshDelete, code 0: check the values sent)`);
 	});
 });

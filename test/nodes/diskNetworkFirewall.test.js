@@ -97,21 +97,25 @@ describe('cloud disks', () => {
 
 		// a bound disk cannot be deleted: the service's message reaches the user
 		const error = await fail({ resource: 'cloudDisk', operation: 'delete', diskId: v.byId(d2.id) });
-		expect(error.message).toMatch(/cloudDiskDelete: .*unbind it first/);
+		expect(error.message).toMatch(/unbind it first \(instance\/cloudDiskDelete, code 0/);
 		await run({ resource: 'cloudDisk', operation: 'detach', diskId: v.byId(d2.id) });
 	});
 
-	test('a size that is not a multiple of 10 (or out of range) is rejected before sending', async () => {
+	test('a size that is not a multiple of 10 is rejected before sending; the range is the service\'s', async () => {
 		const error = await rejectedBeforeSending({ resource: 'cloudDisk', operation: 'create', nodeid: v.byId(1), diskName: 'bad', value: 25 });
 		expect(error.message).toMatch(/Size \(G\)/);
 		expect(error.message).toMatch(/25 is not a multiple of 10/);
-		const zero = await rejectedBeforeSending({ resource: 'cloudDisk', operation: 'create', nodeid: v.byId(1), diskName: 'bad', value: 0 });
-		expect(zero.message).toMatch(/Size \(G\).*less than 10/);
-		// the seed gives no upper bound, so the node leaves it to the service, whose message reaches the user
+		// the seed states "a multiple of 10" and no bounds, so the node leaves them to the service, whose message reaches the user
+		const zero = await fail({ resource: 'cloudDisk', operation: 'create', nodeid: v.byId(1), diskName: 'bad', value: 0 });
+		expect(zero.message).toMatch(/^value must be a multiple of 10 between 10 and 2000.*\(instance\/cloudDiskAdd, code/);
 		const tooBig = await fail({ resource: 'cloudDisk', operation: 'create', nodeid: v.byId(1), diskName: 'bad', value: 2010 });
-		expect(tooBig.message).toMatch(/cloudDiskAdd: value must be a multiple of 10 between 10 and 2000/);
-		const notIds = await rejectedBeforeSending({ resource: 'cloudDisk', operation: 'attach', diskIds: '12,abc', iid: v.byId(hostA.id) });
-		expect(notIds.message).toMatch(/Cloud Disks/);
+		expect(tooBig.message).toMatch(/^value must be a multiple of 10 between 10 and 2000 \(G\) \(instance\/cloudDiskAdd, code 0/);
+		// a disk given by a name that no disk has: looked up, refused, nothing attached
+		const binds = async () => (await v.control('GET', '/stats')).management.requests['instance/cloudDiskBind'] ?? 0;
+		const bindsBefore = await binds();
+		const notIds = await fail({ resource: 'cloudDisk', operation: 'attach', diskIds: '12,abc', iid: v.byId(hostA.id) });
+		expect(notIds.message).toMatch(/^No cloud disk is called "abc"/);
+		expect(await binds()).toBe(bindsBefore);
 	});
 });
 
@@ -245,12 +249,9 @@ describe('firewalls and rules', () => {
 		expect((await v.api('instance/firewallRuleList', { id: Number(web.id) })).data).toEqual([]);
 	});
 
-	test('bad ports and addresses are rejected before sending, naming the field', async () => {
+	test('bad addresses and source ports are rejected before sending, naming the field; destination port forms and protocols are the service\'s', async () => {
 		const [sg] = await run({ resource: 'firewall', operation: 'create', nodeid: v.byId(1), name: 'check-sg' });
 		const base = { resource: 'firewallRule', operation: 'add', fid: v.byId(sg.id) };
-		const port = await rejectedBeforeSending({ ...base, destport: '70000' });
-		expect(port.message).toMatch(/Destination Port/);
-		expect(port.message).toMatch(/70000/);
 		const source = await rejectedBeforeSending({ ...base, destport: '22', source: '10.0.0.300' });
 		expect(source.message).toMatch(/"Source"/);
 		expect(source.message).toMatch(/10\.0\.0\.300/);
@@ -258,13 +259,20 @@ describe('firewalls and rules', () => {
 		expect(cidr.message).toMatch(/Destination/);
 		const sport = await rejectedBeforeSending({ ...base, additionalFields: { sourceport: 0 } });
 		expect(sport.message).toMatch(/Source Port/);
-		const range = await rejectedBeforeSending({ ...base, destport: '2000-1000' });
-		expect(range.message).toMatch(/Destination Port/);
-		const update = await rejectedBeforeSending({ resource: 'firewallRule', operation: 'update', ruleId: v.byId(1), updateFields: { destport: '70000' } });
-		expect(update.message).toMatch(/Destination Port/);
-		const proto = await rejectedBeforeSending({ ...base, protocol: 'gre' });
-		expect(proto.message).toMatch(/Protocol/);
-		expect((await v.api('instance/firewallRuleList', { fid: Number(sg.id) })).data).toEqual([]);
+		// the seed gives destport as a string and protocols "for example tcp, udp": the service decides
+		const refused = async (parameters, path) => {
+			const before = await requests();
+			const error = await fail(parameters);
+			expect(await requests()).toBe(before + 1);
+			expect(error.message).toContain(`(${path}, code `);
+			return error;
+		};
+		expect((await refused({ ...base, destport: '70000' }, 'instance/firewallRuleAdd')).message).toMatch(/destport/);
+		expect((await refused({ ...base, destport: '2000-1000' }, 'instance/firewallRuleAdd')).message).toMatch(/destport/);
+		expect((await refused({ ...base, protocol: 'gre' }, 'instance/firewallRuleAdd')).message).toMatch(/protocol/);
+		const [rule] = await run({ ...base, destport: '22' });
+		expect((await refused({ resource: 'firewallRule', operation: 'update', ruleId: v.byId(rule.id), updateFields: { destport: '70000' } }, 'instance/firewallRuleUpdate')).message).toMatch(/destport/);
+		expect((await v.api('instance/firewallRuleList', { fid: Number(sg.id) })).data.map((r) => r.destport)).toEqual(['22']);
 	});
 });
 

@@ -1,8 +1,8 @@
-import type { IDataObject } from 'n8n-workflow';
-
 import { API_CREDENTIAL, encodePassword } from '../../shared/api/auth';
+import { noDataRecord } from '../../shared/api/build';
 import type { OperationDecl } from '../../shared/api/declarations';
 import { YES_NO, checked, choice, required, secret, str } from '../../shared/api/fields';
+import { checkCompatibility } from './compatibility';
 
 const REPORT = [
 	{ name: 'Send', value: 1 },
@@ -18,11 +18,11 @@ export const profileFields = [
 	str('address', 'Address'),
 	str('company', 'Company'),
 	str('business', 'Business', 'Line of business'),
-	checked(str('website', 'Website', 'Company website, e.g. https://example.com'), { kind: 'url' }),
+	str('website', 'Website', 'Company website, e.g. https://example.com'),
 	choice('recieve_mail', 'Receive Mail', YES_NO, 'Whether notifications are sent by e-mail'),
 	choice('recieve_sms', 'Receive SMS', YES_NO, 'Whether notifications are sent by SMS'),
 	checked(str('other_mail', 'Other E-Mails', 'Further notification addresses, comma-separated'), { kind: 'emailList' }),
-	str('other_phone', 'Other Phones', 'Further notification phone numbers, comma-separated'),
+	str('other_phone', 'Other Phones', 'Further notification phone numbers, comma-separated; the service decides which forms it accepts'),
 	choice('daily_report', 'Daily Report', REPORT, 'Whether the daily report is sent'),
 	choice('week_report', 'Weekly Report', REPORT, 'Whether the weekly report is sent'),
 	choice('month_report', 'Monthly Report', REPORT, 'Whether the monthly report is sent'),
@@ -39,8 +39,8 @@ export const accountOperations: OperationDecl[] = [
 		description: 'Create a new vendor account with a username, password and e-mail address',
 		noToken: true,
 		fields: [
-			required(checked(str('username', 'Username', 'Name of the new account'), { kind: 'length', min: 1, max: 32 })),
-			required(secret('password', 'Password', 'Password of the new account; it is sent twice as the service asks')),
+			required(str('username', 'Username', 'Name of the new account; the service sets the rules (often up to 32 letters, digits or _)')),
+			required(secret('password', 'Password', 'Password of the new account; it is sent twice as the service asks, and the service sets the rules')),
 			required(checked(str('mail', 'E-Mail', 'E-mail address of the new account', { placeholder: 'e.g. name@example.com' }), { kind: 'email' })),
 			str('phone', 'Phone', 'Mobile phone number'),
 		],
@@ -53,9 +53,10 @@ export const accountOperations: OperationDecl[] = [
 		operation: 'logIn',
 		name: 'Log In',
 		action: 'Log in to check the account',
-		description: "Log in with the credential's username and password and report the token lifetime; the token itself is never shown",
+		description: "Log in with the credential's username and password and report what the service answered, such as the token lifetime (expires); the token itself is never shown",
 		noToken: true,
 		read: true,
+		serial: 'log-ins are made one after another',
 		prepare: async (_body, ctx) => {
 			const credentials = await ctx.fn.getCredentials(API_CREDENTIAL);
 			return {
@@ -63,7 +64,22 @@ export const accountOperations: OperationDecl[] = [
 				password: encodePassword(String(credentials.password ?? ''), credentials.loginEncoding),
 			};
 		},
-		output: (envelope) => [{ authorized: true, expires: envelope.expires as IDataObject[string], message: envelope.message ?? '' }],
+		// the answer as it came (expires, message, created, ...) without the code and the token
+		output: (envelope) => [noDataRecord(envelope)],
+	},
+	{
+		// not one endpoint: reads of several (see compatibility.ts); no row of endpoints.tsv
+		endpoint: 'compatibility check: OAuth/authorize twice and reads only',
+		path: '',
+		resource: 'account',
+		operation: 'checkCompatibility',
+		name: 'Check Compatibility',
+		action: 'Check compatibility with the service',
+		description:
+			'Find how the service writes its answers and which credential settings to use: makes reads only, plus two log-ins (a second log-in may end earlier tokens on some services; the node then logs in again by itself). One item per finding.',
+		read: true,
+		serial: 'each check logs in and reads on its own; run one at a time',
+		run: (ctx) => checkCompatibility(ctx),
 	},
 	{
 		endpoint: 'profile/detail',
@@ -74,6 +90,7 @@ export const accountOperations: OperationDecl[] = [
 		action: 'Get account details',
 		description: 'Get the account with its profile, balance, coupon amount and sub-accounts',
 		read: true,
+		object: true,
 	},
 	{
 		endpoint: 'profile/update',
@@ -93,7 +110,7 @@ export const accountOperations: OperationDecl[] = [
 		name: 'Update Picture',
 		action: 'Update the account picture',
 		description: 'Set the address of the account avatar',
-		fields: [required(checked(str('picture', 'Picture URL', 'Address of the avatar image', { placeholder: 'e.g. https://example.com/me.png' }), { kind: 'url' }))],
+		fields: [required(str('picture', 'Avatar Address', 'Address of the avatar image, as the service takes it: a URL or a path', { placeholder: 'e.g. https://example.com/me.png' }))],
 	},
 	{
 		endpoint: 'profile/passwordUpdate',
@@ -104,6 +121,7 @@ export const accountOperations: OperationDecl[] = [
 		action: 'Update the account password',
 		description: 'Change the password; update the Vendor API credential afterwards',
 		notice: 'After changing the password, update it in the Vendor API credential too, or later runs cannot log in',
+		serial: 'each change of the password must follow the one before it',
 		fields: [
 			required(secret('old_password', 'Current Password')),
 			required(secret('new_password', 'New Password', 'The new password; it is sent twice as the service asks')),
@@ -128,6 +146,6 @@ export const accountOperations: OperationDecl[] = [
 		name: 'Update Phone',
 		action: 'Update the account phone',
 		description: 'Change the mobile phone number of the account',
-		fields: [required(checked(str('phone', 'Phone', 'New mobile phone number'), { kind: 'pattern', regex: '^\\+?[0-9 ()-]{5,20}$', message: 'use digits, spaces, brackets and dashes, optionally starting with +' }))],
+		fields: [required(str('phone', 'Phone', 'New mobile phone number, e.g. +1 555 0100; the service decides which forms it accepts'))],
 	},
 ];

@@ -1,6 +1,6 @@
 import type { OperationDecl } from '../../shared/api/declarations';
 import { COUPON_STATUS } from '../../shared/api/enums';
-import { checked, choice, date, decimal, int, required, str, top } from '../../shared/api/fields';
+import { choice, date, decimal, id, int, required, str } from '../../shared/api/fields';
 
 const RECHARGE_TYPES = [
 	{ name: 'Alipay', value: 1 },
@@ -47,7 +47,7 @@ export const billingOperations: OperationDecl[] = [
 		description: 'List the recharge records of the account',
 		list: { paged: true },
 		read: true,
-		fields: [int('id', 'Recharge ID', 'Only the recharge with this ID'), choice('type', 'Type', RECHARGE_TYPES, 'Only recharges of this kind')],
+		fields: [id('id', 'Recharge ID', 'Only the recharge with this ID'), choice('type', 'Type', RECHARGE_TYPES, 'Only recharges of this kind')],
 	},
 	{
 		endpoint: 'profile/balance',
@@ -66,11 +66,12 @@ export const billingOperations: OperationDecl[] = [
 		operation: 'setAlarm',
 		name: 'Set Alarm',
 		action: 'Set the balance alarm',
-		description: 'Turn the low-balance alarm on or off and set its threshold and number of alerts',
+		description: 'Turn the low-balance alarm on or off, optionally with a new threshold and number of alerts',
+		// only what the user sets is sent: turning the alarm off keeps the account's threshold and count
 		fields: [
 			required({ wire: 'alarm', displayName: 'Alarm', kind: 'boolean', default: true, description: 'Whether to warn when the balance falls below the threshold' }),
-			top(checked(decimal('alarm_value', 'Threshold', 'Balance below which the alarm is raised', { default: 100 }), { kind: 'range', min: 0 })),
-			top(checked(int('alarm_num', 'Number of Alerts', 'How many alerts are sent', { default: 3 }), { kind: 'range', min: 0, max: 100 })),
+			decimal('alarm_value', 'Threshold', "Balance below which the alarm is raised; left out, the account's threshold stays", { default: 100 }),
+			int('alarm_num', 'Number of Alerts', "How many alerts are sent; left out, the account's number stays (the service sets its own limits)", { default: 3 }),
 		],
 	},
 	{
@@ -86,7 +87,7 @@ export const billingOperations: OperationDecl[] = [
 		fields: [
 			choice('type', 'Type', PAYMENT_TYPES, 'Only records of this kind'),
 			choice('paytype', 'Service', PAYMENT_SERVICES, 'Only records of this service'),
-			int('bid', 'Business ID', 'Only records of this business (for example a host ID)'),
+			id('bid', 'Business ID', 'Only records of this business (for example a host ID)'),
 		],
 	},
 	{
@@ -111,7 +112,7 @@ export const billingOperations: OperationDecl[] = [
 		description: 'Apply for an invoice over part of the invoiceable amount',
 		fields: [
 			required(str('title', 'Title', 'Invoice title (company or person name)')),
-			required(checked(decimal('price', 'Amount', 'Amount to invoice; at most the invoiceable balance'), { kind: 'range', min: 0.01 })),
+			required(decimal('price', 'Amount', 'Amount to invoice, above 0 and at most the invoiceable amount (see Get Invoiceable Amount)')),
 			required(choice('type', 'Type', [{ name: 'Enterprise', value: 1 }, { name: 'Person', value: 2 }])),
 			required(choice('invoicetype', 'Invoice Type', [{ name: 'Special VAT Invoice', value: 1 }, { name: 'Ordinary VAT Invoice', value: 2 }])),
 			str('registerno', 'Registration Number', 'Tax registration number'),
@@ -137,6 +138,7 @@ export const billingOperations: OperationDecl[] = [
 		action: 'Get the invoiceable amount',
 		description: 'Get the amount that can still be invoiced',
 		read: true,
+		object: true,
 	},
 	{
 		endpoint: 'profile/couponList',

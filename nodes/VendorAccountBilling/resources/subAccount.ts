@@ -21,7 +21,7 @@ const PERMISSION_TYPES = [
 /** Fields of a sub-account save besides username/password (create) or uid (modify). */
 const subAccountFields: FieldDecl[] = [
 	checked(str('mail', 'E-Mail', 'E-mail address of the sub-account'), { kind: 'email' }),
-	str('phone', 'Phone', 'Mobile phone number'),
+	str('phone', 'Phone', 'Mobile phone number; the service decides which forms it accepts'),
 	{ ...locator('gid', 'group', 'Group', 'Permission group of the sub-account'), required: false },
 	choice('status', 'Status', ENABLED_DISABLED, 'Whether the sub-account may log in'),
 	{
@@ -47,7 +47,7 @@ const subAccountFields: FieldDecl[] = [
 	choice('recieve_mail', 'Receive Mail', YES_NO_STRING, 'Whether notifications are sent by e-mail'),
 	choice('recieve_sms', 'Receive SMS', YES_NO_STRING, 'Whether notifications are sent by SMS'),
 	checked(str('other_mail', 'Other E-Mails', 'Further notification addresses, comma-separated'), { kind: 'emailList' }),
-	str('other_phone', 'Other Phones', 'Further notification phone numbers, comma-separated'),
+	str('other_phone', 'Other Phones', 'Further notification phone numbers, comma-separated; the service decides which forms it accepts'),
 	choice('daily_report', 'Daily Report', YES_NO_STRING, 'Whether the daily report is sent'),
 	choice('week_report', 'Weekly Report', YES_NO_STRING, 'Whether the weekly report is sent'),
 	choice('month_report', 'Monthly Report', YES_NO_STRING, 'Whether the monthly report is sent'),
@@ -75,8 +75,8 @@ export const subAccountOperations: OperationDecl[] = [
 		action: 'Create a subaccount',
 		description: 'Create a sub-account that logs in on its own and acts under its group permissions',
 		fields: [
-			required(checked(str('username', 'Username', 'Log-in name of the sub-account'), { kind: 'length', min: 1, max: 32 })),
-			required(secret('password', 'Password', 'Password of the sub-account; it is sent twice as the service asks')),
+			required(str('username', 'Username', 'Log-in name of the sub-account; the service sets the rules (often up to 32 letters, digits or _)')),
+			required(secret('password', 'Password', 'Password of the sub-account; it is sent twice as the service asks, and the service sets the rules')),
 			...subAccountFields,
 		],
 		prepare: (body) => ({ uid: '', ...body, password2: body.password }),
@@ -88,9 +88,10 @@ export const subAccountOperations: OperationDecl[] = [
 		operation: 'update',
 		name: 'Update',
 		action: 'Update a subaccount',
-		description: 'Change a sub-account: group, status, contact details or password',
+		description: 'Change a sub-account: log-in name, group, status, contact details or password',
 		fields: [
 			locator('uid', 'subAccount', 'Sub-Account', 'The sub-account to change'),
+			str('username', 'Username', 'New log-in name of the sub-account; the service sets the rules'),
 			secret('password', 'Password', 'New password of the sub-account'),
 			...subAccountFields,
 		],

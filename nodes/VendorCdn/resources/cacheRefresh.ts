@@ -8,7 +8,7 @@ import { apiRequest, payload, type Envelope } from '../../shared/api/transport';
 /** The URL list: one URL per line (commas stay inside a URL), joined with the separator when sent. */
 export const urlsField = (description: string): FieldDecl =>
 	required({
-		...checked(list('urls', 'URLs', description, { placeholder: 'e.g. https://www.example.com/index.html' }), { kind: 'urlList' }),
+		...list('urls', 'URLs', `${description}; full addresses such as https://www.example.com/index.html`, { placeholder: 'e.g. https://www.example.com/index.html' }),
 		lines: true,
 		send: 'array',
 	});
@@ -40,7 +40,7 @@ export const waitExtras: INodeProperties[] = [
 		name: 'waitForCompletion',
 		type: 'boolean',
 		default: false,
-		description: 'Whether to wait until the task has finished; the status of the output item is then success or failed',
+		description: 'Whether to wait until the task has finished; the output item then also has "outcome": success or failed, as the status query answered (its "status" stays as the service returned the task)',
 	},
 	{
 		displayName: 'Timeout (Seconds)',
@@ -104,11 +104,12 @@ export function waitForTask(statusPath: string, what: string) {
 				}
 				await sleep(Math.min(intervalMs, remaining));
 				const envelope = await apiRequest(ctx.fn, statusPath, { id: Number(id) }, { itemIndex: ctx.itemIndex, read: true });
-				const hit = statusRecords(envelope).find((r) => r.id === id);
-				status = String(hit?.status ?? 'processing');
+				const hit = statusRecords(envelope).find((r) => String(r.id) === id);
+				status = String(hit?.status ?? 'processing').trim().toLowerCase();
 				if (status === 'success' || status === 'failed') break;
 			}
-			out.push({ ...task, status });
+			// the task keeps its own `status` ("0"/"1" as the service sent it); the result of the wait is its own field
+			out.push({ ...task, outcome: status });
 		}
 		return out;
 	};

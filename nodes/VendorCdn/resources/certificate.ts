@@ -1,13 +1,11 @@
 import type { FieldDecl, OperationDecl } from '../../shared/api/declarations';
-import { checked, locator, required, secret, str, text } from '../../shared/api/fields';
+import { locator, required, secret, str, text } from '../../shared/api/fields';
 import { single } from './channel';
 
-const CERT = { kind: 'pattern' as const, regex: '-----BEGIN CERTIFICATE-----', message: 'paste the certificate in PEM form, starting with -----BEGIN CERTIFICATE-----' };
-const KEY = { kind: 'pattern' as const, regex: '-----BEGIN [A-Z ]*PRIVATE KEY-----', message: 'paste the private key in PEM form, starting with -----BEGIN PRIVATE KEY-----' };
-
-const certificate = () => checked(text('ssl_crt', 'Certificate', 'Certificate content in PEM form', { placeholder: 'e.g. -----BEGIN CERTIFICATE-----' }), CERT);
-const privateKey = (): FieldDecl => ({ ...checked(secret('ssl_key', 'Private Key', 'Private key content in PEM form; it is never shown in output'), KEY), multiline: true });
-const caCertificate = () => checked(text('ssl_ca', 'CA Certificate', 'Certificate chain of the issuing CA in PEM form'), CERT);
+// the seed says "certificate content" and "private key content" without a form; PEM is the usual one
+const certificate = () => text('ssl_crt', 'Certificate', 'Certificate content, usually PEM (-----BEGIN CERTIFICATE-----)', { placeholder: 'e.g. -----BEGIN CERTIFICATE-----' });
+const privateKey = (): FieldDecl => ({ ...secret('ssl_key', 'Private Key', 'Private key content, usually PEM (-----BEGIN PRIVATE KEY-----); it is never shown in output'), multiline: true });
+const caCertificate = () => text('ssl_ca', 'CA Certificate', 'Certificate chain of the issuing CA, usually PEM');
 
 export const certificateOperations: OperationDecl[] = [
 	{

@@ -44,16 +44,9 @@ function originObject(rows: IDataObject[], label: string): IDataObject {
 }
 
 const originRowFields = (withWeight: boolean): FieldDecl[] => [
-	required(
-		checked(
-			str('ip', 'Address', 'IP address of the origin; a domain name when Origin Type is Domain or Bucket', { placeholder: 'e.g. 203.0.113.10' }),
-			{ kind: 'ipOrDomain' },
-		),
-	),
+	required(str('ip', 'Address', 'IP address of the origin (Origin Type IP); a domain name or bucket address when Origin Type is Domain or Bucket', { placeholder: 'e.g. 203.0.113.10' })),
 	required(checked(int('port', 'Port', 'Port of the origin', { default: 80 }), { kind: 'port' })),
-	...(withWeight
-		? [checked(int('weight', 'Weight', 'Share of requests (1-100) when Origin Policy is Weighted; 0 for none'), { kind: 'range', min: 0, max: 100 })]
-		: []),
+	...(withWeight ? [int('weight', 'Weight', 'Share of requests when Origin Policy is Weighted (often 1-100); 0 for none')] : []),
 ];
 
 const origins: FieldDecl = {
@@ -87,16 +80,8 @@ const cacheRules: FieldDecl = {
 	rows: {
 		itemName: 'Rule',
 		fields: [
-			checked(str('pattern', 'File Suffixes', 'Comma-separated file suffixes the rule applies to', { placeholder: 'e.g. jpg,png,css' }), {
-				kind: 'pattern',
-				regex: '^\\s*\\.?[A-Za-z0-9_-]+(\\s*,\\s*\\.?[A-Za-z0-9_-]+)*\\s*$',
-				message: 'give file suffixes separated by commas, such as jpg,png',
-			}),
-			checked(str('path', 'Path', 'Directory the rule applies to', { placeholder: 'e.g. /static/' }), {
-				kind: 'pattern',
-				regex: '^/',
-				message: 'the path must start with /',
-			}),
+			str('pattern', 'File Suffixes', 'Comma-separated file suffixes the rule applies to', { placeholder: 'e.g. jpg,png,css' }),
+			str('path', 'Path', 'Directory the rule applies to, usually starting with /', { placeholder: 'e.g. /static/' }),
 			required(
 				choice('type', 'Rule Type', [
 					{ name: 'Cache', value: 'cache' },
@@ -104,7 +89,7 @@ const cacheRules: FieldDecl = {
 					{ name: 'Cache Home Page', value: 'cacheHome' },
 				]),
 			),
-			checked(int('ttl', 'TTL', 'How long matching files are cached, in the unit below', { default: 1 }), { kind: 'range', min: 0 }),
+			int('ttl', 'TTL', 'How long matching files are cached, in the unit below', { default: 1 }),
 			choice(
 				'unit',
 				'TTL Unit',
@@ -137,10 +122,10 @@ function channelSettings(adding: boolean): FieldDecl[] {
 			{ name: 'HTTPS', value: 0 },
 			{ name: 'HTTP', value: 1 },
 		], 'Protocol used to fetch from the origin (default HTTPS)'),
-		checked(str('add_server_header', 'Origin Host Header', 'Host header sent to the origin', { placeholder: 'e.g. origin.example.com' }), { kind: 'domain' }),
+		str('add_server_header', 'Origin Host Header', 'Host header sent to the origin, usually a domain', { placeholder: 'e.g. origin.example.com' }),
 		str('icp', 'ICP Filing Number'),
 		str('siteinfo', 'Site Kind', 'Kind of site served by the channel'),
-		checked(str('monitorurl', 'Monitoring URL', 'Address used to monitor the channel', { placeholder: 'e.g. https://www.example.com/health' }), { kind: 'url' }),
+		str('monitorurl', 'Monitoring URL', 'Address used to monitor the channel', { placeholder: 'e.g. https://www.example.com/health' }),
 		choice('cachetype', 'Cache Type', [
 			{ name: 'Follow Origin', value: 'followOrigin' },
 			{ name: 'Cache Static Files', value: 'cacheStatic' },
@@ -150,7 +135,7 @@ function channelSettings(adding: boolean): FieldDecl[] {
 		choice('cache_ignore_query', 'Ignore Query String', ON_OFF, 'Whether the query string is left out of the cache key'),
 		{ ...locator('sslconf_id', 'certificate', 'Certificate', 'SSL certificate of the channel'), required: false },
 		{ wire: 'ssl_redirect', displayName: 'Force HTTPS', kind: 'boolean', description: 'Whether HTTP requests are redirected to HTTPS (needs a certificate)' },
-		checked(text('deny_ip', 'IP Blacklist', 'Addresses or CIDR blocks to refuse, one per line', { placeholder: 'e.g. 198.51.100.7' }), { kind: 'ipOrCidrList' }),
+		text('deny_ip', 'IP Blacklist', 'Addresses to refuse, one per line (commas are turned into new lines); the service decides whether it takes CIDR blocks', { placeholder: 'e.g. 198.51.100.7' }),
 		choice('accesskey', 'Token Anti-Leech', ON_OFF, 'Whether requests must carry a signed token'),
 		str('accesskey_hashmethod', 'Token Hash Method', 'Hash of the token signature (the service default is md5)', { placeholder: 'e.g. md5' }),
 		secret('accesskey_signature', 'Token Key', 'Key the token signature is made with'),
@@ -181,17 +166,13 @@ function channelSettings(adding: boolean): FieldDecl[] {
 /** Speed-limit settings, cdn/domainUpdate only. */
 const speedLimitSettings: FieldDecl[] = [
 	choice('limit_url_enable', 'Speed Limit', ON_OFF, 'Whether each download link is limited in speed'),
-	checked(int('limit_rate', 'Speed Limit Rate (KB/s)', 'Highest speed of one link in KB/s'), { kind: 'range', min: 0 }),
-	checked(int('limit_rate_size', 'Speed Limit File Size (MB)', 'Only files larger than this many MB are limited'), { kind: 'range', min: 0 }),
+	int('limit_rate', 'Speed Limit Rate (KB/s)', 'Highest speed of one link in KB/s'),
+	int('limit_rate_size', 'Speed Limit File Size (MB)', 'Only files larger than this many MB are limited'),
 	checked(str('limit_rate_time', 'Speed Limit Time Ranges', 'Comma-separated times of day when the limit applies', { placeholder: 'e.g. 08:00-12:00,19:00-23:00' }), {
 		kind: 'timeRanges',
 	}),
-	checked(int('limit_rate_after', 'Speed Limit After (KB)', 'KB sent at full speed before the limit starts'), { kind: 'range', min: 0 }),
-	checked(str('limit_rate_filter', 'Speed Limit Directories', 'Comma-separated directories; only paths in them are limited', { placeholder: 'e.g. /video/,/download/' }), {
-		kind: 'pattern',
-		regex: '^\\s*/\\S*(\\s*,\\s*/\\S*)*\\s*$',
-		message: 'give directories starting with /, separated by commas',
-	}),
+	int('limit_rate_after', 'Speed Limit After (KB)', 'KB sent at full speed before the limit starts'),
+	str('limit_rate_filter', 'Speed Limit Directories', 'Comma-separated directories, usually starting with /; only paths in them are limited', { placeholder: 'e.g. /video/,/download/' }),
 ];
 
 const isIp = (h: string) => isIpv4(h) || isIpv6(h);
@@ -281,9 +262,8 @@ export const channelOperations: OperationDecl[] = [
 		fields: [
 			required(
 				checked(str('name', 'Domain', 'Domain the channel accelerates; *.example.com for a wildcard channel', { placeholder: 'e.g. cdn.example.com' }), {
-					kind: 'pattern',
-					regex: '^(\\*\\.)?([A-Za-z0-9]([A-Za-z0-9-]{0,61}[A-Za-z0-9])?\\.)+[A-Za-z]{2,63}$',
-					message: 'give a domain name such as cdn.example.com, or *.example.com for a wildcard channel',
+					kind: 'domain',
+					wildcard: true,
 				}),
 			),
 			required(choice('type', 'Acceleration Type', ACCELERATION_TYPES, undefined, { default: 'cloud' })),

@@ -15,7 +15,7 @@ export const livePushOriginOperations: OperationDecl[] = [
 		read: true,
 		fields: [
 			str('domain', 'Domain', 'Only channels whose domain contains this text', { placeholder: 'e.g. live.example.com' }),
-			choice('type', 'Acceleration Type', ACCELERATION_TYPES, 'Acceleration type of the channels (usually Live)', { default: 'live' }),
+			choice('type', 'Acceleration Type', ACCELERATION_TYPES, 'Acceleration type of the channels (usually Live); another value the service knows can be entered as an expression', { default: 'live', open: true }),
 		],
 	},
 ];

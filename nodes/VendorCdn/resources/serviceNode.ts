@@ -40,6 +40,7 @@ export const serviceNodeOperations: OperationDecl[] = [
 		action: 'Get service nodes for a client',
 		description: 'Find which nodes of a channel serve a given client IP address, and their ISPs',
 		read: true,
+		object: true,
 		fields: [
 			required(checked(str('client_ip', 'Client IP', 'IP address of the client', { placeholder: 'e.g. 203.0.113.45' }), { kind: 'ip' })),
 			required(channelName('The channel the client requests')),

@@ -49,6 +49,7 @@ export const statisticOperations: OperationDecl[] = [
 		action: 'Get a statistics breakdown',
 		description: 'Get the cache hit ratio and requests split by response code, country, province or ISP',
 		read: true,
+		object: true,
 		fields: [...period, choices('types', 'Breakdowns', STAT_TYPES, 'Which splits to return')],
 	},
 ];

@@ -1,5 +1,5 @@
 import type { OperationDecl } from '../../shared/api/declarations';
-import { checked, decimal, int, required } from '../../shared/api/fields';
+import { decimal, int, required } from '../../shared/api/fields';
 
 export const trafficPackageOperations: OperationDecl[] = [
 	{
@@ -22,13 +22,8 @@ export const trafficPackageOperations: OperationDecl[] = [
 		action: 'Buy a traffic package',
 		description: 'Buy a CDN traffic package, paid from the balance and optionally from coupons',
 		fields: [
-			required(
-				checked(int('flow', 'Traffic (Bytes)', 'Size of the package in bytes, e.g. 107374182400 for 100 GB', { placeholder: 'e.g. 107374182400' }), {
-					kind: 'range',
-					min: 1,
-				}),
-			),
-			checked(decimal('couponprice', 'Coupon Amount', 'Part of the price paid from the coupon balance'), { kind: 'range', min: 0 }),
+			required(int('flow', 'Traffic (Bytes)', 'Size of the package in bytes, e.g. 107374182400 for 100 GB; the service offers the sizes of its price tiers', { placeholder: 'e.g. 107374182400' })),
+			decimal('couponprice', 'Coupon Amount', 'Part of the price paid from the coupon balance'),
 		],
 	},
 	{
@@ -52,5 +47,6 @@ export const trafficPackageOperations: OperationDecl[] = [
 		action: 'Get the traffic balance',
 		description: "Get the free, bought and this month's traffic, total and used",
 		read: true,
+		object: true,
 	},
 ];

@@ -1,7 +1,7 @@
 import { InputError, defaultRecords } from '../../shared/api/build';
 import type { OperationDecl } from '../../shared/api/declarations';
 import { BACKUP_STATUS } from '../../shared/api/enums';
-import { checked, choice, locator, required, str } from '../../shared/api/fields';
+import { choice, locator, required, str } from '../../shared/api/fields';
 import type { Envelope } from '../../shared/api/transport';
 import { afterWaitForBackup, afterWaitUntilRunning, waitForCompletionExtras, waitUntilRunningExtras } from '../wait';
 
@@ -50,9 +50,9 @@ export const backupOperations: OperationDecl[] = [
 		description: "Start a backup of a host's system disk, or of its system and data disks",
 		fields: [
 			locator('iid', 'host', 'Host', 'The host to back up'),
-			required(checked(str('name', 'Name', 'Name of the backup', { placeholder: 'e.g. before-upgrade' }), { kind: 'length', min: 1, max: 64 })),
+			required(str('name', 'Name', 'Name of the backup', { placeholder: 'e.g. before-upgrade' })),
 			required(choice('backup_type', 'Backup Type', BACKUP_TYPES, 'What the backup holds', { default: 1 })),
-			checked(str('note', 'Note', 'Remark shown with the backup'), { kind: 'length', max: 255 }),
+			str('note', 'Note', 'Remark shown with the backup'),
 		],
 		extras: waitForCompletionExtras(),
 		after: afterWaitForBackup,
@@ -65,7 +65,7 @@ export const backupOperations: OperationDecl[] = [
 		name: 'Update',
 		action: 'Update a backup',
 		description: 'Change the note of a backup',
-		fields: [hostScope(), backup('The backup to change'), checked(str('note', 'Note', 'New remark; leave empty to clear it'), { kind: 'length', max: 255 })],
+		fields: [hostScope(), backup('The backup to change'), str('note', 'Note', 'New remark; leave empty to clear it')],
 		prepare: (body) => {
 			if (body.note === undefined) throw new InputError('Nothing to change', 'Add Note under "Update Fields".');
 			return body;

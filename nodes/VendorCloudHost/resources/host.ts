@@ -3,7 +3,7 @@ import type { IDataObject } from 'n8n-workflow';
 import { InputError, defaultRecords } from '../../shared/api/build';
 import type { FieldDecl, OperationDecl } from '../../shared/api/declarations';
 import { HOST_STATUS, PAY_TYPES } from '../../shared/api/enums';
-import { YES_NO, checked, choice, decimal, int, locator, locators, required, secret, str, top } from '../../shared/api/fields';
+import { YES_NO, choice, decimal, id, int, locator, locators, required, secret, str, top } from '../../shared/api/fields';
 import { payload, type Envelope } from '../../shared/api/transport';
 import { afterWaitUntilRunning, waitUntilRunningExtras } from '../wait';
 
@@ -53,8 +53,8 @@ export function monitoringPoints(envelope: Envelope): IDataObject[] {
 	return out;
 }
 
-const password = (wire: string, description: string, extra: Partial<FieldDecl> = {}) =>
-	checked(secret(wire, 'Administrator Password', description, extra), { kind: 'hostPassword' });
+/** The service sets the password rules (not stated by the seed); its own error is shown. */
+const password = (wire: string, description: string, extra: Partial<FieldDecl> = {}) => secret(wire, 'Administrator Password', description, extra);
 
 export const hostOperations: OperationDecl[] = [
 	{
@@ -69,7 +69,7 @@ export const hostOperations: OperationDecl[] = [
 		read: true,
 		simplify: HOST_SIMPLE_FIELDS,
 		fields: [
-			int('id', 'Host ID', 'Only the host with this numeric ID'),
+			id('id', 'Host ID', 'Only the host with this numeric ID'),
 			{ ...locator('nodeid', 'dataCentre', 'Data Centre', 'Only hosts in this data centre.'), required: false },
 			{ ...locator('imageid', 'image', 'Image', 'Only hosts installed from this image.'), required: false },
 			choice('status', 'Status', HOST_STATUS, 'Only hosts in this state'),
@@ -85,29 +85,19 @@ export const hostOperations: OperationDecl[] = [
 		action: 'Create a host',
 		description: 'Create one or more cloud hosts in a data centre from a CPU package, memory package, image and line',
 		fields: [
-			required(checked(str('name', 'Name', 'Name of the host; with a quantity above 1 the service numbers the names', { placeholder: 'e.g. web-1' }), { kind: 'length', min: 1, max: 64 })),
+			required(str('name', 'Name', 'Name of the host; with a quantity above 1 the service numbers the names', { placeholder: 'e.g. web-1' })),
 			locator('nodeid', 'dataCentre', 'Data Centre', 'Where the host runs; the lines offered depend on it'),
 			locator('cpuid', 'cpuPackage', 'CPU Package', 'Number of CPU cores'),
 			locator('memid', 'memPackage', 'Memory Package', 'Memory size'),
 			locator('imageid', 'image', 'Image', 'Operating system to install'),
-			top(checked(int('diskvalue', 'System Disk Size (G)', 'Size of the system disk in G', { default: 40 }), { kind: 'range', min: 1 })),
-			locator('networkid', 'line', 'Line', 'Network line of the chosen data centre; Inner Network has no public bandwidth'),
-			top(
-				checked(int('networkvalue', 'Bandwidth (Mbps)', 'Public bandwidth; required (above 0) for every line except Inner Network', { default: 0 }), {
-					kind: 'range',
-					min: 0,
-				}),
-			),
+			top(int('diskvalue', 'System Disk Size (G)', 'Size of the system disk in G', { default: 40 })),
+			locator('networkid', 'line', 'Line', 'Network line of the chosen data centre, sent as its line code (1 Inner Network, 2 Telecom, 3 Unicom, 4 Mobile, 5 BGP, 6 Dual Line); Inner Network has no public bandwidth'),
+			top(int('networkvalue', 'Bandwidth (Mbps)', 'Public bandwidth; required (above 0) for every line except Inner Network', { default: 0 })),
 			required(choice('type', 'Billing Type', PAY_TYPES, 'How the host is paid for', { default: 1 })),
-			top(
-				checked(decimal('couponprice', 'Coupon Amount', 'Part of the price paid from the coupon balance (monthly and yearly billing only)', { show: { type: [2, 3] } }), {
-					kind: 'range',
-					min: 0,
-				}),
-			),
-			required(password('pass', 'Password of the administrator account: 8-30 characters with upper- and lower-case letters and digits')),
-			top(checked(int('num', 'Quantity', 'How many identical hosts to create (1-10)', { default: 1 }), { kind: 'range', min: 1, max: 10 })),
-			checked(str('note', 'Note', 'Remark shown with the host'), { kind: 'length', max: 255 }),
+			top(decimal('couponprice', 'Coupon Amount', 'Part of the price paid from the coupon balance (monthly and yearly billing only)', { show: { type: [2, 3] } })),
+			required(password('pass', 'Password of the administrator account; the service sets the rules (often 8-30 characters with upper- and lower-case letters and digits)')),
+			top(int('num', 'Quantity', 'How many identical hosts to create; the service sets the maximum (often 10)', { default: 1 })),
+			str('note', 'Note', 'Remark shown with the host'),
 		],
 		prepare: (body) => {
 			const out = { ...body };
@@ -137,7 +127,7 @@ export const hostOperations: OperationDecl[] = [
 		fields: [
 			host('The host to reinstall'),
 			required({ wire: 'is_change_pass', displayName: 'Change Password', kind: 'boolean', default: false, description: 'Whether to set a new administrator password' }),
-			required(password('password', 'New administrator password: 8-30 characters with upper- and lower-case letters and digits', { show: { isChangePass: [true] } })),
+			required(password('password', 'New administrator password; the service sets the rules (often 8-30 characters with upper- and lower-case letters and digits)', { show: { isChangePass: [true] } })),
 		],
 		extras: waitUntilRunningExtras('the host is'),
 		after: afterWaitUntilRunning((body) => body.id),
@@ -175,7 +165,7 @@ export const hostOperations: OperationDecl[] = [
 					itemName: 'Disk',
 					fields: [
 						required(locator('disk', 'hostDiskVolume', 'Disk', 'A disk of the chosen host.')),
-						required(checked(int('size', 'Size (G)', 'New size in G; a disk can only grow', { default: 50 }), { kind: 'range', min: 1 })),
+						required(int('size', 'Size (G)', 'New size in G; a disk can only grow', { default: 50 })),
 					],
 					serialize: (rows: IDataObject[]) => rows.map((r) => `${String(r.disk)},${String(r.size)}`).join(';'),
 				},
@@ -183,7 +173,7 @@ export const hostOperations: OperationDecl[] = [
 			choice('paytype', 'Billing Type', PAY_TYPES, 'New billing type'),
 			{ ...locator('cpuid', 'cpuPackage', 'CPU Package', 'New number of CPU cores.'), required: false },
 			{ ...locator('memid', 'memPackage', 'Memory Package', 'New memory size.'), required: false },
-			checked(int('networkvalue', 'Bandwidth (Mbps)', 'New public bandwidth (not for hosts on the inner network)', { default: 1 }), { kind: 'range', min: 1 }),
+			int('networkvalue', 'Bandwidth (Mbps)', 'New public bandwidth (not for hosts on the inner network)', { default: 1 }),
 		],
 		prepare: (body) => {
 			if (!['paytype', 'cpuid', 'memid', 'networkvalue', 'diskresize'].some((k) => body[k] !== undefined && body[k] !== '')) {
@@ -202,14 +192,13 @@ export const hostOperations: OperationDecl[] = [
 		description: 'Rename a host or change its note (not its configuration or power state)',
 		fields: [
 			host('The host to rename or annotate'),
-			checked(str('name', 'Name', 'New name of the host'), { kind: 'length', min: 1, max: 64 }),
-			checked(str('note', 'Note', 'New remark; leave empty to clear it'), { kind: 'length', max: 255 }),
+			str('name', 'Name', 'New name of the host'),
+			str('note', 'Note', 'New remark; leave empty to clear it'),
 		],
 		prepare: (body) => {
 			if (body.name === undefined && body.note === undefined) {
 				throw new InputError('Nothing to change', 'Add Name or Note under "Update Fields".');
 			}
-			if (body.name === '') throw new InputError('The "Name" field must not be empty', 'Give the new name, or remove the field.');
 			return body;
 		},
 	},
@@ -285,7 +274,7 @@ export const hostOperations: OperationDecl[] = [
 		description: "Send a key combination such as ctrl-alt-delete to a running host's console",
 		fields: [
 			host('The running host that receives the keys'),
-			required(checked(str('key', 'Key Combination', 'Keys pressed together, joined by "-"', { placeholder: 'e.g. ctrl-alt-delete' }), { kind: 'pattern', regex: '^\\S+$', message: 'give the keys without spaces, e.g. ctrl-alt-delete' })),
+			required(str('key', 'Key Combination', 'Keys pressed together, usually joined by "-"', { placeholder: 'e.g. ctrl-alt-delete' })),
 		],
 	},
 	{

@@ -1,5 +1,5 @@
 import type { OperationDecl } from '../../shared/api/declarations';
-import { checked, choice, int, locator, required } from '../../shared/api/fields';
+import { choice, int, locator, required } from '../../shared/api/fields';
 
 const HOST_DISK_STATUS = [
 	{ name: 'Bound', value: 0 },
@@ -34,7 +34,7 @@ export const hostDiskOperations: OperationDecl[] = [
 		fields: [
 			{ ...locator('iid', 'host', 'Host', 'Narrows the disk list below to this host (not sent)'), required: false, top: true, local: true },
 			locator('id', 'hostDisk', 'Disk', 'The disk to enlarge'),
-			required(checked(int('value', 'Size (G)', 'New size in G; a disk can only grow', { default: 50 }), { kind: 'range', min: 1 })),
+			required(int('value', 'Size (G)', 'New size in G; a disk can only grow', { default: 50 })),
 		],
 	},
 ];

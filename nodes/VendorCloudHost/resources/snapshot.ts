@@ -1,6 +1,6 @@
 import { InputError } from '../../shared/api/build';
 import type { OperationDecl } from '../../shared/api/declarations';
-import { checked, locator, required, str } from '../../shared/api/fields';
+import { locator, required, str } from '../../shared/api/fields';
 import { afterWaitUntilRunning, waitUntilRunningExtras } from '../wait';
 
 const hostScope = () => ({
@@ -34,8 +34,8 @@ export const snapshotOperations: OperationDecl[] = [
 		description: 'Take a snapshot of a host that it can later be rolled back to',
 		fields: [
 			locator('iid', 'host', 'Host', 'The host to snapshot'),
-			required(checked(str('name', 'Name', 'Name of the snapshot', { placeholder: 'e.g. before-upgrade' }), { kind: 'length', min: 1, max: 64 })),
-			checked(str('note', 'Note', 'Remark shown with the snapshot'), { kind: 'length', max: 255 }),
+			required(str('name', 'Name', 'Name of the snapshot', { placeholder: 'e.g. before-upgrade' })),
+			str('note', 'Note', 'Remark shown with the snapshot'),
 		],
 	},
 	{
@@ -46,7 +46,7 @@ export const snapshotOperations: OperationDecl[] = [
 		name: 'Update',
 		action: 'Update a snapshot',
 		description: 'Change the note of a snapshot',
-		fields: [hostScope(), snapshot('The snapshot to change'), checked(str('note', 'Note', 'New remark; leave empty to clear it'), { kind: 'length', max: 255 })],
+		fields: [hostScope(), snapshot('The snapshot to change'), str('note', 'Note', 'New remark; leave empty to clear it')],
 		prepare: (body) => {
 			if (body.note === undefined) throw new InputError('Nothing to change', 'Add Note under "Update Fields".');
 			return body;

@@ -40,13 +40,7 @@ export const cloudDiskOperations: OperationDecl[] = [
 		fields: [
 			dataCentre('Data centre of the disk; it can only be attached to hosts there'),
 			required(str('disk_name', 'Name', 'Name of the disk', { placeholder: 'e.g. db-data' })),
-			required(
-				checked(
-					int('value', 'Size (G)', 'Size in G: a multiple of 10, at least 10', { default: 10 }),
-					{ kind: 'range', min: 10 },
-					{ kind: 'multipleOf', n: 10 },
-				),
-			),
+			required(checked(int('value', 'Size (G)', 'Size in G, a multiple of 10; the service sets the smallest and largest size', { default: 10 }), { kind: 'multipleOf', n: 10 })),
 			str('note', 'Note', 'Remark'),
 		],
 	},

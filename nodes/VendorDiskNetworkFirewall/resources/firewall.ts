@@ -1,5 +1,5 @@
 import type { OperationDecl } from '../../shared/api/declarations';
-import { int, required, str } from '../../shared/api/fields';
+import { id, required, str } from '../../shared/api/fields';
 import { dataCentre, firewall, host } from './common';
 
 export const firewallOperations: OperationDecl[] = [
@@ -14,7 +14,7 @@ export const firewallOperations: OperationDecl[] = [
 		list: { paged: true },
 		read: true,
 		simplify: ['id', 'firewall_id', 'name', 'node', 'note', 'num', 'createtime'],
-		fields: [int('id', 'Firewall ID', 'Only the firewall with this ID'), { ...dataCentre('Only firewalls in this data centre'), required: false }],
+		fields: [id('id', 'Firewall ID', 'Only the firewall with this ID'), { ...dataCentre('Only firewalls in this data centre'), required: false }],
 	},
 	{
 		endpoint: 'instance/firewallAdd',

@@ -1,5 +1,5 @@
 import type { FieldDecl, OperationDecl } from '../../shared/api/declarations';
-import { ENABLED_DISABLED, checked, choice, int, locator, str, top } from '../../shared/api/fields';
+import { ENABLED_DISABLED, checked, choice, id, int, locator, str, top } from '../../shared/api/fields';
 import { firewall } from './common';
 
 const DIRECTIONS = [
@@ -21,14 +21,24 @@ const PROTOCOLS = [
 
 const direction = choice('direction', 'Direction', DIRECTIONS, 'Inbound (to the host) or outbound (from the host) traffic', { default: 'in' });
 const action = choice('action', 'Rule Action', ACTIONS, 'Whether matching traffic is let through or refused', { default: 'ACCEPT', param: 'ruleAction' });
-const protocol = choice('protocol', 'Protocol', PROTOCOLS, 'Protocol the rule matches', { default: 'tcp' });
+/**
+ * The seed gives tcp and udp as examples ("for example tcp, udp"), so the list is open: the
+ * usual protocols to choose from, any other the service knows entered as an expression.
+ */
+const protocol = choice(
+	'protocol',
+	'Protocol',
+	PROTOCOLS,
+	'Protocol the rule matches. For another protocol the service knows (e.g. gre), switch the field to Expression and type its name.',
+	{ default: 'tcp', open: true },
+);
 const sourcePort = checked(int('sourceport', 'Source Port', 'Source port the rule matches (1-65535)'), { kind: 'port' });
-const destPort = checked(str('destport', 'Destination Port', 'Port, range or comma list of those', { placeholder: 'e.g. 22 or 8000-8080 or 80,443' }), {
-	kind: 'portSpec',
+const destPort = str('destport', 'Destination Port', 'Port the rule matches; the service decides which forms it takes (usually a port, a range such as 8000-8080 or a comma list)', {
+	placeholder: 'e.g. 22 or 8000-8080 or 80,443',
 });
-const source = checked(str('source', 'Source', 'Source IPv4 address or CIDR block', { placeholder: 'e.g. 0.0.0.0/0' }), { kind: 'ipv4OrCidr' });
-const destination = checked(str('destination', 'Destination', 'Destination IPv4 address or CIDR block', { placeholder: 'e.g. 10.0.0.0/8' }), {
-	kind: 'ipv4OrCidr',
+const source = checked(str('source', 'Source', 'Source IP address, optionally with a /prefix (the service decides whether it takes IPv6)', { placeholder: 'e.g. 0.0.0.0/0' }), { kind: 'ipOrCidr' });
+const destination = checked(str('destination', 'Destination', 'Destination IP address, optionally with a /prefix (the service decides whether it takes IPv6)', { placeholder: 'e.g. 10.0.0.0/8' }), {
+	kind: 'ipOrCidr',
 });
 const status = choice('status', 'Status', ENABLED_DISABLED, 'Whether the rule is in force', { default: 1 });
 const note = str('note', 'Note', 'Remark, e.g. what the rule is for');
@@ -56,7 +66,7 @@ export const firewallRuleOperations: OperationDecl[] = [
 		simplify: ['id', 'fid', 'seq', 'direction', 'action', 'protocol', 'destport', 'source', 'status', 'note'],
 		fields: [
 			{ ...firewall('fid', 'Only rules of this firewall; leave empty for the rules of all firewalls'), top: true, required: false },
-			int('id', 'Rule ID', 'Only the rule with this ID'),
+			id('id', 'Rule ID', 'Only the rule with this ID'),
 			choice('direction', 'Direction', DIRECTIONS, 'Only rules of this direction'),
 			choice('status', 'Status', ENABLED_DISABLED, 'Only enabled or only disabled rules'),
 		],

@@ -1,5 +1,5 @@
 import type { OperationDecl } from '../../shared/api/declarations';
-import { int, required, str } from '../../shared/api/fields';
+import { id, required, str } from '../../shared/api/fields';
 import { dataCentre, host, network } from './common';
 
 export const networkOperations: OperationDecl[] = [
@@ -14,7 +14,7 @@ export const networkOperations: OperationDecl[] = [
 		list: { paged: true },
 		read: true,
 		simplify: ['id', 'vxnet_id', 'name', 'node', 'tag', 'note', 'num', 'createtime'],
-		fields: [int('id', 'Network ID', 'Only the network with this ID'), { ...dataCentre('Only networks in this data centre'), required: false }],
+		fields: [id('id', 'Network ID', 'Only the network with this ID'), { ...dataCentre('Only networks in this data centre'), required: false }],
 	},
 	{
 		endpoint: 'instance/networkAdd',

@@ -1,8 +1,8 @@
 import type { OperationDecl } from '../../shared/api/declarations';
-import { YES_NO, checked, choice, int, required, str, top } from '../../shared/api/fields';
+import { YES_NO, checked, choice, id, int, required, str, top } from '../../shared/api/fields';
 import { domain, newStatus, plan } from './common';
 
-const period = (description: string) => top(checked(int('period', 'Period (Years)', description, { default: 1 }), { kind: 'range', min: 1 }));
+const period = (description: string) => top(int('period', 'Period (Years)', description, { default: 1 }));
 
 export const planOperations: OperationDecl[] = [
 	{
@@ -16,7 +16,7 @@ export const planOperations: OperationDecl[] = [
 		list: { paged: true },
 		read: true,
 		simplify: ['id', 'name', 'price', 'group', 'enable_strategy', 'strategy_num', 'strategy_template_num', 'record_num', 'monitor_num'],
-		fields: [int('id', 'Plan ID', 'Only the plan with this ID'), choice('enable_strategy', 'Resolution Strategies', YES_NO, 'Only plans with (Yes) or without (No) resolution strategies')],
+		fields: [id('id', 'Plan ID', 'Only the plan with this ID'), choice('enable_strategy', 'Resolution Strategies', YES_NO, 'Only plans with (Yes) or without (No) resolution strategies')],
 	},
 ];
 
@@ -33,7 +33,7 @@ export const domainOperations: OperationDecl[] = [
 		read: true,
 		simplify: ['id', 'name', 'plan_id', 'plan_name', 'recordnum', 'status', 'mark', 'note', 'endtime'],
 		fields: [
-			int('id', 'Domain ID', 'Only the domain with this ID'),
+			id('id', 'Domain ID', 'Only the domain with this ID'),
 			choice('mark', 'Starred', YES_NO, 'Only starred (Yes) or only unstarred (No) domains'),
 			choice(
 				'status',

@@ -1,26 +1,33 @@
 import { InputError } from '../../shared/api/build';
 import type { FieldDecl, OperationDecl } from '../../shared/api/declarations';
-import { checked, choice, int, locator, locators, required, str } from '../../shared/api/fields';
+import { checked, choice, id, int, locator, locators, required, str } from '../../shared/api/fields';
 import { ENABLED_PAUSED, domain, monitor, newStatus } from './common';
 
 const YES_NO_FLAG = (wire: string, displayName: string, description: string): FieldDecl => ({ wire, displayName, kind: 'boolean', description, default: false });
 
 /** Fields of monitorAdd besides did; monitorUpdate takes the same ones. */
 const monitorFields = (forUpdate: boolean): FieldDecl[] => [
-	...(forUpdate
-		? [checked(str('subdomain', 'Host Record', 'Host record to watch; it needs A or AAAA records'), { kind: 'pattern', regex: '^[^\\s;#]+$', message: 'use @ or a name such as www' })]
-		: []),
-	checked(int('retry', 'Retries', 'Failed checks before the host is treated as down (default 10)', { default: 10 }), { kind: 'range', min: 1 }),
-	checked(int('interval', 'Check Interval (Minutes)', 'Minutes between two checks (default 10)', { default: 10 }), { kind: 'range', min: 1 }),
-	checked(str('host', 'Check Host', 'Host name sent in the check request; defaults to the watched name', { placeholder: 'e.g. www.example.com' }), { kind: 'hostname' }),
-	checked(str('path', 'Check Path', 'Path requested by the check', { placeholder: 'e.g. /health' }), { kind: 'pattern', regex: '^/', message: 'the path must start with /' }),
+	...(forUpdate ? [str('subdomain', 'Host Record', 'Host record to watch (@ for the domain itself); it needs A or AAAA records')] : []),
+	int('retry', 'Retries', 'Failed checks before the host is treated as down (default 10); the plan may limit it', { default: 10 }),
+	int('interval', 'Check Interval (Minutes)', 'Minutes between two checks (default 10); the plan may limit it', { default: 10 }),
+	str('host', 'Check Host', 'Host name sent in the check request; defaults to the watched name', { placeholder: 'e.g. www.example.com' }),
+	str('path', 'Check Path', 'Path requested by the check, usually starting with /', { placeholder: 'e.g. /health' }),
 	checked(int('port', 'Check Port', 'Port the check connects to', { default: 80 }), { kind: 'port' }),
 	YES_NO_FLAG('switch', 'Switch on Failure', 'Whether to stop answering a failed address until it is up again'),
-	checked(str('notify', 'Notify E-Mail', 'E-mail address that is told when an address goes down', { placeholder: 'e.g. ops@example.com' }), { kind: 'email' }),
+	// seed: notify:string (mail), a notification method as the plans list them in monitor_notice
+	{
+		...str(
+			'notify',
+			'Notification Method',
+			"How failures are notified: a method of the domain's plan (its monitor_notice), such as mail. Addresses go in Other E-Mails, phone numbers in Other Phones",
+		),
+		kind: 'options',
+		optionsFrom: 'notifyMethod',
+	},
 	YES_NO_FLAG('less', 'Notify Once per Hour', 'Whether to send at most one notification per hour'),
 	YES_NO_FLAG('enable_delay', 'Delay Notifications', 'Whether to wait before notifying (see Delay)'),
-	checked(int('delay', 'Delay (Minutes)', 'Minutes without notification after a failure'), { kind: 'range', min: 0 }),
-	checked(str('other_email', 'Other E-Mails', 'Further addresses to notify, comma-separated', { placeholder: 'e.g. a@example.com,b@example.com' }), { kind: 'emailList' }),
+	int('delay', 'Delay (Minutes)', 'Minutes without notification after a failure'),
+	checked(str('other_email', 'Other E-Mails', 'Addresses to notify, comma-separated', { placeholder: 'e.g. a@example.com,b@example.com' }), { kind: 'emailList' }),
 	str('other_phone', 'Other Phones', 'Phone numbers to notify, comma-separated'),
 	choice('status', 'Status', ENABLED_PAUSED, 'Whether the monitor runs (default enabled)', { default: 1 }),
 ];
@@ -39,7 +46,7 @@ export const monitorOperations: OperationDecl[] = [
 		list: { paged: true },
 		read: true,
 		simplify: MONITOR_SIMPLE,
-		fields: [int('id', 'Monitor ID', 'Only the monitor with this ID'), { ...domain('did', 'Only monitors of this domain'), required: false }],
+		fields: [id('id', 'Monitor ID', 'Only the monitor with this ID'), { ...domain('did', 'Only monitors of this domain'), required: false }],
 	},
 	{
 		endpoint: 'dns/monitorAdd',
@@ -52,7 +59,7 @@ export const monitorOperations: OperationDecl[] = [
 		simplify: MONITOR_SIMPLE,
 		fields: [
 			domain('did', 'The domain of the watched records'),
-			required(checked(str('subdomain', 'Host Record', 'Host record to watch (@ for the domain itself); it needs A or AAAA records', { default: '@' }), { kind: 'pattern', regex: '^[^\\s;#]+$', message: 'use @ or a name such as www' })),
+			required(str('subdomain', 'Host Record', 'Host record to watch (@ for the domain itself); it needs A or AAAA records', { default: '@' })),
 			...monitorFields(false),
 		],
 	},
@@ -121,7 +128,7 @@ export const monitorRecordOperations: OperationDecl[] = [
 		simplify: ['id', 'did', 'subdomain', 'host', 'ip', 'path', 'retry', 'check_interval', 'status'],
 		fields: [
 			{ ...monitor('mid', 'Only records of this monitor; leave empty for the records of all monitors'), top: true, required: false },
-			int('id', 'Monitor Record ID', 'Only the monitor record with this ID'),
+			id('id', 'Monitor Record ID', 'Only the monitor record with this ID'),
 		],
 	},
 	{

@@ -2,22 +2,22 @@ import type { IDataObject } from 'n8n-workflow';
 
 import { InputError } from '../../shared/api/build';
 import type { FieldDecl, OperationDecl } from '../../shared/api/declarations';
-import { checked, choice, int, locator, locators, required, str, top } from '../../shared/api/fields';
+import { choice, int, locator, locators, required, str, top } from '../../shared/api/fields';
 import { check } from '../../shared/validation';
 import { ENABLED_PAUSED, RECORD_TYPES, domain, newStatus } from './common';
 
-const HOST_RECORD = { kind: 'pattern' as const, regex: '^(@|\\*|(\\*\\.)?[A-Za-z0-9_]([A-Za-z0-9_-]*[A-Za-z0-9_])?(\\.[A-Za-z0-9_]([A-Za-z0-9_-]*[A-Za-z0-9_])?)*)$', message: 'use @ for the domain itself, * or labels such as www or api.v2' };
-
-const subdomain = (description: string, extra: Partial<FieldDecl> = {}) =>
-	checked(str('subdomain', 'Host Record', description, { placeholder: 'e.g. www', ...extra }), HOST_RECORD);
-const recordType = (description: string, extra: Partial<FieldDecl> = {}) => choice('recordtype', 'Type', RECORD_TYPES, description, extra);
+const subdomain = (description: string, extra: Partial<FieldDecl> = {}) => str('subdomain', 'Host Record', description, { placeholder: 'e.g. www', ...extra });
+/** The seed names types "for example A, AAAA, CNAME": the list is open, another type is entered as an expression. */
+const recordType = (description: string, extra: Partial<FieldDecl> = {}) =>
+	choice('recordtype', 'Type', RECORD_TYPES, `${description}; another type the service knows can be entered as an expression`, { open: true, ...extra });
 const line = (extra: Partial<FieldDecl> = {}) =>
 	str('recordline', 'Line', 'Resolution line (carrier or region) the record answers; "default" answers everyone', { placeholder: 'e.g. default', ...extra });
 const value = (extra: Partial<FieldDecl> = {}) =>
 	str('value', 'Value', 'IPv4 for A, IPv6 for AAAA, a host name for CNAME, MX and NS, text for TXT', { placeholder: 'e.g. 203.0.113.10', ...extra });
-const mx = (extra: Partial<FieldDecl> = {}) => checked(int('mx', 'MX Priority', 'Priority of an MX record (1-100, lower first); ignored for other types', extra), { kind: 'range', min: 1, max: 100 });
-const ttl = (extra: Partial<FieldDecl> = {}) => checked(int('ttl', 'TTL', 'Seconds resolvers may cache the answer (1-86400)', extra), { kind: 'range', min: 1, max: 86400 });
-const weight = (extra: Partial<FieldDecl> = {}) => checked(int('weight', 'Weight', 'Share of answers among records of the same host record and line (1-100)', extra), { kind: 'range', min: 1, max: 100 });
+// the seed states no ranges for these: the usual ones are hints, and the service's own error is shown
+const mx = (extra: Partial<FieldDecl> = {}) => int('mx', 'MX Priority', 'Priority of an MX record, lower first (usually 1-100); ignored for other types', { default: 10, ...extra });
+const ttl = (extra: Partial<FieldDecl> = {}) => int('ttl', 'TTL', 'Seconds resolvers may cache the answer (default 300; the plan may set a minimum)', { default: 300, ...extra });
+const weight = (extra: Partial<FieldDecl> = {}) => int('weight', 'Weight', 'Share of answers among records of the same host record and line (usually 1-100)', { default: 1, ...extra });
 
 const record = (description: string) => locator('record_id', 'record', 'Record', description, { param: 'recordId' });
 
@@ -107,7 +107,7 @@ export const recordOperations: OperationDecl[] = [
 					itemName: 'Record',
 					min: 1,
 					fields: [
-						required(subdomain('Host record: @ for the domain itself, * for a wildcard, or a name such as www', { default: '@' })),
+						required(subdomain('Host record: @ for the domain itself, * for a wildcard, or a name such as www; it may not hold ; or #, which separate records', { default: '@' })),
 						required(recordType('Record type', { default: 'A' })),
 						line({ default: 'default' }),
 						required(value()),

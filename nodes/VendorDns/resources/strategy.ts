@@ -1,5 +1,5 @@
 import type { FieldDecl, OperationDecl } from '../../shared/api/declarations';
-import { checked, choice, int, locator, required, str, top } from '../../shared/api/fields';
+import { choice, id, int, locator, required, str, top } from '../../shared/api/fields';
 import { ENABLED_PAUSED, domain, newStatus, template } from './common';
 
 const STRATEGIES = [
@@ -12,13 +12,9 @@ const STRATEGIES = [
 
 const strategy = (description: string) => locator('id', 'strategy', 'Resolution Strategy', description, { param: 'strategyId' });
 const subdomain = (extra: Partial<FieldDecl> = {}) =>
-	checked(str('subdomain', 'Host Record', 'Host record the strategy answers for (@ for the domain itself)', { placeholder: 'e.g. www', ...extra }), {
-		kind: 'pattern',
-		regex: '^[^\\s;#]+$',
-		message: 'use @ or a name such as www',
-	});
+	str('subdomain', 'Host Record', 'Host record the strategy answers for (@ for the domain itself)', { placeholder: 'e.g. www', ...extra });
 const sty = choice('sty', 'Strategy', STRATEGIES, 'How visitors are told apart; the plan decides which are allowed', { default: 'auto' });
-const maxip = checked(int('maxip', 'Max IPs', 'Most addresses returned in one answer', { default: 1 }), { kind: 'range', min: 1 });
+const maxip = int('maxip', 'Max IPs', 'Most addresses returned in one answer; the plan may set a limit', { default: 1 });
 const status = choice('status', 'Status', ENABLED_PAUSED, 'Whether the strategy is in force (default enabled)', { default: 1 });
 
 export const strategyOperations: OperationDecl[] = [
@@ -33,7 +29,7 @@ export const strategyOperations: OperationDecl[] = [
 		list: { paged: true },
 		read: true,
 		simplify: ['id', 'domain_id', 'domain_name', 'subdomain', 'sty', 'sty_en', 'maxip', 'temp_id', 'temp_name', 'status'],
-		fields: [{ ...domain('did', 'Only strategies of this domain; leave empty for the strategies of all domains'), top: true, required: false }, int('id', 'Strategy ID', 'Only the strategy with this ID')],
+		fields: [{ ...domain('did', 'Only strategies of this domain; leave empty for the strategies of all domains'), top: true, required: false }, id('id', 'Strategy ID', 'Only the strategy with this ID')],
 	},
 	{
 		endpoint: 'dns/styAdd',

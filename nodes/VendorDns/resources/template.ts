@@ -1,5 +1,5 @@
 import type { FieldDecl, OperationDecl } from '../../shared/api/declarations';
-import { checked, choice, int, locator, required, str, top } from '../../shared/api/fields';
+import { checked, choice, id, int, locator, required, str, top } from '../../shared/api/fields';
 import { ENABLED_CLOSED, newStatus, plan, template } from './common';
 
 const templateRecord = (description: string) =>
@@ -14,8 +14,8 @@ const placeFields = (): FieldDecl[] => [
 	str('province', 'Province', 'Province of the visitors this record answers'),
 	str('city', 'City', 'City of the visitors this record answers'),
 ];
-const ip = checked(str('ip', 'IP Address', 'Address answered to these visitors', { placeholder: 'e.g. 203.0.113.10' }), { kind: 'ip' });
-const weight = checked(int('weight', 'Weight', 'Share of answers among records of the template (default 1)', { default: 1 }), { kind: 'range', min: 1 });
+const ip = checked(str('ip', 'IP Address', 'IP address answered to these visitors', { placeholder: 'e.g. 203.0.113.10' }), { kind: 'ipList' });
+const weight = int('weight', 'Weight', 'Share of answers among records of the template (default 1)', { default: 1 });
 const recordStatus = choice('status', 'Status', ENABLED_CLOSED, 'Whether the record is used (default enabled)', { default: 1 });
 
 export const templateOperations: OperationDecl[] = [
@@ -30,7 +30,7 @@ export const templateOperations: OperationDecl[] = [
 		list: { paged: true },
 		read: true,
 		simplify: ['id', 'name', 'count', 'status', 'pid', 'planname', 'note', 'updatetime'],
-		fields: [int('id', 'Template ID', 'Only the template with this ID'), int('gid', 'Resolution Group ID', 'Only templates of plans in this resolution group (see the group of a plan)')],
+		fields: [id('id', 'Template ID', 'Only the template with this ID'), id('gid', 'Resolution Group ID', 'Only templates of plans in this resolution group (see the group of a plan)')],
 	},
 	{
 		endpoint: 'dns/tempAdd',

@@ -1,7 +1,9 @@
 /** Dispatches to `actions/<resource>/<operation>.operation.ts`. */
 import { NodeOperationError, type IExecuteFunctions, type INodeExecutionData } from 'n8n-workflow';
 
+import { runState } from '../../shared/run';
 import type { OperationExecute } from '../helpers/common';
+import * as bucketCheckCompatibility from './bucket/checkCompatibility.operation';
 import * as bucketCreate from './bucket/create.operation';
 import * as bucketDelete from './bucket/delete.operation';
 import * as bucketGetAcl from './bucket/getAcl.operation';
@@ -24,6 +26,7 @@ interface OperationModule {
 
 export const operations: Record<string, Record<string, OperationModule>> = {
 	bucket: {
+		checkCompatibility: bucketCheckCompatibility,
 		create: bucketCreate,
 		delete: bucketDelete,
 		getAcl: bucketGetAcl,
@@ -45,6 +48,12 @@ export const operations: Record<string, Record<string, OperationModule>> = {
 	},
 };
 
+/** Operations whose items run one after another whatever "Concurrent Requests" says, and why. */
+export const SERIAL: Record<string, string> = {
+	'object.upload': 'each upload sends its own parts in parallel (see Concurrency)',
+	'multipartUpload.complete': 'each completion must follow the parts uploaded before it',
+};
+
 export async function router(this: IExecuteFunctions): Promise<INodeExecutionData[][]> {
 	const items = this.getInputData();
 	const resource = this.getNodeParameter('resource', 0) as string;
@@ -55,5 +64,7 @@ export async function router(this: IExecuteFunctions): Promise<INodeExecutionDat
 			description: 'Choose an operation from the list.',
 		});
 	}
+	const serial = SERIAL[`${resource}.${operation}`];
+	if (serial) runState(this).serial = serial;
 	return [await op.execute.call(this, items)];
 }

@@ -4,14 +4,14 @@
  * and small readers of the service's XML.
  */
 import {
-	NodeApiError,
-	NodeOperationError,
 	type IDataObject,
 	type IExecuteFunctions,
 	type INodeExecutionData,
 	type INodeProperties,
 } from 'n8n-workflow';
 
+import { runItems, runState } from '../../shared/run';
+export { asNodeError } from '../../shared/run';
 import type { StorageSettings } from '../../shared/storage/auth';
 import { text, type XmlValue } from '../../shared/storage/xml';
 import * as check from './validate';
@@ -45,15 +45,6 @@ export const bucketField: INodeProperties = {
 			name: 'name',
 			type: 'string',
 			placeholder: 'e.g. my-bucket',
-			validation: [
-				{
-					type: 'regex',
-					properties: {
-						regex: '^[a-z0-9][a-z0-9.-]{1,61}[a-z0-9]$',
-						errorMessage: 'Not a valid bucket name: 3-63 lower-case letters, digits, dots and hyphens',
-					},
-				},
-			],
 		},
 	],
 };
@@ -66,6 +57,7 @@ export const keyField: INodeProperties = {
 	required: true,
 	placeholder: 'e.g. reports/2026/summary.csv',
 	description: 'Name of the object, including any folder prefix; case-sensitive',
+	hint: 'S3 services accept keys of up to 1024 bytes of UTF-8',
 };
 
 export const uploadIdField: INodeProperties = {
@@ -191,9 +183,16 @@ export interface ObjectHeaders {
 
 /**
  * The headers of Put object / Initiate multipart upload from the Additional Fields, checked.
- * `fallbackType` is used when no Content Type is given.
+ * `fallbackType` is used when no Content Type is given; `fallbackFrom` names the input binary
+ * field it came from (an upstream node's MIME type, checked and named in the error).
  */
-export function objectHeaders(ctx: IExecuteFunctions, i: number, settings: StorageSettings, fallbackType: string): ObjectHeaders {
+export function objectHeaders(
+	ctx: IExecuteFunctions,
+	i: number,
+	settings: StorageSettings,
+	fallbackType: string,
+	fallbackFrom?: string,
+): ObjectHeaders {
 	const node = ctx.getNode();
 	const fields = ctx.getNodeParameter('additionalFields', i, {}) as IDataObject;
 	const headers: Record<string, string> = {};
@@ -211,7 +210,8 @@ export function objectHeaders(ctx: IExecuteFunctions, i: number, settings: Stora
 		if (value) headers[header] = value;
 	}
 	const contentType = fields.contentType ? check.headerValue(node, i, 'Content Type', fields.contentType) : '';
-	headers['Content-Type'] = contentType || fallbackType || 'application/octet-stream';
+	const fallback = !contentType && fallbackType && fallbackFrom !== undefined ? check.binaryMimeType(node, i, fallbackFrom, fallbackType) : fallbackType;
+	headers['Content-Type'] = contentType || fallback || 'application/octet-stream';
 	if (fields.acl) headers[`${prefix}acl`] = String(fields.acl);
 	const rows = ((fields.metadata as IDataObject | undefined)?.values ?? []) as Array<{ name?: unknown; value?: unknown }>;
 	for (const [name, value] of Object.entries(check.metadata(node, i, rows))) headers[`${prefix}meta-${name}`] = value;
@@ -220,51 +220,31 @@ export function objectHeaders(ctx: IExecuteFunctions, i: number, settings: Stora
 
 /* ------------------------------------------------------------ the item loop */
 
-/** The error as an n8n error that names the item, without creating a second wrapper. */
-export function asNodeError(ctx: IExecuteFunctions, error: unknown, itemIndex: number): NodeApiError | NodeOperationError {
-	if (error instanceof NodeApiError || error instanceof NodeOperationError) {
-		if (error.context.itemIndex === undefined) error.context.itemIndex = itemIndex;
-		return error;
-	}
-	return new NodeOperationError(ctx.getNode(), error as Error, { itemIndex });
-}
-
-function errorItem(error: unknown, itemIndex: number): INodeExecutionData {
-	const e = error as { message?: string; description?: string | null };
-	const json: IDataObject = { error: e.message ?? String(error) };
-	if (e.description) json.description = e.description;
-	return { json, pairedItem: { item: itemIndex } };
-}
-
 type ItemResult = IDataObject | INodeExecutionData | Array<IDataObject | INodeExecutionData>;
 
 function isExecutionData(v: IDataObject | INodeExecutionData): v is INodeExecutionData {
 	return typeof (v as INodeExecutionData).json === 'object' && (v as INodeExecutionData).json !== null && !Array.isArray((v as INodeExecutionData).json);
 }
 
-/** Runs `fn` per input item; every output item gets pairedItem; continueOnFail is honoured. */
+/**
+ * Runs `fn` per input item, several at once per "Concurrent Requests" (one at a time for the
+ * operations the router marks serial); output in input order, every item with pairedItem;
+ * continueOnFail is honoured (see runItems).
+ */
 export async function perItem(
 	ctx: IExecuteFunctions,
 	items: INodeExecutionData[],
 	fn: (i: number) => Promise<ItemResult>,
 ): Promise<INodeExecutionData[]> {
-	const out: INodeExecutionData[] = [];
-	for (let i = 0; i < items.length; i++) {
-		try {
+	return await runItems(
+		ctx,
+		items.length,
+		async (i) => {
 			const result = await fn(i);
-			for (const r of Array.isArray(result) ? result : [result]) {
-				const item = isExecutionData(r) ? r : { json: r };
-				out.push({ ...item, pairedItem: { item: i } });
-			}
-		} catch (error) {
-			if (ctx.continueOnFail()) {
-				out.push(errorItem(error, i));
-				continue;
-			}
-			throw asNodeError(ctx, error, i);
-		}
-	}
-	return out;
+			return (Array.isArray(result) ? result : [result]).map((r) => (isExecutionData(r) ? r : { json: r }));
+		},
+		{ serial: runState(ctx).serial !== undefined },
+	);
 }
 
 /* ------------------------------------------------------------ values */

@@ -2,9 +2,13 @@
  * Token exchange of the management interface (seed 001 section 5): `OAuth/authorize` with the
  * username and the (optionally encoded) password gives `access_token`; every other call sends
  * it as `token` in the JSON body.
+ *
+ * The token is stored with a fingerprint of what obtained it (API URL, username, password,
+ * password encoding): a token is only ever sent with the credentials that obtained it, so an
+ * edited credential logs in again instead of riding on the old log-in.
  */
 import { createHash } from 'crypto';
-import type { ICredentialDataDecryptedObject, IDataObject, IHttpRequestOptions } from 'n8n-workflow';
+import { sleep, type ICredentialDataDecryptedObject, type IDataObject, type IHttpRequestOptions } from 'n8n-workflow';
 
 export const API_CREDENTIAL = 'vendorApi';
 
@@ -19,43 +23,151 @@ export function encodePassword(password: string, encoding: unknown): string {
 	return password;
 }
 
-type HttpRequest = (options: IHttpRequestOptions) => Promise<unknown>;
+/* ------------------------------------------------------------- stored token */
 
-export type LoginResult = { ok: true; token: string } | { ok: false; message: string };
+const TOKEN_PREFIX = 'vc1';
+
+/** Identifies the log-in details; a one-way hash, kept only inside the encrypted credential. */
+export function credentialFingerprint(credentials: ICredentialDataDecryptedObject): string {
+	const parts = [apiBaseUrl(credentials), String(credentials.username ?? ''), String(credentials.password ?? ''), String(credentials.loginEncoding ?? 'none')];
+	return createHash('sha256').update(JSON.stringify(parts), 'utf8').digest('hex').slice(0, 32);
+}
+
+/** The value kept in the credential's hidden Access Token field. */
+export function storedToken(credentials: ICredentialDataDecryptedObject, token: string): string {
+	return `${TOKEN_PREFIX}:${credentialFingerprint(credentials)}:${token}`;
+}
 
 /**
- * Logs in. A refused login gives a message that says the username or password is wrong
- * (never the password itself); callers turn it into the error type of their context.
+ * The token to send with these credentials: the stored one if these very credentials obtained
+ * it, otherwise none (an edited credential, or a token stored by an older version).
+ */
+export function usableToken(credentials: ICredentialDataDecryptedObject): string | undefined {
+	const raw = String(credentials.accessToken ?? '');
+	const [prefix, fingerprint, ...rest] = raw.split(':');
+	if (prefix !== TOKEN_PREFIX || rest.length === 0) return undefined;
+	if (fingerprint !== credentialFingerprint(credentials)) return undefined;
+	return rest.join(':');
+}
+
+/* ------------------------------------------------------------------ log-in */
+
+type HttpRequest = (options: IHttpRequestOptions) => Promise<unknown>;
+
+export type LoginResult =
+	| { ok: true; token: string; expires?: number }
+	/** refused: the service declined these credentials; fault: the service or the network failed. */
+	| { ok: false; kind: 'refused' | 'fault'; message: string; description: string };
+
+/** Attempts of a log-in that meets a server or network fault, as for reads. */
+const LOGIN_ATTEMPTS = 4;
+
+function networkWord(error: unknown): string {
+	let e = error as { code?: string; cause?: unknown; message?: string } | undefined;
+	for (let depth = 0; e && depth < 6; depth++) {
+		if (e.code && /^E[A-Z_]+$/.test(e.code)) return e.code === 'ECONNABORTED' && /timeout/i.test(String(e.message)) ? 'timeout' : e.code;
+		e = e.cause as typeof e;
+	}
+	const text = String((error as Error)?.message ?? error);
+	if (/timeout|timed out/i.test(text)) return 'timeout';
+	return text.slice(0, 120);
+}
+
+/**
+ * Logs in. Only the service's own refusal (an answer without code 1) is blamed on the
+ * credentials; a server error, a reset, an HTML page or broken JSON is a fault of the service,
+ * retried like a read. Never includes the password or a token in a message.
  */
 export async function authorize(httpRequest: HttpRequest, credentials: ICredentialDataDecryptedObject): Promise<LoginResult> {
 	const base = apiBaseUrl(credentials);
 	const username = String(credentials.username ?? '');
-	let response: IDataObject | undefined;
-	let failure = '';
-	try {
-		response = (await httpRequest({
-			method: 'POST',
-			url: `${base}/API/OAuth/authorize`,
-			headers: { 'Content-Type': 'application/json; charset=utf-8', Accept: 'application/json' },
-			body: {
-				username,
-				password: encodePassword(String(credentials.password ?? ''), credentials.loginEncoding),
-			},
-			json: true,
-		})) as IDataObject;
-	} catch (error) {
-		failure = (error as Error).message;
-	}
-	if (failure) return { ok: false, message: `Could not reach the API to log in (${failure}). Check the API URL "${base}".` };
-	if (typeof response !== 'object' || response === null) {
-		return { ok: false, message: `The API at "${base}" did not answer the log-in with JSON. Check the API URL.` };
-	}
-	if (Number(response.code) !== 1 || typeof response.access_token !== 'string' || !response.access_token) {
-		const said = typeof response.message === 'string' ? response.message : '';
+	const timeoutS = Number(credentials.timeout) > 0 ? Number(credentials.timeout) : 30;
+	let fault = '';
+	for (let attempt = 1; attempt <= LOGIN_ATTEMPTS; attempt++) {
+		if (attempt > 1) await sleep(Math.round(250 * 2 ** (attempt - 2) * (0.75 + Math.random() * 0.5)));
+		let response: { statusCode?: number; body?: unknown } | undefined;
+		try {
+			response = (await httpRequest({
+				method: 'POST',
+				url: `${base}/API/OAuth/authorize`,
+				headers: { 'Content-Type': 'application/json; charset=utf-8', Accept: 'application/json' },
+				body: { username, password: encodePassword(String(credentials.password ?? ''), credentials.loginEncoding) },
+				json: true,
+				returnFullResponse: true,
+				ignoreHttpStatusErrors: true,
+				timeout: timeoutS * 1000,
+			})) as { statusCode?: number; body?: unknown };
+		} catch (error) {
+			const word = networkWord(error);
+			fault = word === 'timeout' ? `no answer within ${timeoutS} s` : `the connection failed (${word})`;
+			if (word === 'ENOTFOUND') break;
+			continue;
+		}
+		const status = Number(response?.statusCode ?? 200);
+		let body = response?.body;
+		if (typeof body === 'string') {
+			const raw: string = body;
+			try {
+				body = JSON.parse(raw) as unknown;
+			} catch {
+				fault = `HTTP ${status} with ${/^\s*</.test(raw) ? 'an HTML page' : 'a body that is not JSON'} instead of JSON`;
+				if (status === 404) break;
+				continue;
+			}
+		}
+		if (status >= 500 || status === 429) {
+			fault = `HTTP ${status}`;
+			continue;
+		}
+		if (status === 404) {
+			fault = 'HTTP 404 (no such endpoint)';
+			break;
+		}
+		if (typeof body !== 'object' || body === null || Array.isArray(body)) {
+			fault = `HTTP ${status} without a JSON envelope`;
+			continue;
+		}
+		const envelope = body as IDataObject;
+		const token = envelope.access_token ?? (envelope.data as IDataObject | undefined)?.access_token;
+		if (Number(envelope.code) === 1 && typeof token === 'string' && token) {
+			const expires = Number(envelope.expires ?? (envelope.data as IDataObject | undefined)?.expires);
+			return { ok: true, token, expires: Number.isFinite(expires) ? expires : undefined };
+		}
+		if (envelope.code === undefined) {
+			fault = `HTTP ${status} without a code in the answer`;
+			continue;
+		}
+		const said = typeof envelope.message === 'string' && envelope.message ? envelope.message : '';
 		return {
 			ok: false,
-			message: `Log-in as "${username}" was refused${said ? `: ${said}` : ''}. Check the username and password (and the password encoding).`,
+			kind: 'refused',
+			message: `Log-in as "${username}" was refused${said ? `: ${said}` : ''}. Check the username, password and password encoding in the Vendor API credential.`,
+			description: `The service answered OAuth/authorize with code ${String(envelope.code)}. Open the Vendor API credential, correct the username, password or Password Encoding, save and test it.`,
 		};
 	}
-	return { ok: true, token: response.access_token };
+	return {
+		ok: false,
+		kind: 'fault',
+		message: `The log-in service failed (${fault}); the credentials were not checked. Try again later.`,
+		description: `OAuth/authorize at ${base} did not answer with JSON after ${LOGIN_ATTEMPTS} attempts or could not be reached. Check the API URL of the Vendor API credential if this persists.`,
+	};
+}
+
+/** Carried by the error preAuthentication throws, so the node can tell a refusal from a fault. */
+export interface LoginFailure {
+	vendorLogin: { kind: 'refused' | 'fault'; message: string; description: string };
+}
+
+export function loginFailure(result: Extract<LoginResult, { ok: false }>): Error & LoginFailure {
+	return Object.assign(new Error(result.message), { vendorLogin: { kind: result.kind, message: result.message, description: result.description } });
+}
+
+/** The log-in failure somewhere in an error's cause chain. */
+export function findLoginFailure(error: unknown): LoginFailure['vendorLogin'] | undefined {
+	let e = error as (Partial<LoginFailure> & { cause?: unknown }) | undefined;
+	for (let depth = 0; e && depth < 8; depth++) {
+		if (e.vendorLogin) return e.vendorLogin;
+		e = e.cause as typeof e;
+	}
+	return undefined;
 }

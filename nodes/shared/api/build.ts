@@ -16,9 +16,11 @@ import {
 	type NodeParameterValueType,
 } from 'n8n-workflow';
 
+import { concurrencyOption, runItems } from '../run';
 import { check } from '../validation';
 import type { ApiArea, FieldDecl, LocatorDecl, OperationContext, OperationDecl } from './declarations';
 import { LOCATORS } from './locators';
+import { resolveReference } from './resolve';
 import { apiRequest, apiRequestAllItems, payload, type Envelope } from './transport';
 
 /* ------------------------------------------------------------------ naming */
@@ -101,6 +103,10 @@ function fieldProperty(field: FieldDecl, inCollection: boolean): INodeProperties
 			base.default = field.default ?? 0;
 			base.typeOptions = { numberPrecision: 0 };
 			break;
+		case 'id':
+			base.default = '';
+			base.placeholder = field.placeholder ?? 'e.g. 12';
+			break;
 		case 'decimal':
 			base.type = 'number';
 			base.default = field.default ?? 0;
@@ -161,17 +167,24 @@ function fieldProperty(field: FieldDecl, inCollection: boolean): INodeProperties
 					type: 'list',
 					typeOptions: { searchListMethod: searchMethod(loc.key), searchable: true },
 					},
+					...(loc.resolve
+						? [
+								{
+									displayName: 'By Name',
+									name: 'name',
+									type: 'string' as const,
+									placeholder: `e.g. ${loc.resolve.example ?? 'web-1'}`,
+									hint: `Looked up when the node runs: ${loc.resolve.what} of exactly one ${loc.label.toLowerCase()}`,
+								},
+							]
+						: []),
 					{
-					displayName: 'By ID',
+					displayName: `By ${loc.idName ?? 'ID'}`,
 					name: 'id',
 					type: 'string',
-					placeholder: 'e.g. 12',
-					validation: [
-						{
-							type: 'regex',
-							properties: { regex: loc.idPattern ?? '^[0-9]+$', errorMessage: `Not a valid ${loc.label.toLowerCase()} ID` },
-						},
-					],
+					placeholder: loc.idPlaceholder ?? 'e.g. 12',
+					// checked when the node runs (convert), where a name is looked up instead of refused;
+					// no editor regex: n8n runs those in a VM with a 250 ms limit on every execution
 					},
 				],
 			});
@@ -203,8 +216,29 @@ function fieldProperty(field: FieldDecl, inCollection: boolean): INodeProperties
 	return base;
 }
 
+/** Names that say a field holds an identifier: `id`, `ids`, `record_id`, `bid`, `gid`, `nodeid`... */
+const ID_WIRE = /(^|_)ids?$|^[a-z]+id$/;
+
+/**
+ * Declaration rules that keep a new declaration from going wrong: an identifier is never an
+ * `int` (an untouched number field would send 0 and filter everything out), it is `id()` or a
+ * locator.
+ */
+export function checkDeclaration(op: OperationDecl): void {
+	const visit = (fields: FieldDecl[]) => {
+		for (const f of fields) {
+			if (f.kind === 'int' && (ID_WIRE.test(f.wire) || /\bIDs?$/.test(f.displayName))) {
+				throw new Error(`${op.path} ${op.operation}: "${f.displayName}" (${f.wire}) is an identifier; declare it with id() or locator(), not int()`);
+			}
+			if (f.rows) visit(f.rows.fields);
+		}
+	};
+	visit(op.fields ?? []);
+}
+
 /** All properties of a node built from an area's declarations. */
 export function buildProperties(area: ApiArea): INodeProperties[] {
+	area.operations.forEach(checkDeclaration);
 	const firstResource = area.resources[0].value;
 	const props: INodeProperties[] = [
 		{
@@ -294,6 +328,15 @@ export function buildProperties(area: ApiArea): INodeProperties[] {
 		for (const extra of op.extras ?? []) {
 			props.push({ ...extra, displayOptions: { show: { ...show, ...(extra.displayOptions?.show ?? {}) } } });
 		}
+		props.push({
+			displayName: 'Options',
+			name: 'options',
+			type: 'collection',
+			placeholder: 'Add Option',
+			default: {},
+			displayOptions: { show },
+			options: [concurrencyOption(op.serial)],
+		});
 	}
 	return props;
 }
@@ -336,30 +379,43 @@ async function locatorPage(ctx: ILoadOptionsFunctions, loc: LocatorDecl, page: n
 	let rows = loc.rows ? loc.rows(envelope) : rowsOf(envelope);
 	if (filter && !loc.filterParam) {
 		const needle = filter.toLowerCase();
-		rows = rows.filter((r) => loc.name(r).toLowerCase().includes(needle) || String(r[loc.idField ?? 'id']) === filter);
+		rows = rows.filter((r) => loc.name(r).toLowerCase().includes(needle) || locatorValue(loc, r) === filter);
 	}
 	const totalPages = loc.paged ? Number(envelope.totalpage ?? 1) : 1;
 	return { rows, more: page < totalPages };
+}
+
+/** The value a locator record stands for: `loc.value(row)`, or its id field as a string. */
+export function locatorValue(loc: LocatorDecl, row: IDataObject): string | undefined {
+	if (loc.value) return loc.value(row);
+	const v = row[loc.idField ?? 'id'];
+	return v === undefined || v === null ? undefined : String(v);
+}
+
+function optionsOf(loc: LocatorDecl, rows: IDataObject[]): Array<{ name: string; value: string }> {
+	const out: Array<{ name: string; value: string }> = [];
+	for (const r of rows) {
+		const value = locatorValue(loc, r);
+		if (value !== undefined && value !== '') out.push({ name: loc.name(r), value });
+	}
+	return out;
 }
 
 export function buildMethods(area: ApiArea) {
 	const listSearch: Record<string, (this: ILoadOptionsFunctions, filter?: string, token?: string) => Promise<INodeListSearchResult>> = {};
 	const loadOptions: Record<string, (this: ILoadOptionsFunctions) => Promise<INodePropertyOptions[]>> = {};
 	for (const loc of usedLocators(area)) {
-		const id = loc.idField ?? 'id';
 		listSearch[searchMethod(loc.key)] = async function (this: ILoadOptionsFunctions, filter?: string, token?: string) {
 			const page = token ? Number(token) : 1;
 			const { rows, more } = await locatorPage(this, loc, page, filter);
-			return {
-				results: rows.map((r) => ({ name: loc.name(r), value: String(r[id]) })),
-				paginationToken: more ? String(page + 1) : undefined,
-			};
+			return { results: optionsOf(loc, rows), paginationToken: more ? String(page + 1) : undefined };
 		};
 		loadOptions[optionsMethod(loc.key)] = async function (this: ILoadOptionsFunctions) {
 			const out: INodePropertyOptions[] = [];
+			const seen = new Set<string>();
 			for (let page = 1; page <= 50; page++) {
 				const { rows, more } = await locatorPage(this, loc, page);
-				out.push(...rows.map((r) => ({ name: loc.name(r), value: String(r[id]) })));
+				for (const o of optionsOf(loc, rows)) if (!seen.has(o.value) && seen.add(o.value)) out.push(o);
 				if (!more) break;
 			}
 			return out;
@@ -461,6 +517,13 @@ export function convert(field: FieldDecl, raw: unknown, label = field.displayNam
 			runValidators(field, n, label);
 			return sendAs(field, n, 'number');
 		}
+		case 'id': {
+			const text = String(raw).trim();
+			if (!/^\d+$/.test(text)) {
+				throw new InputError(`The "${label}" field must be a numeric ID, not "${String(raw)}"`, 'Enter the ID as a whole number such as 12, or remove the field.');
+			}
+			return sendAs(field, Number(text), 'number');
+		}
 		case 'decimal': {
 			const n = toNumber(field, raw);
 			runValidators(field, n, label);
@@ -471,6 +534,10 @@ export function convert(field: FieldDecl, raw: unknown, label = field.displayNam
 		case 'options': {
 			if (field.options && !field.optionsFrom) {
 				const hit = field.options.find((o) => String(o.value) === String(raw));
+				if (!hit && field.open) {
+					runValidators(field, raw, label);
+					return sendAs(field, String(raw).trim(), 'string');
+				}
 				if (!hit) {
 					throw new InputError(
 						`The "${label}" field has "${String(raw)}", which is not one of its choices`,
@@ -501,12 +568,23 @@ export function convert(field: FieldDecl, raw: unknown, label = field.displayNam
 			const id = typeof raw === 'object' && raw !== null ? (raw as IDataObject).value : raw;
 			const pattern = new RegExp(locatorOf(field.locator!).idPattern ?? '^[0-9]+$');
 			if (!pattern.test(String(id).trim())) {
-				throw new InputError(`The "${label}" field must be a ${locatorOf(field.locator!).label.toLowerCase()} ID, not "${String(id)}"`, 'Choose it from the list or enter its numeric ID.');
+				const loc = locatorOf(field.locator!);
+				const what = loc.idName ? loc.idName.toLowerCase() : 'ID';
+				throw new InputError(`The "${label}" field must be a ${loc.label.toLowerCase()} ${what}, not "${String(id)}"`, `Choose it from the list or enter its ${loc.idPlaceholder ? `${what} (${loc.idPlaceholder})` : `numeric ${what}`}.`);
 			}
 			return sendAs(field, String(id).trim(), /^\d+$/.test(String(id).trim()) ? 'number' : 'string');
 		}
 		case 'locators': {
 			const ids = Array.isArray(raw) ? raw : splitEntries(raw);
+			const loc = locatorOf(field.locator!);
+			const pattern = new RegExp(loc.idPattern ?? '^[0-9]+$');
+			const bad = ids.find((id) => !pattern.test(String(id).trim()));
+			if (bad !== undefined) {
+				throw new InputError(
+					`The "${label}" field must hold ${loc.label.toLowerCase()} IDs, not "${String(bad)}"`,
+					loc.resolve ? `Choose from the list, or give IDs or ${loc.resolve.what}, separated by commas.` : 'Choose from the list or give IDs separated by commas.',
+				);
+			}
 			return sendAs(field, ids, 'intArray');
 		}
 		case 'list': {
@@ -562,8 +640,32 @@ export function convert(field: FieldDecl, raw: unknown, label = field.displayNam
 	}
 }
 
+/**
+ * A locator's input as the resource's ID(s): names, instance IDs, IP addresses and the like are
+ * looked up (resolve.ts); IDs pass as they are.
+ */
+async function resolved(fn: IExecuteFunctions, field: FieldDecl, raw: unknown, i: number): Promise<unknown> {
+	const loc = locatorOf(field.locator!);
+	if (!loc.resolve) return raw;
+	const current = (name: string) => {
+		try {
+			return fn.getNodeParameter(name, i, undefined, { extractValue: true });
+		} catch {
+			return undefined;
+		}
+	};
+	if (field.kind === 'locator') {
+		const id = typeof raw === 'object' && raw !== null ? (raw as IDataObject).value : raw;
+		return await resolveReference(fn, loc, String(id ?? ''), field.displayName, i, current);
+	}
+	const entries = Array.isArray(raw) ? raw.map((x) => String(x).trim()).filter(Boolean) : splitEntries(raw);
+	const ids: string[] = [];
+	for (const entry of entries) ids.push(await resolveReference(fn, loc, entry, field.displayName, i, current));
+	return ids;
+}
+
 /** Reads, checks and converts the fields of an operation into the request body. */
-export function buildBody(fn: IExecuteFunctions, op: OperationDecl, i: number): IDataObject {
+export async function buildBody(fn: IExecuteFunctions, op: OperationDecl, i: number): Promise<IDataObject> {
 	const body: IDataObject = { ...(op.constant ?? {}) };
 	const fields = op.fields ?? [];
 	const collection = collectionOf(op);
@@ -580,6 +682,8 @@ export function buildBody(fn: IExecuteFunctions, op: OperationDecl, i: number): 
 			if (!(paramName(field) in optional)) continue;
 			raw = optional[paramName(field)];
 		}
+		// an id filter stored by an older version as its number default 0 names no record: not set
+		if (field.kind === 'id' && !isTop(field) && (raw === 0 || raw === '0')) raw = undefined;
 		if (isEmpty(raw) || (field.kind === 'rows' && isEmpty((raw as IDataObject)?.rows))) {
 			if (field.required) {
 				throw new InputError(
@@ -590,6 +694,7 @@ export function buildBody(fn: IExecuteFunctions, op: OperationDecl, i: number): 
 			if (!isTop(field) && (field.kind === 'string' || field.kind === 'text')) body[field.wire] = '';
 			continue;
 		}
+		if ((field.kind === 'locator' || field.kind === 'locators') && field.locator) raw = await resolved(fn, field, raw, i);
 		const value = convert(field, raw) as IDataObject[string];
 		if (!field.local) body[field.wire] = value;
 	}
@@ -606,14 +711,42 @@ function visible(fn: IExecuteFunctions, field: FieldDecl, i: number): boolean {
 
 /* ---------------------------------------------------------------- output */
 
-export function defaultRecords(envelope: Envelope): IDataObject[] {
-	const p = payload(envelope);
-	if (p === undefined || p === null || p === '') {
-		return [{ success: true, ...(envelope.message ? { message: envelope.message } : {}) }];
+/**
+ * Envelope fields that are not part of an item: the code, the payload, and `created` (the
+ * response time, which next to the identifiers would read as the record's creation time).
+ */
+const NOT_IN_ITEM = new Set(['code', 'data', 'result', 'created']);
+const SECRET_KEY = /token|password|secret/i;
+
+/**
+ * The item of an answer without data (a password change, a record note, an empty `[]`): the
+ * identifiers the request named (so the next node knows what was acted on) and what the
+ * service said: its `message` and any top-level field beyond the envelope's. Nothing is
+ * invented; an answer with no message gives just the identifiers.
+ */
+export function noDataRecord(envelope: Envelope, request: IDataObject = {}): IDataObject {
+	const out: IDataObject = { ...request };
+	for (const [key, value] of Object.entries(envelope)) {
+		if (!NOT_IN_ITEM.has(key) && !SECRET_KEY.test(key)) out[key] = value;
 	}
+	return out;
+}
+
+export function defaultRecords(envelope: Envelope, request: IDataObject = {}): IDataObject[] {
+	const p = payload(envelope);
+	if (p === undefined || p === null || p === '') return [noDataRecord(envelope, request)];
 	if (Array.isArray(p)) return p.map((x) => (typeof x === 'object' && x !== null ? (x as IDataObject) : { value: x as string }));
 	if (typeof p === 'object') return [p as IDataObject];
 	return [{ data: p as string }];
+}
+
+/** The identifiers a request named (locators and ID fields), as sent; never secrets. */
+export function requestIdentifiers(op: OperationDecl, body: IDataObject): IDataObject {
+	const out: IDataObject = {};
+	for (const f of op.fields ?? []) {
+		if ((f.kind === 'locator' || f.kind === 'locators' || f.kind === 'id') && !f.local && body[f.wire] !== undefined) out[f.wire] = body[f.wire];
+	}
+	return out;
 }
 
 function simplify(records: IDataObject[], keys: string[]): IDataObject[] {
@@ -628,11 +761,13 @@ export async function runOperation(fn: IExecuteFunctions, op: OperationDecl, i: 
 		itemIndex: i,
 		param: <T>(name: string, fallback?: T) => fn.getNodeParameter(name, i, fallback as never) as T,
 	};
-	let body = buildBody(fn, op, i);
+	let body = await buildBody(fn, op, i);
 	if (op.prepare) body = await op.prepare(body, ctx);
 	if (op.after?.before) await op.after.before(body, ctx);
 	let records: IDataObject[];
-	if (op.list) {
+	if (op.run) {
+		records = await op.run(ctx, body);
+	} else if (op.list) {
 		const returnAll = fn.getNodeParameter('returnAll', i, false) as boolean;
 		const limit = returnAll ? undefined : (fn.getNodeParameter('limit', i, 50) as number);
 		if (op.list.paged) {
@@ -648,7 +783,14 @@ export async function runOperation(fn: IExecuteFunctions, op: OperationDecl, i: 
 			read: op.read === true,
 			noToken: op.noToken,
 		});
-		records = op.output ? op.output(envelope) : defaultRecords(envelope);
+		const identifiers = requestIdentifiers(op, body);
+		records = op.output ? op.output(envelope) : defaultRecords(envelope, identifiers);
+		if (records.length === 0 && !op.output) {
+			// a change answered with no records (`[]`, an empty array) still gives one item; a read gives
+			// what came (no record: no item), except that `[]` for a one-object answer is that object, empty
+			if (!op.read) records = [noDataRecord(envelope, identifiers)];
+			else if (op.object) records = [{}];
+		}
 		if (op.deletes) records = records.map((r) => ({ deleted: true, ...r }));
 	}
 	if (op.after) records = await op.after(records, ctx, body);
@@ -658,33 +800,34 @@ export async function runOperation(fn: IExecuteFunctions, op: OperationDecl, i: 
 
 export async function executeArea(fn: IExecuteFunctions, area: ApiArea): Promise<INodeExecutionData[][]> {
 	const items = fn.getInputData();
-	const out: INodeExecutionData[] = [];
-	for (let i = 0; i < items.length; i++) {
-		try {
-			const resource = fn.getNodeParameter('resource', i) as string;
-			const operation = fn.getNodeParameter('operation', i) as string;
-			const op = area.operations.find((o) => o.resource === resource && o.operation === operation);
-			if (!op) {
-				throw new NodeOperationError(fn.getNode(), `The operation "${operation}" of "${resource}" is not supported`, { itemIndex: i });
-			}
-			const records = await runOperation(fn, op, i);
-			for (const json of records) out.push({ json, pairedItem: { item: i } });
-		} catch (error) {
-			const wrapped =
-				error instanceof InputError
-					? new NodeOperationError(fn.getNode(), error.message, { itemIndex: i, description: error.description })
-					: error;
-			if (fn.continueOnFail()) {
-				out.push({ json: { error: (wrapped as Error).message }, pairedItem: { item: i } });
-				continue;
-			}
-			if (wrapped instanceof NodeOperationError || (wrapped as { context?: IDataObject }).context) {
-				const ctx = (wrapped as { context?: IDataObject }).context;
-				if (ctx && ctx.itemIndex === undefined) ctx.itemIndex = i;
-			}
-			throw wrapped;
+	const find = (i: number) => {
+		const resource = fn.getNodeParameter('resource', i) as string;
+		const operation = fn.getNodeParameter('operation', i) as string;
+		const op = area.operations.find((o) => o.resource === resource && o.operation === operation);
+		if (!op) {
+			throw new NodeOperationError(fn.getNode(), `The operation "${operation}" of "${resource}" is not supported`, { itemIndex: i });
 		}
+		return op;
+	};
+	let serial = false;
+	try {
+		serial = items.length > 1 && find(0).serial !== undefined;
+	} catch {
+		// reported per item below
 	}
+	const out = await runItems(
+		fn,
+		items.length,
+		async (i) => {
+			try {
+				const records = await runOperation(fn, find(i), i);
+				return records.map((json) => ({ json }));
+			} catch (error) {
+				throw error instanceof InputError ? new NodeOperationError(fn.getNode(), error.message, { itemIndex: i, description: error.description }) : error;
+			}
+		},
+		{ serial },
+	);
 	return [out];
 }
 

@@ -13,6 +13,7 @@ export type FieldKind =
 	| 'text' // several lines; sent as a string
 	| 'secret' // password input; sent as a string
 	| 'int' // whole number; sent as a number
+	| 'id' // an identifier typed by hand (a filter such as "Recharge ID"): empty and not sent by default; sent as a number
 	| 'decimal' // number with decimals; sent as a number
 	| 'boolean' // switch; sent as 1 or 0
 	| 'options' // one choice; sent as the option's value
@@ -34,27 +35,24 @@ export interface OptionDecl {
 	description?: string;
 }
 
+/**
+ * Checks before sending. Only what a seed states or what is certain is refused (DECISIONS,
+ * "Readings the seeds leave open"); any other limit is a hint in the field's description and
+ * the service's own error is shown when it refuses.
+ */
 export type Validator =
 	| { kind: 'ipv4' }
 	| { kind: 'ipv6' }
 	| { kind: 'ip' }
-	| { kind: 'ipv4OrCidr' }
+	| { kind: 'ipOrCidr' } // an IPv4/IPv6 address, optionally with a /prefix
 	| { kind: 'ipList' } // comma-separated IPv4/IPv6 addresses
-	| { kind: 'ipOrCidrList' } // IPv4/IPv6 addresses or CIDR blocks, one per line or comma-separated
-	| { kind: 'ipOrDomain' } // an IP address or a domain name (origin hosts)
-	| { kind: 'domain' }
+	| { kind: 'domain'; wildcard?: boolean } // wildcard: *.example.com is accepted too
 	| { kind: 'hostname' }
 	| { kind: 'email' }
 	| { kind: 'emailList' }
-	| { kind: 'url' }
-	| { kind: 'urlList' }
-	| { kind: 'range'; min?: number; max?: number }
 	| { kind: 'multipleOf'; n: number }
-	| { kind: 'length'; min?: number; max?: number }
 	| { kind: 'pattern'; regex: string; message: string }
-	| { kind: 'hostPassword' }
 	| { kind: 'port' }
-	| { kind: 'portSpec' } // "22", "1000-2000" or a comma list of those
 	| { kind: 'timeRanges' } // "hh:mm-hh:mm,hh:mm-hh:mm"
 	| { kind: 'months' } // yyyymm, at most 12 months back
 	| { kind: 'singleChar' };
@@ -73,6 +71,8 @@ export interface FieldDecl {
 	top?: boolean;
 	default?: string | number | boolean | string[] | number[];
 	options?: OptionDecl[];
+	/** 'options' only: a value outside the list (entered as an expression) is sent as it is. */
+	open?: boolean;
 	/** Options loaded from the service for 'options'/'multiOptions' (a locator key). */
 	optionsFrom?: string;
 	/** Locator key (see locators.ts) for 'locator' and 'locators'. */
@@ -156,6 +156,21 @@ export interface OperationDecl {
 	after?: AfterHook;
 	/** Whether the call only reads (reads are retried after transient failures). */
 	read?: boolean;
+	/**
+	 * Items run one after another whatever "Concurrent Requests" says, because their order
+	 * matters to the service; the text says why (shown in the option's description).
+	 */
+	serial?: string;
+	/**
+	 * The seed's answer is one object (profile/detail): `[]` (an empty object written PHP style)
+	 * then gives one empty item instead of none.
+	 */
+	object?: boolean;
+	/**
+	 * An operation that is not one endpoint call (Check Compatibility): runs instead of the
+	 * single request and returns the output records. `endpoint` then names what it does.
+	 */
+	run?: (ctx: OperationContext, body: IDataObject) => Promise<IDataObject[]>;
 }
 
 export interface LocatorDecl {
@@ -176,6 +191,18 @@ export interface LocatorDecl {
 	rows?: (envelope: Envelope) => IDataObject[];
 	/** Regex an id typed "By ID" must match. */
 	idPattern?: string;
+	/**
+	 * What else people call a record, looked up at run time when the input is not an ID
+	 * (resolve.ts): the record fields compared (exactly, ignoring case; arrays such as `ips`
+	 * by element) and how to say them ("a name, an instance ID or an IP address").
+	 */
+	resolve?: { fields: string[]; what: string; example?: string };
+	/** The value a record stands for when it is not a field of the record (undefined: not offered). */
+	value?: (row: IDataObject) => string | undefined;
+	/** Text shown under "By ID", e.g. "e.g. 12". */
+	idPlaceholder?: string;
+	/** What "By ID" takes when it is not an ID, e.g. "Code" (the mode is then "By Code"). */
+	idName?: string;
 }
 
 export interface ApiArea {

@@ -9,11 +9,80 @@ import type { LocatorDecl } from './declarations';
 import { payload, type Envelope } from './transport';
 
 const s = (v: unknown) => (v === undefined || v === null ? '' : String(v));
+/** A nested record; `[]` (an empty object written PHP style) and other non-objects read as {}. */
+const obj = (v: unknown): IDataObject => (typeof v === 'object' && v !== null && !Array.isArray(v) ? (v as IDataObject) : {});
+
+/**
+ * Line codes of instance/create `networkid` (seed 002: 1 inner network, 2 Telecom, 3 Unicom,
+ * 4 Mobile, 5 BGP, 6 dual line). A row of instance/networkResourceList gives its line as
+ * `linetype`; its row `id` is not a line code (DECISIONS).
+ */
+export const LINE_NAMES: Record<number, string> = { 1: 'Inner Network', 2: 'Telecom', 3: 'Unicom', 4: 'Mobile', 5: 'BGP', 6: 'Dual Line' };
+
+/** Names a vendor may give as `linetype` instead of the code (lower case, single spaces). */
+const LINE_WORDS: Record<string, number> = {
+	'inner network': 1,
+	'inner line': 1,
+	'internal network': 1,
+	intranet: 1,
+	inner: 1,
+	'内网': 1,
+	telecom: 2,
+	'china telecom': 2,
+	ctcc: 2,
+	'电信': 2,
+	unicom: 3,
+	'china unicom': 3,
+	cucc: 3,
+	'联通': 3,
+	mobile: 4,
+	'china mobile': 4,
+	cmcc: 4,
+	'移动': 4,
+	bgp: 5,
+	'dual line': 6,
+	dual: 6,
+	'双线': 6,
+};
+
+/** The line code of a `linetype` given as a number, a numeric string or a known name; undefined otherwise. */
+export function lineCode(linetype: unknown): number | undefined {
+	const text = s(linetype).trim();
+	if (/^\d+$/.test(text)) return Number(text);
+	return LINE_WORDS[text.toLowerCase().replace(/[\s_-]+/g, ' ')];
+}
 const idOf = (current: (name: string) => unknown, name: string): IDataObject => {
 	const v = current(name);
 	const id = typeof v === 'object' && v !== null ? (v as IDataObject).value : v;
 	return id !== undefined && id !== null && id !== '' ? { [name]: Number(id) } : {};
 };
+/**
+ * The entries of a serialized list of a DNS plan (`monitor_notice` and the like): PHP
+ * serialize() notation `a:2:{i:0;s:4:"mail";i:1;s:3:"sms";}`, a JSON array (as text or
+ * parsed), or a comma-separated string.
+ */
+export function serializedList(v: unknown): string[] {
+	if (Array.isArray(v)) return v.map((x) => s(x).trim()).filter(Boolean);
+	if (typeof v === 'object' && v !== null) return Object.values(v).map((x) => s(x).trim()).filter(Boolean);
+	const text = s(v).trim();
+	if (!text) return [];
+	if (/^a:\d+:\{/.test(text)) {
+		const out: string[] = [];
+		// values are the odd entries: i:<key>;s:<len>:"<value>"; (or i:<key>;i:<n>;)
+		const re = /(?:i|s):(?:\d+|\d+:"[^"]*");(s:\d+:"([^"]*)"|i:(-?\d+)|d:([-\d.eE]+));/g;
+		for (let m = re.exec(text); m; m = re.exec(text)) out.push(m[2] ?? m[3] ?? m[4]);
+		return out.filter((x) => x !== undefined && x !== '');
+	}
+	if (text.startsWith('[')) {
+		try {
+			return serializedList(JSON.parse(text));
+		} catch {
+			// not JSON after all: read it as a comma list
+		}
+	}
+	return text.split(',').map((x) => x.trim()).filter(Boolean);
+}
+
 const resultRows = (e: Envelope) => {
 	const p = payload(e);
 	return Array.isArray(p) ? (p as IDataObject[]) : [];
@@ -21,8 +90,8 @@ const resultRows = (e: Envelope) => {
 
 const list: LocatorDecl[] = [
 	// account & billing
-	{ key: 'group', label: 'Group', path: 'profile/groupList', paged: true, filterParam: 'name', name: (r) => s(r.name) },
-	{ key: 'subAccount', label: 'Sub-Account', path: 'profile/subaccountList', paged: true, idField: 'uid', name: (r) => `${s(r.name)}${r.mail ? ` (${s(r.mail)})` : ''}` },
+	{ key: 'group', label: 'Group', path: 'profile/groupList', paged: true, filterParam: 'name', name: (r) => s(r.name), resolve: { fields: ['name'], what: 'a name' } },
+	{ key: 'subAccount', label: 'Sub-Account', path: 'profile/subaccountList', paged: true, idField: 'uid', name: (r) => `${s(r.name)}${r.mail ? ` (${s(r.mail)})` : ''}`, resolve: { fields: ['name', 'mail'], what: 'a username or an e-mail address', example: 'ops-1' } },
 	{
 		key: 'permissionPath',
 		label: 'Permission',
@@ -57,8 +126,8 @@ const list: LocatorDecl[] = [
 			return resultRows(e).filter((r) => !seen.has(s(r.billtype)) && !!seen.add(s(r.billtype)));
 		},
 	},
-	{ key: 'channel', label: 'Channel', path: 'cdn/domainList', paged: true, name: (r) => `${s(r.name)}${r.type ? ` (${s(r.type)})` : ''}` },
-	{ key: 'certificate', label: 'Certificate', path: 'cdn/sslList', paged: true, name: (r) => `${s(r.name)}${r.commonname ? ` (${s(r.commonname)})` : ''}` },
+	{ key: 'channel', label: 'Channel', path: 'cdn/domainList', paged: true, name: (r) => `${s(r.name)}${r.type ? ` (${s(r.type)})` : ''}`, resolve: { fields: ['name', 'cname'], what: 'a domain name or CNAME', example: 'cdn.example.com' } },
+	{ key: 'certificate', label: 'Certificate', path: 'cdn/sslList', paged: true, name: (r) => `${s(r.name)}${r.commonname ? ` (${s(r.commonname)})` : ''}`, resolve: { fields: ['name', 'commonname'], what: 'a name or common name', example: 'www.example.com' } },
 	{ key: 'cdnTask', label: 'Task', path: 'cdn/refreshList', paged: true, name: (r) => `#${s(r.id)} ${Array.isArray(r.urls) ? s((r.urls as unknown[])[0]) : ''}` },
 	// channels identified by their name (cdn/nodes, cdn/getNodesByClientIP take the channel's domain)
 	{ key: 'channelName', label: 'Channel', path: 'cdn/domainList', paged: true, idField: 'name', idPattern: '^[A-Za-z0-9*][A-Za-z0-9.*-]*$', name: (r) => `${s(r.name)}${r.type ? ` (${s(r.type)})` : ''}` },
@@ -66,20 +135,40 @@ const list: LocatorDecl[] = [
 	{ key: 'refreshTask', label: 'Refresh Task', path: 'cdn/refreshList', paged: true, body: () => ({ preload: 0 }), name: (r) => `#${s(r.id)} ${Array.isArray(r.urls) ? s((r.urls as unknown[])[0]) : ''}` },
 	{ key: 'prefetchTask', label: 'Prefetch Task', path: 'cdn/refreshList', paged: true, body: () => ({ preload: 1 }), name: (r) => `#${s(r.id)} ${Array.isArray(r.urls) ? s((r.urls as unknown[])[0]) : ''}` },
 	// cloud hosts and resources
-	{ key: 'host', label: 'Host', path: 'instance/list', paged: true, name: (r) => `${s(r.name)}${Array.isArray(r.ips) && r.ips.length ? ` (${s((r.ips as unknown[])[0])})` : r.instance_id ? ` (${s(r.instance_id)})` : ''}` },
-	{ key: 'dataCentre', label: 'Data Centre', path: 'instance/nodeList', paged: false, name: (r) => s(r.areaname) },
+	{
+		key: 'host',
+		label: 'Host',
+		path: 'instance/list',
+		paged: true,
+		name: (r) => `${s(r.name)}${Array.isArray(r.ips) && r.ips.length ? ` (${s((r.ips as unknown[])[0])})` : r.instance_id ? ` (${s(r.instance_id)})` : ''}`,
+		resolve: { fields: ['name', 'instance_id', 'instanceid', 'ips', 'innerip'], what: 'a name, an instance ID or an IP address', example: 'web-1' },
+	},
+	{ key: 'dataCentre', label: 'Data Centre', path: 'instance/nodeList', paged: false, name: (r) => s(r.areaname), resolve: { fields: ['areaname'], what: 'a name' } },
 	{ key: 'cpuPackage', label: 'CPU Package', path: 'instance/cpuResourceList', paged: false, name: (r) => `${s(r.volume)} CPU` },
 	{ key: 'memPackage', label: 'Memory Package', path: 'instance/memResourceList', paged: false, rows: resultRows, name: (r) => `${s(r.volume)} memory` },
 	{
+		// the value is the line code (`linetype`), which instance/create takes as `networkid`
 		key: 'line',
 		label: 'Line',
 		path: 'instance/networkResourceList',
 		paged: false,
 		rows: resultRows,
-		name: (r) => `${s(r.linetype)}${r.node && typeof r.node === 'object' ? ` (${s((r.node as IDataObject).areaname)})` : ''}`,
+		idPattern: '^[1-6]$',
+		idPlaceholder: 'e.g. 5 for BGP',
+		idName: 'Code',
+		value: (r) => {
+			const code = lineCode(r.linetype);
+			return code === undefined ? undefined : String(code);
+		},
+		name: (r) => {
+			const code = lineCode(r.linetype);
+			const word = code !== undefined && LINE_NAMES[code] ? LINE_NAMES[code] : s(r.linetype);
+			const area = s(obj(r.node).areaname);
+			return `${word}${area ? ` (${area})` : ''}`;
+		},
 		body: (c) => idOf(c, 'nodeid'),
 	},
-	{ key: 'image', label: 'Image', path: 'instance/imageList', paged: false, name: (r) => `${s(r.osname)}${r.osdigit ? ` ${s(r.osdigit)}-bit` : ''}` },
+	{ key: 'image', label: 'Image', path: 'instance/imageList', paged: false, name: (r) => `${s(r.osname)}${r.osdigit ? ` ${s(r.osdigit)}-bit` : ''}`, resolve: { fields: ['osname', 'image_id'], what: 'an OS name or image ID', example: 'Ubuntu' } },
 	{ key: 'hostDisk', label: 'Host Disk', path: 'instance/diskList', paged: true, name: (r) => `${s(r.disk_name || r.disk_id)} (${s(r.value)} G)`, body: (c) => idOf(c, 'iid') },
 	// the same disks identified by `disk_id` (the external volume id), as instance/upgrade `diskresize` names them
 	{
@@ -92,20 +181,37 @@ const list: LocatorDecl[] = [
 		name: (r) => `${s(r.disk_name || r.disk_id)} (${s(r.value)} G)`,
 		body: (c) => idOf(c, 'iid'),
 	},
-	{ key: 'backup', label: 'Backup', path: 'instance/backupList', paged: true, name: (r) => `${s(r.name)} (#${s(r.id)})`, body: (c) => idOf(c, 'iid') },
-	{ key: 'snapshot', label: 'Snapshot', path: 'instance/snapshotList', paged: true, name: (r) => `${s(r.name)} (#${s(r.id)})`, body: (c) => idOf(c, 'iid') },
+	{ key: 'backup', label: 'Backup', path: 'instance/backupList', paged: true, name: (r) => `${s(r.name)} (#${s(r.id)})`, body: (c) => idOf(c, 'iid'), resolve: { fields: ['name', 'backup_id'], what: 'a name or backup ID', example: 'db-1-weekly' } },
+	{ key: 'snapshot', label: 'Snapshot', path: 'instance/snapshotList', paged: true, name: (r) => `${s(r.name)} (#${s(r.id)})`, body: (c) => idOf(c, 'iid'), resolve: { fields: ['name', 'snapshot_id'], what: 'a name or snapshot ID', example: 'before-upgrade' } },
 	// disks, networks, firewalls
-	{ key: 'firewall', label: 'Firewall', path: 'instance/firewallList', paged: true, name: (r) => s(r.name) },
+	{ key: 'firewall', label: 'Firewall', path: 'instance/firewallList', paged: true, name: (r) => s(r.name), resolve: { fields: ['name', 'firewall_id'], what: 'a name or firewall ID', example: 'web-sg' } },
 	{ key: 'firewallRule', label: 'Firewall Rule', path: 'instance/firewallRuleList', paged: true, name: (r) => `${s(r.direction)} ${s(r.action)} ${s(r.protocol)} ${s(r.destport)} (#${s(r.id)})`, body: (c) => idOf(c, 'fid') },
-	{ key: 'cloudDisk', label: 'Cloud Disk', path: 'instance/cloudDiskList', paged: true, name: (r) => `${s(r.disk_name)} (${s(r.value)} G)` },
-	{ key: 'network', label: 'Private Network', path: 'instance/networkList', paged: true, name: (r) => `${s(r.name)}${r.vxnet_id ? ` (${s(r.vxnet_id)})` : ''}` },
+	{ key: 'cloudDisk', label: 'Cloud Disk', path: 'instance/cloudDiskList', paged: true, name: (r) => `${s(r.disk_name)} (${s(r.value)} G)`, resolve: { fields: ['disk_name', 'disk_id'], what: 'a disk name or disk ID', example: 'db-data' } },
+	{ key: 'network', label: 'Private Network', path: 'instance/networkList', paged: true, name: (r) => `${s(r.name)}${r.vxnet_id ? ` (${s(r.vxnet_id)})` : ''}`, resolve: { fields: ['name', 'vxnet_id'], what: 'a name or network ID', example: 'backend' } },
 	// DNS
-	{ key: 'dnsPlan', label: 'Plan', path: 'dns/planList', paged: true, name: (r) => `${s(r.name)}${r.price !== undefined ? ` (${s(r.price)})` : ''}` },
-	{ key: 'domain', label: 'Domain', path: 'dns/domainList', paged: true, name: (r) => s(r.name) },
+	{ key: 'dnsPlan', label: 'Plan', path: 'dns/planList', paged: true, name: (r) => `${s(r.name)}${r.price !== undefined ? ` (${s(r.price)})` : ''}`, resolve: { fields: ['name'], what: 'a name' } },
+	{
+		// notification methods the plans offer (monitor_notice), for dns/monitorAdd `notify`
+		key: 'notifyMethod',
+		label: 'Notification Method',
+		path: 'dns/planList',
+		paged: true,
+		idField: 'value',
+		idPattern: '^.+$',
+		name: (r) => `${s(r.value)} (${s(r.plans)})`,
+		rows: (e) => {
+			const plans = new Map<string, string[]>();
+			for (const plan of resultRows(e)) {
+				for (const method of serializedList(plan.monitor_notice)) plans.set(method, [...(plans.get(method) ?? []), s(plan.name)]);
+			}
+			return [...plans].map(([value, names]) => ({ value, plans: names.join(', ') }));
+		},
+	},
+	{ key: 'domain', label: 'Domain', path: 'dns/domainList', paged: true, name: (r) => s(r.name), resolve: { fields: ['name'], what: 'a domain name', example: 'example.com' } },
 	{ key: 'record', label: 'Record', path: 'dns/recordList', paged: true, name: (r) => `${s(r.subdomain)} ${s(r.recordtype)} ${s(r.value)}`, body: (c) => idOf(c, 'did') },
 	{ key: 'monitor', label: 'Monitor', path: 'dns/monitorList', paged: true, name: (r) => `${s(r.subdomain)}.${s(r.domain_name)} (#${s(r.id)})` },
 	{ key: 'monitorRecord', label: 'Monitor Record', path: 'dns/monitorRecordList', paged: true, name: (r) => `${s(r.subdomain)} ${s(r.ip)} (#${s(r.id)})`, body: (c) => idOf(c, 'mid') },
-	{ key: 'template', label: 'Strategy Template', path: 'dns/tempList', paged: true, name: (r) => s(r.name) },
+	{ key: 'template', label: 'Strategy Template', path: 'dns/tempList', paged: true, name: (r) => s(r.name), resolve: { fields: ['name'], what: 'a name' } },
 	{ key: 'templateRecord', label: 'Template Record', path: 'dns/tempStyList', paged: true, name: (r) => `${[r.country, r.province, r.city, r.isp].filter(Boolean).map(s).join(' ')} ${s(r.ip)} (#${s(r.id)})`, body: (c) => idOf(c, 'tid') },
 	{ key: 'strategy', label: 'Resolution Strategy', path: 'dns/styList', paged: true, name: (r) => `${s(r.subdomain)} ${s(r.sty)} (#${s(r.id)})`, body: (c) => idOf(c, 'did') },
 ];

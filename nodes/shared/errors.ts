@@ -1,0 +1,43 @@
+/**
+ * Errors whose message is the node's own. NodeApiError replaces a message that contains a
+ * network code (ECONNRESET, ETIMEDOUT, ...) or goes with an HTTP status by n8n's generic text
+ * ("The connection to the server was closed unexpectedly ... You can retry the request
+ * immediately"), which drops the endpoint and may tell the user to repeat a change that was
+ * already made. The node's message says what happened and what is safe to do, so it is kept.
+ * The raw request error is never attached: it carries the request, and the request the token.
+ */
+import { NodeApiError, type INode, type JsonObject } from 'n8n-workflow';
+
+export interface ApiErrorInfo {
+	message: string;
+	description?: string;
+	/** HTTP status of the answer, when there was one (never a service code). */
+	httpStatus?: number;
+	itemIndex?: number;
+	/** Extra facts kept on error.context (service code, endpoint, attempts). */
+	context?: Record<string, string | number | boolean | undefined>;
+}
+
+export function apiError(node: INode, info: ApiErrorInfo): NodeApiError {
+	const response: JsonObject = { message: info.message };
+	const error = new NodeApiError(node, response, {
+		message: info.message,
+		description: info.description,
+		httpCode: info.httpStatus !== undefined ? String(info.httpStatus) : undefined,
+		itemIndex: info.itemIndex,
+	});
+	error.message = info.message;
+	error.description = info.description ?? null;
+	if (info.httpStatus === undefined) error.httpCode = null;
+	for (const [k, v] of Object.entries(info.context ?? {})) if (v !== undefined) error.context[k] = v;
+	return error;
+}
+
+/** "30 s", "1.5 s", "2 min 5 s". */
+export function seconds(ms: number): string {
+	const s = ms / 1000;
+	if (s < 60) return `${Number.isInteger(s) ? s : s.toFixed(1)} s`;
+	const m = Math.floor(s / 60);
+	const rest = Math.round(s - m * 60);
+	return rest ? `${m} min ${rest} s` : `${m} min`;
+}

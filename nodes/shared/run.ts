@@ -1,0 +1,206 @@
+/**
+ * What one run of a node shares between its items: how many items run at once ("Concurrent
+ * Requests"), one back-off for every request of the run when the service says it is busy
+ * (503 SlowDown, "too frequent"), and one limit on the requests in flight.
+ *
+ * Everything here lives in the node run's own context object, so nothing depends on living in
+ * one process: a queue-mode worker runs a node exactly as a single instance does.
+ */
+import {
+	NodeApiError,
+	NodeOperationError,
+	sleep,
+	type IDataObject,
+	type IExecuteFunctions,
+	type INodeExecutionData,
+	type INodeProperties,
+} from 'n8n-workflow';
+
+/** Items run at once by default: enough to hide a 50 ms round trip, gentle on a small account. */
+export const DEFAULT_CONCURRENCY = 4;
+/** Pages a Return All reads at once (one item); requests in flight per run: max(items, this). */
+export const PAGE_CONCURRENCY = 6;
+export const MAX_CONCURRENCY = 64;
+
+/** The "Concurrent Requests" option, for the Options collection of every action node. */
+export function concurrencyOption(serialNote?: string): INodeProperties {
+	return {
+		displayName: 'Concurrent Requests',
+		name: 'concurrency',
+		type: 'number',
+		default: DEFAULT_CONCURRENCY,
+		typeOptions: { minValue: 1, maxValue: MAX_CONCURRENCY },
+		description: serialNote
+			? `Ignored here: ${serialNote}`
+			: 'How many input items are processed at the same time; 1 processes them one after another. Output keeps the input order.',
+	};
+}
+
+/* --------------------------------------------------------------- back-off */
+
+const FIRST_PAUSE_MS = 250;
+const MAX_PAUSE_MS = 20000;
+
+/**
+ * One back-off shared by every request of a run, reacting once per round trip as TCP does: a
+ * busy answer to a request sent after the last reaction doubles the pause (from 0.25 s up to
+ * 20 s, with jitter) and every request waits it out before it is sent; busy answers to requests
+ * that were already under way only keep that pause. A success of a request sent after the last
+ * reaction halves the pause again.
+ */
+export class Throttle {
+	private pauseMs = 0;
+	private until = 0;
+	private reactedAt = 0;
+	/** Busy answers seen in this run (printed by the benchmarks). */
+	busy = 0;
+
+	/** The service said it is busy to a request sent at `sentAt`: every request of the run waits. */
+	slowDown(sentAt = Date.now()): number {
+		this.busy++;
+		if (sentAt >= this.reactedAt || this.pauseMs === 0) {
+			this.pauseMs = this.pauseMs ? Math.min(this.pauseMs * 2, MAX_PAUSE_MS) : FIRST_PAUSE_MS;
+			this.reactedAt = Date.now();
+			this.until = Math.max(this.until, this.reactedAt + Math.round(this.pauseMs * (0.75 + Math.random() * 0.5)));
+		}
+		return Math.max(0, this.until - Date.now());
+	}
+
+	/** A request sent at `sentAt` was answered normally. */
+	ok(sentAt = Date.now()): void {
+		if (this.pauseMs && sentAt >= this.reactedAt) {
+			this.pauseMs = this.pauseMs <= FIRST_PAUSE_MS ? 0 : this.pauseMs / 2;
+			this.reactedAt = Date.now();
+		}
+	}
+
+	/** Waits until the shared pause is over. */
+	async ready(): Promise<void> {
+		for (let wait = this.until - Date.now(); wait > 0; wait = this.until - Date.now()) await sleep(wait);
+	}
+}
+
+/** At most `size` holders at once; the others queue in order. */
+export class Limiter {
+	private active = 0;
+	private readonly waiting: Array<() => void> = [];
+
+	constructor(public size: number) {}
+
+	async run<T>(work: () => Promise<T>): Promise<T> {
+		if (this.active >= this.size) await new Promise<void>((resolve) => this.waiting.push(resolve));
+		this.active++;
+		try {
+			return await work();
+		} finally {
+			this.active--;
+			this.waiting.shift()?.();
+		}
+	}
+}
+
+export interface RunState {
+	throttle: Throttle;
+	/** Requests in flight, all items of the run together. */
+	requests: Limiter;
+	concurrency: number;
+	/** Set by a router for operations whose items must run one after another: why. */
+	serial?: string;
+	/** Lists read once per run to resolve names (resolve.ts). */
+	cache: Map<string, Promise<import('n8n-workflow').IDataObject[]>>;
+	/** Credentials read once per run (read again after the service refused a token). */
+	credentials: Map<string, Promise<import('n8n-workflow').ICredentialDataDecryptedObject>>;
+}
+
+const STATE = Symbol.for('n8n-nodes-vendor-cloud.run');
+
+/**
+ * The run state of a node run, made on first use. It is kept on the context object itself
+ * (a proxy of the context sees the same state), so it ends with the run.
+ */
+export function runState(ctx: object): RunState {
+	const holder = ctx as { [STATE]?: RunState };
+	let state = holder[STATE];
+	if (!state) {
+		state = { throttle: new Throttle(), requests: new Limiter(Math.max(DEFAULT_CONCURRENCY, PAGE_CONCURRENCY)), concurrency: DEFAULT_CONCURRENCY, cache: new Map(), credentials: new Map() };
+		try {
+			Object.defineProperty(ctx, STATE, { value: state, enumerable: false, configurable: true });
+		} catch {
+			// a frozen context: the state lives for this call only
+		}
+	}
+	return state;
+}
+
+/* ------------------------------------------------------------- the items */
+
+export interface ItemsOptions {
+	/** Run the items one after another whatever the option says (order matters to the service). */
+	serial?: boolean;
+}
+
+/** The value of "Concurrent Requests" (Options collection, read from the first item). */
+export function concurrencyOf(fn: IExecuteFunctions): number {
+	let raw: unknown;
+	try {
+		raw = (fn.getNodeParameter('options', 0, {}) as IDataObject).concurrency;
+	} catch {
+		raw = undefined;
+	}
+	const n = Math.floor(Number(raw ?? DEFAULT_CONCURRENCY));
+	return Number.isFinite(n) && n >= 1 ? Math.min(n, MAX_CONCURRENCY) : DEFAULT_CONCURRENCY;
+}
+
+/** The error as an n8n error that names the item, without a second wrapper. */
+export function asNodeError(fn: IExecuteFunctions, error: unknown, itemIndex: number): NodeApiError | NodeOperationError {
+	if (error instanceof NodeApiError || error instanceof NodeOperationError) {
+		if (error.context.itemIndex === undefined) error.context.itemIndex = itemIndex;
+		return error;
+	}
+	return new NodeOperationError(fn.getNode(), error as Error, { itemIndex });
+}
+
+/** The item that takes a failed item's place under Continue On Fail: the message and how to fix it. */
+export function errorItem(error: unknown, itemIndex: number): INodeExecutionData {
+	const e = error as { message?: string; description?: string | null };
+	const json: IDataObject = { error: e.message ?? String(error) };
+	if (e.description) json.description = e.description;
+	return { json, pairedItem: { item: itemIndex } };
+}
+
+/**
+ * Runs `work` for every input item, at most "Concurrent Requests" at once, and returns the
+ * output in input order with pairedItem. Continue On Fail puts an error item in a failed item's
+ * place and goes on; without it the first failure starts no further item, waits for the items
+ * already under way, and is thrown naming its item.
+ */
+export async function runItems(
+	fn: IExecuteFunctions,
+	count: number,
+	work: (itemIndex: number) => Promise<INodeExecutionData[]>,
+	options: ItemsOptions = {},
+): Promise<INodeExecutionData[]> {
+	const state = runState(fn);
+	const concurrency = options.serial ? 1 : concurrencyOf(fn);
+	state.concurrency = concurrency;
+	state.requests.size = Math.max(concurrency, PAGE_CONCURRENCY);
+	const continueOnFail = fn.continueOnFail();
+	const results: INodeExecutionData[][] = new Array(count);
+	let next = 0;
+	let failure: { error: unknown; itemIndex: number } | undefined;
+
+	const worker = async () => {
+		while (!failure && next < count) {
+			const i = next++;
+			try {
+				results[i] = (await work(i)).map((item) => ({ ...item, pairedItem: { item: i } }));
+			} catch (error) {
+				if (continueOnFail) results[i] = [errorItem(error, i)];
+				else failure ??= { error, itemIndex: i };
+			}
+		}
+	};
+	await Promise.all(Array.from({ length: Math.min(concurrency, count) }, worker));
+	if (failure) throw asNodeError(fn, failure.error, failure.itemIndex);
+	return results.flat();
+}

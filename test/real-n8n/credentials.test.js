@@ -1,0 +1,148 @@
+'use strict';
+/**
+ * The Vendor API credential in the real n8n (2.40.7), driven through n8n's REST API the way
+ * the editor drives it: create, test, use in a workflow; then edit the password to a wrong one
+ * (the editor sends the stored secrets back as placeholders, so the hidden token of the earlier
+ * log-in stays in the credential): the test must fail and a workflow must be refused with the
+ * log-in error, although the earlier token is still valid at the service. Each password
+ * encoding of the credential test is checked against an emulator that expects it.
+ */
+const fs = require('node:fs');
+const path = require('node:path');
+const n8n = require('./lib');
+const { createEmulator } = require('../emulator');
+
+const ROOT = path.resolve(__dirname, '..', '..');
+const PKG = require(path.join(ROOT, 'package.json')).name;
+const INSTALL_TIMEOUT = 25 * 60 * 1000;
+
+const emus = {};
+let home;
+let tgz;
+let server;
+
+beforeAll(async () => {
+	await n8n.ensureRuntime({ quiet: false });
+	for (const encoding of ['none', 'md5', 'base64']) emus[encoding] = await createEmulator({ seed: 'demo', management: { passwordEncoding: encoding } });
+	tgz = n8n.packPackage(ROOT);
+	home = await n8n.createN8nHome({ tgz });
+	server = await n8n.startN8n(home);
+}, INSTALL_TIMEOUT);
+
+afterAll(async () => {
+	if (server) await server.stop();
+	for (const emu of Object.values(emus)) await emu.close();
+	if (home) home.cleanup();
+	if (tgz) fs.rmSync(path.dirname(tgz), { recursive: true, force: true });
+});
+
+async function rest(method, route, body) {
+	const res = await server.rest(method, route, body);
+	if (res.status !== 200) throw new Error(`${method} ${route}: ${res.status} ${res.text}`);
+	return res.json.data;
+}
+
+/** POST /rest/credentials/test with the data the editor holds. */
+const testCredential = (cred, data) => rest('POST', '/credentials/test', { credentials: { id: cred.id, name: cred.name, type: cred.type, data } });
+
+async function logins(emu) {
+	return (await (await fetch(`${emu.url}/__emulator/stats`)).json()).management.logins;
+}
+
+/** Runs the workflow through its production webhook; returns the execution summary. */
+async function runThroughWebhook(workflowId, hookPath) {
+	const before = (await server.listExecutions({ workflowId })).length;
+	// activation registers the webhook in the background: 404 until it is there
+	for (let tries = 0; ; tries++) {
+		const res = await fetch(`${server.url}/webhook/${hookPath}`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{}' });
+		if (res.status !== 404) break;
+		if (tries > 120) throw new Error(`webhook ${hookPath} not registered: ${await res.text()}`);
+		await new Promise((r) => setTimeout(r, 500));
+	}
+	const list = await server.waitForExecutions(workflowId, before + 1, { timeoutMs: 60000 });
+	return server.getExecution(list[0].id);
+}
+
+test(
+	'a credential edited to a wrong password fails its test and is refused in workflows, although its old token still works',
+	async () => {
+		const emu = emus.none;
+		const cred = await rest('POST', '/credentials', {
+			name: 'Vendor API account',
+			type: 'vendorApi',
+			data: { apiUrl: emu.url, username: 'demo', password: 'demo-password' },
+		});
+		const ok = await testCredential(cred, { apiUrl: emu.url, username: 'demo', password: 'demo-password' });
+		expect(ok).toMatchObject({ status: 'OK' });
+
+		const workflow = await rest('POST', '/workflows', {
+			name: 'Balance on request',
+			active: false,
+			nodes: [
+				{
+					id: 'hook',
+					name: 'Webhook',
+					type: 'n8n-nodes-base.webhook',
+					typeVersion: 2,
+					position: [0, 0],
+					webhookId: 'vendor-balance-hook',
+					parameters: { httpMethod: 'POST', path: 'vendor-balance', responseMode: 'lastNode', options: {} },
+				},
+				{
+					id: 'balance',
+					name: 'Get Balance',
+					type: `${PKG}.vendorAccountBilling`,
+					typeVersion: 1,
+					position: [220, 0],
+					parameters: { resource: 'balance', operation: 'get' },
+					credentials: { vendorApi: { id: cred.id, name: cred.name } },
+				},
+			],
+			connections: { Webhook: { main: [[{ node: 'Get Balance', type: 'main', index: 0 }]] } },
+			settings: { executionOrder: 'v1' },
+		});
+		await server.activateWorkflow(workflow.id);
+		let run = await runThroughWebhook(workflow.id, 'vendor-balance');
+		expect(run.status).toBe('success');
+		expect(run.nodes['Get Balance'].items[0].price).toBeDefined();
+
+		// edit as the editor does: read with data (secrets come back as placeholders), change the password, save
+		const stored = await rest('GET', `/credentials/${cred.id}?includeData=true`);
+		const edited = { ...stored.data, password: 'Wrong-pass-9' };
+		await rest('PATCH', `/credentials/${cred.id}`, { name: cred.name, type: cred.type, data: edited });
+
+		const before = await logins(emu);
+		const failed = await testCredential(cred, edited);
+		expect(failed.status).toBe('Error');
+		expect(failed.message).toMatch(/refused the log-in: check the username, the password and the Password Encoding/);
+		expect(JSON.stringify(failed)).not.toContain('Wrong-pass-9');
+		expect((await logins(emu)) - before).toBeGreaterThanOrEqual(1);
+
+		run = await runThroughWebhook(workflow.id, 'vendor-balance');
+		expect(run.status).toBe('error');
+		expect(run.error.message).toBe('Log-in as "demo" was refused: username or password is incorrect. Check the username, password and password encoding in the Vendor API credential.');
+		expect(JSON.stringify(run)).not.toContain('Wrong-pass-9');
+
+		// corrected: the test passes and the workflow runs again
+		const fixed = { ...edited, password: 'demo-password' };
+		await rest('PATCH', `/credentials/${cred.id}`, { name: cred.name, type: cred.type, data: fixed });
+		expect(await testCredential(cred, fixed)).toMatchObject({ status: 'OK' });
+		run = await runThroughWebhook(workflow.id, 'vendor-balance');
+		expect(run.status).toBe('success');
+	},
+	6 * 60 * 1000,
+);
+
+test.each(['md5', 'base64'])(
+	'the credential test sends the password with the %s encoding the service expects',
+	async (encoding) => {
+		const emu = emus[encoding];
+		const data = { apiUrl: emu.url, username: 'demo', password: 'demo-password', loginEncoding: encoding };
+		const cred = await rest('POST', '/credentials', { name: `Vendor API ${encoding}`, type: 'vendorApi', data });
+		expect(await testCredential(cred, data)).toMatchObject({ status: 'OK' });
+		// the same password sent as typed is refused by that service
+		const plain = { ...data, loginEncoding: 'none' };
+		expect(await testCredential(cred, plain)).toMatchObject({ status: 'Error' });
+	},
+	3 * 60 * 1000,
+);
