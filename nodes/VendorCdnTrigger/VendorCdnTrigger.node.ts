@@ -80,7 +80,7 @@ const SEED_FIELDS: Record<Kind, string[]> = {
 /** Ids per status query. */
 const STATUS_BATCH = 100;
 
-const isPrefetch = (row: IDataObject) => String(row.preload ?? '0') === '1';
+const isPrefetch = (row: IDataObject) => statusKey(row.preload) === '1';
 const kindOfTask = (row: IDataObject): Kind => (isPrefetch(row) ? 'prefetch' : 'refresh');
 
 export class VendorCdnTrigger implements INodeType {
