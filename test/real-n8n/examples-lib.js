@@ -168,6 +168,8 @@ async function checkRestartBatch(result, { api }, before) {
 	expect(result.nodes['Match Host'].items).toEqual([expect.objectContaining({ found: true, name: 'batch-1', id: before.id })]);
 	const [rebooted] = result.nodes['Reboot and Wait'].items;
 	expect(rebooted).toMatchObject({ id: before.id, name: 'batch-1', status: '1' });
+	// the wait says what it saw: stopped before the reboot, running after it, so the reboot is proven
+	expect(rebooted.wait).toMatchObject({ operation: 'reboot', before: 'Paused', observed: ['Running'], proven: true });
 	expect(result.nodes['Answer'].items).toEqual([{ output: `Done: batch-1 (${before.instance_id}) was rebooted and is running again.` }]);
 	expect(result.nodes['Ask Which Host']).toBeUndefined();
 	expect(result.lastNode).toBe('Answer');
