@@ -769,6 +769,7 @@ export async function runOperation(fn: IExecuteFunctions, op: OperationDecl, i: 
 	};
 	let body = await buildBody(fn, op, i);
 	if (op.prepare) body = await op.prepare(body, ctx);
+	if (op.after?.before) await op.after.before(body, ctx);
 	let records: IDataObject[];
 	if (op.run) {
 		records = await op.run(ctx, body);
