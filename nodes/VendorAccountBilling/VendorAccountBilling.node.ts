@@ -7,6 +7,7 @@ import {
 } from 'n8n-workflow';
 
 import { buildMethods, buildProperties, executeArea } from '../shared/api/build';
+import { withToolDescriptions } from '../shared/api/tool-text';
 import { accountBillingArea } from './area';
 
 export class VendorAccountBilling implements INodeType {
@@ -23,7 +24,7 @@ export class VendorAccountBilling implements INodeType {
 		inputs: [NodeConnectionTypes.Main],
 		outputs: [NodeConnectionTypes.Main],
 		credentials: [{ name: 'vendorApi', required: true }],
-		properties: buildProperties(accountBillingArea),
+		properties: withToolDescriptions(accountBillingArea, buildProperties(accountBillingArea)),
 	};
 
 	methods = buildMethods(accountBillingArea);

@@ -7,6 +7,7 @@ import {
 } from 'n8n-workflow';
 
 import { buildMethods, buildProperties, executeArea } from '../shared/api/build';
+import { withToolDescriptions } from '../shared/api/tool-text';
 import { cdnArea } from './area';
 
 export class VendorCdn implements INodeType {
@@ -23,7 +24,7 @@ export class VendorCdn implements INodeType {
 		inputs: [NodeConnectionTypes.Main],
 		outputs: [NodeConnectionTypes.Main],
 		credentials: [{ name: 'vendorApi', required: true }],
-		properties: buildProperties(cdnArea),
+		properties: withToolDescriptions(cdnArea, buildProperties(cdnArea)),
 	};
 
 	methods = buildMethods(cdnArea);

@@ -7,6 +7,7 @@ import {
 } from 'n8n-workflow';
 
 import { buildMethods, buildProperties, executeArea } from '../shared/api/build';
+import { withToolDescriptions } from '../shared/api/tool-text';
 import { cloudHostArea } from './area';
 
 export class VendorCloudHost implements INodeType {
@@ -23,7 +24,7 @@ export class VendorCloudHost implements INodeType {
 		inputs: [NodeConnectionTypes.Main],
 		outputs: [NodeConnectionTypes.Main],
 		credentials: [{ name: 'vendorApi', required: true }],
-		properties: buildProperties(cloudHostArea),
+		properties: withToolDescriptions(cloudHostArea, buildProperties(cloudHostArea)),
 	};
 
 	methods = buildMethods(cloudHostArea);

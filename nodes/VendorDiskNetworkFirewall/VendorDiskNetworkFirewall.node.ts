@@ -7,6 +7,7 @@ import {
 } from 'n8n-workflow';
 
 import { buildMethods, buildProperties, executeArea } from '../shared/api/build';
+import { withToolDescriptions } from '../shared/api/tool-text';
 import { diskNetworkFirewallArea } from './area';
 
 export class VendorDiskNetworkFirewall implements INodeType {
@@ -23,7 +24,7 @@ export class VendorDiskNetworkFirewall implements INodeType {
 		inputs: [NodeConnectionTypes.Main],
 		outputs: [NodeConnectionTypes.Main],
 		credentials: [{ name: 'vendorApi', required: true }],
-		properties: buildProperties(diskNetworkFirewallArea),
+		properties: withToolDescriptions(diskNetworkFirewallArea, buildProperties(diskNetworkFirewallArea)),
 	};
 
 	methods = buildMethods(diskNetworkFirewallArea);

@@ -7,6 +7,7 @@ import {
 } from 'n8n-workflow';
 
 import { buildMethods, buildProperties, executeArea } from '../shared/api/build';
+import { withToolDescriptions } from '../shared/api/tool-text';
 import { dnsArea } from './area';
 
 export class VendorDns implements INodeType {
@@ -23,7 +24,7 @@ export class VendorDns implements INodeType {
 		inputs: [NodeConnectionTypes.Main],
 		outputs: [NodeConnectionTypes.Main],
 		credentials: [{ name: 'vendorApi', required: true }],
-		properties: buildProperties(dnsArea),
+		properties: withToolDescriptions(dnsArea, buildProperties(dnsArea)),
 	};
 
 	methods = buildMethods(dnsArea);

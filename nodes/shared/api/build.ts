@@ -36,7 +36,7 @@ const plural = (key: string) => (/[^aeiou]y$/.test(key) ? `${key.slice(0, -1)}ie
 export const searchMethod = (key: string) => `search${pascal(plural(key))}`;
 export const optionsMethod = (key: string) => `get${pascal(key)}Options`;
 
-function locatorOf(key: string): LocatorDecl {
+export function locatorOf(key: string): LocatorDecl {
 	const loc = LOCATORS[key];
 	if (!loc) throw new Error(`unknown locator "${key}"`);
 	return loc;
@@ -49,7 +49,7 @@ export function collectionOf(op: OperationDecl): { name: string; displayName: st
 	return { name: 'additionalFields', displayName: 'Additional Fields', placeholder: 'Add Field' };
 }
 
-const isTop = (f: FieldDecl) => f.required === true || f.top === true;
+export const isTop = (f: FieldDecl) => f.required === true || f.top === true;
 
 /* ------------------------------------------------------------ properties */
 
@@ -74,7 +74,7 @@ function dynamicOptions(base: INodeProperties, multi: boolean, entity: string, o
 	base.description = own ? `${own.replace(/\.$/, '')}. ${standard}.` : standard;
 }
 
-function fieldProperty(field: FieldDecl, inCollection: boolean): INodeProperties {
+export function fieldProperty(field: FieldDecl, inCollection: boolean): INodeProperties {
 	const base: INodeProperties = {
 		displayName: field.displayName,
 		name: paramName(field),
