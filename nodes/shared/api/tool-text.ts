@@ -8,7 +8,7 @@
 import type { INodeProperties } from 'n8n-workflow';
 
 import { toolDescriptions, type ToolText } from '../tool';
-import { collectionOf, fieldProperty, isTop, locatorOf } from './build';
+import { actedOnField as actedOn, collectionOf, fieldProperty, isTop, locatorOf } from './build';
 import type { ApiArea, FieldDecl, OperationDecl } from './declarations';
 
 const MAX_OPTIONS = 12;
@@ -61,12 +61,6 @@ function fieldText(field: FieldDecl, short = false): string {
 function resourceNoun(area: ApiArea, op: OperationDecl): string {
 	const r = area.resources.find((x) => x.value === op.resource);
 	return nounOf(r?.name ?? op.resource);
-}
-
-/** The locator field naming what the operation acts on, if it has one that takes names. */
-export function actedOn(op: OperationDecl): FieldDecl | undefined {
-	if (op.list || /^(create|add|register)/i.test(op.operation)) return undefined;
-	return (op.fields ?? []).find((f) => isTop(f) && !f.local && (f.kind === 'locator' || f.kind === 'locators') && !!f.locator && !!locatorOf(f.locator).resolve);
 }
 
 function returnsText(area: ApiArea, op: OperationDecl): string {
