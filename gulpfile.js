@@ -1,6 +1,6 @@
 /* Build: compile TypeScript, bundle third-party modules into the files that use them,
  * copy icons and codex files, and prove that dist/ needs nothing but n8n-workflow and
- * Node's own modules at run time (the package has no runtime dependencies). */
+ * Node's own modules at run time and that package.json lists no runtime dependencies. */
 const { series, parallel, src, dest, watch } = require('gulp');
 const { execFileSync } = require('node:child_process');
 const { builtinModules } = require('node:module');
@@ -17,6 +17,16 @@ const BUILTINS = new Set(builtinModules.flatMap((m) => [m, `node:${m}`]));
 
 function clean(done) {
 	fs.rmSync(dist, { recursive: true, force: true });
+	done();
+}
+
+/** The published package.json may list no runtime dependencies (n8n's scanner refuses them). */
+function verifyManifest(done) {
+	const deps = Object.keys(require('./package.json').dependencies || {});
+	if (deps.length) {
+		done(new Error(`package.json lists runtime dependencies (${deps.join(', ')}): a community node package must have none; bundle them (see bundle()) and list them under devDependencies`));
+		return;
+	}
 	done();
 }
 
@@ -120,7 +130,7 @@ function cleanFinal(done) {
 	done();
 }
 
-const build = series(clean, compile, bundle, verify, parallel(icons, nodeAssets), swap);
+const build = series(verifyManifest, clean, compile, bundle, verify, parallel(icons, nodeAssets), swap);
 
 exports.clean = series(clean, cleanFinal);
 exports.build = build;

@@ -7,7 +7,7 @@ import type {
 	Icon,
 } from 'n8n-workflow';
 
-import { signStorageRequest } from '../nodes/shared/storage/auth';
+import { DEFAULT_IDLE_TIMEOUT_S, DEFAULT_RESPONSE_TIMEOUT_S, signStorageRequest } from '../nodes/shared/storage/auth';
 
 /**
  * Access key and secret of the object storage. Every request is signed here (HMAC-SHA1,
@@ -53,7 +53,7 @@ export class VendorObjectStorageApi implements ICredentialType {
 			type: 'boolean',
 			default: false,
 			description:
-				'Whether to change the words the service uses on the wire. Keep the defaults for the vendor; use AWS, x-amz- and AWSAccessKeyId for other S3 servers that accept signature version 2.',
+				'Whether to change the words and signing readings used on the wire, or the timeouts. Keep the defaults for the vendor; use AWS, x-amz- and AWSAccessKeyId for other S3 servers that accept signature version 2.',
 		},
 		{
 			displayName: 'Scheme Word',
@@ -90,6 +90,48 @@ export class VendorObjectStorageApi implements ICredentialType {
 				{ name: 'upload_id and part_number', value: 'snake', description: 'The spelling of the path samples' },
 			],
 			description: 'How multipart requests name the upload ID and the part number in the query',
+		},
+		{
+			displayName: 'Sign Underscore Names',
+			name: 'signUnderscoreSubResources',
+			type: 'boolean',
+			default: false,
+			displayOptions: { show: { advanced: [true], multipartQueryNames: ['snake'] } },
+			description:
+				'Whether the underscore names count as signed sub-resources. The documented list names only uploadId and partNumber; turn on if the service answers SignatureDoesNotMatch to multipart requests.',
+		},
+		{
+			displayName: 'Sub-Resource Values in the Signature',
+			name: 'subResourceValues',
+			type: 'options',
+			default: 'asSent',
+			displayOptions: { show: { advanced: [true] } },
+			options: [
+				{ name: 'As Sent (Percent-Encoded)', value: 'asSent', description: 'Sign the upload ID exactly as it appears in the URL (default)' },
+				{ name: 'Decoded', value: 'decoded', description: 'Sign the upload ID with its percent-escapes decoded' },
+			],
+			description:
+				'How upload IDs holding +, / or = are written into the signature; the documentation does not say. Bucket > Check Compatibility tells which one the service uses.',
+		},
+		{
+			displayName: 'Response Timeout (Seconds)',
+			name: 'responseTimeout',
+			type: 'number',
+			default: DEFAULT_RESPONSE_TIMEOUT_S,
+			typeOptions: { minValue: 1 },
+			displayOptions: { show: { advanced: [true] } },
+			description:
+				'Longest wait for the first byte of an answer once a request and its data are sent. Completing a multipart upload of many GiB can take minutes on some services.',
+		},
+		{
+			displayName: 'Idle Timeout (Seconds)',
+			name: 'idleTimeout',
+			type: 'number',
+			default: DEFAULT_IDLE_TIMEOUT_S,
+			typeOptions: { minValue: 1 },
+			displayOptions: { show: { advanced: [true] } },
+			description:
+				'Longest time no data moves while a file is uploaded or downloaded. Transfers of any size are fine as long as data keeps moving.',
 		},
 	];
 

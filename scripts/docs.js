@@ -44,7 +44,7 @@ function render() {
 			(a, b) => resourceName[a.resource].localeCompare(resourceName[b.resource]) || a.name.localeCompare(b.name),
 		);
 		for (const op of ops) {
-			const endpoint = op.path ? `\`${op.path}\`` : esc(op.endpoint);
+			const endpoint = op.path ? `\`${op.path}\`` : esc(op.uses ? op.uses.join(', ') : op.endpoint);
 			parts.push(`| ${esc(resourceName[op.resource])} | ${esc(op.name)} | ${endpoint} | ${esc(op.description)} |`);
 		}
 		parts.push('');

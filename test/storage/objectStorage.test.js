@@ -64,7 +64,16 @@ describe('node description', () => {
 		const locator = props.find((p) => p.name === 'bucket' && p.type === 'resourceLocator');
 		expect(locator.modes.map((m) => m.name)).toEqual(['list', 'name']);
 		const notices = props.filter((p) => p.type === 'notice').map((p) => `${p.displayOptions.show.resource}:${p.displayOptions.show.operation}`);
-		expect(notices).toEqual(expect.arrayContaining(['bucket:delete', 'object:delete', 'multipartUpload:abort']));
+		expect(notices).toEqual(expect.arrayContaining(['bucket:delete', 'object:delete', 'multipartUpload:abort', 'object:getPresignedUrl', 'bucket:getAcl', 'bucket:checkCompatibility']));
+		// issue 14: a presigned URL made with a wrong secret is returned like any other; the notice says so
+		const presign = props.find((p) => p.type === 'notice' && p.displayOptions.show.operation[0] === 'getPresignedUrl');
+		expect(presign.displayName).toMatch(/signed on this machine and not checked with the service: a wrong access key or secret still gives a URL/);
+		// limits the seed does not state are hints, not editor limits
+		const byName = (name, op) => props.find((p) => p.name === name && (!op || p.displayOptions?.show?.operation?.includes(op)));
+		expect(byName('expiresIn').typeOptions).toEqual({ minValue: 1 });
+		expect(byName('expiresIn').hint).toMatch(/7 days/);
+		expect(byName('partNumber', 'uploadPart').typeOptions).toEqual({ minValue: 1 });
+		expect(props.find((p) => p.name === 'bucket' && p.type === 'resourceLocator').modes.find((m) => m.name === 'name').validation).toBeUndefined();
 		for (const p of props.filter((x) => x.type === 'boolean')) expect(p.description).toMatch(/^Whether /);
 		for (const p of props.filter((x) => x.name === 'limit')) expect(p.default).toBe(50);
 	});
@@ -72,9 +81,12 @@ describe('node description', () => {
 
 describe('buckets', () => {
 	test('create with a canned ACL, read and replace the ACL, list from the locator, delete', async () => {
-		await bucket('acl-bucket-1', 'public-read');
+		// The answer is an empty 200: the request's own values, plus the Location header the emulator sends.
+		expect(await ok({ resource: 'bucket', operation: 'create', bucketName: 'acl-bucket-1', acl: 'public-read' })).toEqual([
+			{ created: true, bucket: 'acl-bucket-1', acl: 'public-read', location: '/acl-bucket-1' },
+		]);
 		const [acl] = await ok({ resource: 'bucket', operation: 'getAcl', bucket: rl('acl-bucket-1', 'list') });
-		expect(acl).toMatchObject({ bucket: 'acl-bucket-1', cannedAcl: 'public-read', owner: { id: 'vendor-test', displayName: 'vendor-test' } });
+		expect(acl).toMatchObject({ bucket: 'acl-bucket-1', cannedAclDerived: 'public-read', owner: { id: 'vendor-test', displayName: 'vendor-test' } });
 		expect(acl.grants).toEqual([
 			{ grantee: { type: 'CanonicalUser', id: 'vendor-test', displayName: 'vendor-test' }, permission: 'FULL_CONTROL' },
 			{ grantee: { type: 'Group', uri: 'http://acs.amazonaws.com/groups/global/AllUsers' }, permission: 'READ' },
@@ -82,7 +94,14 @@ describe('buckets', () => {
 		const [set] = await ok({ resource: 'bucket', operation: 'setAcl', bucket: rl('acl-bucket-1'), acl: 'authenticated-read' });
 		expect(set).toEqual({ bucket: 'acl-bucket-1', acl: 'authenticated-read' });
 		const [after] = await ok({ resource: 'bucket', operation: 'getAcl', bucket: rl('acl-bucket-1') });
-		expect(after.cannedAcl).toBe('authenticated-read');
+		expect(after.cannedAclDerived).toBe('authenticated-read');
+		// Only the owner's FULL_CONTROL proves nothing (the seed: only FULL_CONTROL grants appear):
+		// no canned ACL is derived, never "private" by default.
+		await ok({ resource: 'bucket', operation: 'setAcl', bucket: rl('acl-bucket-1'), acl: 'private' });
+		const [owned] = await ok({ resource: 'bucket', operation: 'getAcl', bucket: rl('acl-bucket-1') });
+		expect(owned.grants).toEqual([{ grantee: { type: 'CanonicalUser', id: 'vendor-test', displayName: 'vendor-test' }, permission: 'FULL_CONTROL' }]);
+		expect(owned).not.toHaveProperty('cannedAclDerived');
+		expect(owned).not.toHaveProperty('cannedAcl');
 
 		const found = await n8n.listSearch(NODE, 'searchBuckets', { credentials: { vendorObjectStorageApi: creds() }, filter: 'acl-bucket' });
 		expect(found.results).toEqual([{ name: 'acl-bucket-1', value: 'acl-bucket-1' }]);
@@ -125,13 +144,14 @@ describe('objects', () => {
 	test.each(KEYS.map((k) => [k]))('key %j round-trips: upload, list, download, presigned GET', async (key) => {
 		const content = `content of ${key} ✓`;
 		const [up] = await ok({ resource: 'object', operation: 'upload', bucket: rl('keys-bucket'), key, ...text(content) });
-		expect(up).toMatchObject({ bucket: 'keys-bucket', key, size: Buffer.byteLength(content), etag: md5(Buffer.from(content)), partCount: 1, multipart: false });
+		expect(up).toMatchObject({ bucket: 'keys-bucket', key, size: Buffer.byteLength(content), etag: md5(Buffer.from(content)), md5: md5(Buffer.from(content)), partCount: 1, multipart: false });
 		expect(typeof up.durationMs).toBe('number');
 		const listed = await ok({ resource: 'bucket', operation: 'listObjects', bucket: rl('keys-bucket'), returnAll: true, options: { prefix: key } });
 		expect(listed.map((o) => o.key)).toContain(key);
 		const down = await download('keys-bucket', key);
 		expect(down.bytes.toString('utf8')).toBe(content);
-		expect(down.json).toMatchObject({ key, size: Buffer.byteLength(content), etag: md5(Buffer.from(content)), partCount: 1 });
+		expect(down.json).toMatchObject({ key, size: Buffer.byteLength(content), etag: md5(Buffer.from(content)) });
+		expect(down.json).not.toHaveProperty('partCount');
 		const mark = counter.count;
 		const [pre] = await ok({ resource: 'object', operation: 'getPresignedUrl', bucket: rl('keys-bucket'), key, method: 'GET', expiresIn: 300 });
 		expect(counter.count).toBe(mark); // signed locally: no request
@@ -361,7 +381,7 @@ describe('multipart upload operations', () => {
 		expect(done[0]).toMatchObject({ bucket: 'parts-bucket', key: 'joined/ünï file.txt', partCount: 3, etag: expect.stringMatching(/-3$/) });
 		const down = await download('parts-bucket', 'joined/ünï file.txt');
 		expect(down.bytes.toString()).toBe(parts.join(''));
-		expect(down.json).toMatchObject({ contentType: 'text/plain', metadata: { source: 'parts' }, partCount: 3 });
+		expect(down.json).toMatchObject({ contentType: 'text/plain', metadata: { source: 'parts' }, etag: done[0].etag });
 		expect(await uploads()).toEqual([]);
 	});
 
@@ -395,6 +415,19 @@ describe('multipart upload operations', () => {
 		const error = await fails({ resource: 'multipartUpload', operation: 'listParts', bucket: rl('parts-bucket'), key: 'aborted.bin', uploadId: init.uploadId, returnAll: true });
 		expect(error.message).toMatch(/^NoSuchUpload: /);
 		expect((await objects('parts-bucket')).map((o) => o.key)).not.toContain('aborted.bin');
+	});
+
+	test('Complete with Continue On Fail: error items carry the description too', async () => {
+		const [init] = await ok({ resource: 'multipartUpload', operation: 'initiate', bucket: rl('parts-bucket'), key: 'cof.bin' });
+		const { items, error } = await v.run(
+			NODE,
+			{ resource: 'multipartUpload', operation: 'complete', bucket: rl('parts-bucket'), key: 'cof.bin', uploadId: init.uploadId },
+			{ input: [{ partNumber: 1 }, { partNumber: 2, etag: '00000000000000000000000000000000' }], continueOnFail: true },
+		);
+		expect(error).toBeUndefined();
+		expect(items[0]).toMatchObject({ json: { error: 'The input item has no "etag"', description: expect.stringMatching(/as Upload Part outputs it/) }, pairedItem: { item: 0 } });
+		expect(items[1].json).toMatchObject({ error: expect.stringMatching(/^InvalidPart: /), description: expect.stringMatching(/list the parts/) });
+		await ok({ resource: 'multipartUpload', operation: 'abort', bucket: rl('parts-bucket'), key: 'cof.bin', uploadId: init.uploadId });
 	});
 
 	test('complete reports a wrong ETag as InvalidPart', async () => {
@@ -431,19 +464,14 @@ describe('bad input is refused before any request', () => {
 	beforeAll(() => bucket('input-bucket'));
 
 	const CASES = [
-		['bucket name too short', { resource: 'bucket', operation: 'create', bucketName: 'ab' }, /"Bucket Name" field holds an invalid bucket name/],
-		['bucket name upper case', { resource: 'bucket', operation: 'create', bucketName: 'My-Bucket' }, /invalid bucket name/],
-		['bucket name underscore', { resource: 'object', operation: 'delete', bucket: rl('my_bucket', 'list'), key: 'k' }, /"Bucket" field holds an invalid bucket name/],
-		['bucket name starts with a hyphen', { resource: 'bucket', operation: 'delete', bucket: rl('-bucket', 'list') }, /invalid bucket name/],
-		['bucket name ends with a dot', { resource: 'bucket', operation: 'getAcl', bucket: rl('bucket.', 'list') }, /invalid bucket name/],
-		['bucket name too long', { resource: 'bucket', operation: 'listObjects', bucket: rl('a'.repeat(64), 'list') }, /invalid bucket name/],
-		['bucket name is an IP address', { resource: 'bucket', operation: 'create', bucketName: '192.168.1.10' }, /IP address/],
+		['bucket name ..', { resource: 'bucket', operation: 'create', bucketName: '..' }, /"Bucket Name" field holds "\.\.", which a URL path cannot carry/],
+		['bucket name .', { resource: 'bucket', operation: 'getAcl', bucket: rl('.', 'list') }, /"Bucket" field holds "\."/],
 		['bucket name empty', { resource: 'bucket', operation: 'setAcl', bucket: rl('={{ $json.empty }}', 'list'), acl: 'private' }, /"Bucket" field is empty/],
 		['empty key', { resource: 'object', operation: 'download', bucket: rl('input-bucket'), key: '={{ $json.empty }}' }, /"Key" field is empty/],
 		['key segment .', { resource: 'object', operation: 'delete', bucket: rl('input-bucket'), key: 'a/./b' }, /"Key" field has a "\." segment/],
 		['key segment ..', { resource: 'object', operation: 'upload', bucket: rl('input-bucket'), key: '../escape', binaryData: false, fileContent: 'x' }, /"Key" field has a "\.\." segment/],
 		['key that is ..', { resource: 'object', operation: 'getPresignedUrl', bucket: rl('input-bucket'), key: '..' }, /"\.\." segment/],
-		['key over 1024 bytes', { resource: 'object', operation: 'delete', bucket: rl('input-bucket'), key: 'ü'.repeat(513) }, /longer than 1024 bytes/],
+		['key with a lone surrogate', { resource: 'object', operation: 'delete', bucket: rl('input-bucket'), key: 'a\ud800b' }, /"Key" field is not valid Unicode/],
 		['metadata name empty', meta({ name: '', value: 'x' }), /Metadata row 1 has an empty name/],
 		['metadata name not ASCII', meta({ name: 'autör', value: 'x' }), /Metadata row 1 has a name outside ASCII/],
 		['metadata name not a token', meta({ name: 'two words', value: 'x' }), /Metadata row 1 has a name that cannot be a header name/],
@@ -452,14 +480,14 @@ describe('bad input is refused before any request', () => {
 		['metadata value with LF', meta({ name: 'ok', value: 'a\nb' }), /line break/],
 		['metadata repeated', meta({ name: 'A', value: '1' }, { name: 'a', value: '2' }), /Metadata row 2 repeats the name/],
 		['header value with a line break', { resource: 'object', operation: 'upload', bucket: rl('input-bucket'), key: 'k', ...text('x'), additionalFields: { cacheControl: 'a\nb' } }, /"Cache Control" field holds a line break/],
-		['part number 0', part(0), /"Part Number" field must be a whole number from 1 to 10000/],
-		['part number 10001', part(10001), /from 1 to 10000, not "10001"/],
-		['part number 1.5', part(1.5), /from 1 to 10000/],
+		['part number 0', part(0), /"Part Number" field must be a whole number from 1, not "0"/],
+		['part number 1.5', part(1.5), /whole number from 1/],
 		['expiry 0', presign(0), /"Expires In" field must be a positive whole number/],
 		['expiry negative', presign(-60), /positive whole number/],
-		['expiry over 7 days', presign(7 * 86400 + 1), /more than 7 days/],
 		['range not a range', { resource: 'object', operation: 'download', bucket: rl('input-bucket'), key: 'k', options: { range: 'first 10' } }, /"Range" field is not a byte range/],
 		['upload ID empty', { resource: 'multipartUpload', operation: 'abort', bucket: rl('input-bucket'), key: 'k', uploadId: ' ' }, /"Upload ID" field is empty/],
+		['file name with a line break', { resource: 'object', operation: 'download', bucket: rl('input-bucket'), key: 'k', options: { fileName: 'a\r\nb.txt' } }, /"File Name" field holds a line break/],
+		['file name with a control character', { resource: 'object', operation: 'download', bucket: rl('input-bucket'), key: 'k', options: { fileName: 'a\u0007b.txt' } }, /"File Name" field holds a control character/],
 		['missing binary property', { resource: 'object', operation: 'upload', bucket: rl('input-bucket'), key: 'k', binaryPropertyName: 'nope' }, /no binary field 'nope'|nope/],
 		['complete without ETags in the input', { resource: 'multipartUpload', operation: 'complete', bucket: rl('input-bucket'), key: 'k', uploadId: 'u' }, /input item has no "etag"/],
 	];
@@ -485,10 +513,27 @@ describe('bad input is refused before any request', () => {
 		expect(counter.count).toBe(before);
 	});
 
-	test('By Name: n8n itself checks the bucket name pattern before the node runs', async () => {
-		const before = counter.count;
-		await expect(v.run(NODE, { resource: 'bucket', operation: 'getAcl', bucket: rl('Bad_Name') })).rejects.toThrow(/Not a valid bucket name/);
-		expect(counter.count).toBe(before);
+	test("an upstream binary's MIME type with CR/LF or non-ASCII is refused, naming where it came from (issue 14)", async () => {
+		for (const [mimeType, what] of [
+			['text/plain\r\nX-Injected: 1', /MIME type of the input binary field "file" holds a line break/],
+			['text/plain; name=rapport-été', /MIME type of the input binary field "file" holds characters outside ASCII/],
+		]) {
+			const before = counter.count;
+			const error = await fails(
+				{ resource: 'object', operation: 'upload', bucket: rl('input-bucket'), key: 'mime.txt', binaryPropertyName: 'file' },
+				{ binaryInput: [{ binary: { file: { text: 'x', fileName: 'x.txt', mimeType } } }] },
+			);
+			expect(error.name).toBe('NodeOperationError');
+			expect(error.message).toMatch(what);
+			expect(error.description).toMatch(/comes from the node before this one.*set Content Type under Additional Fields/);
+			expect(counter.count).toBe(before);
+		}
+		// the Content Type field overrides it, and then the upstream value is not used at all
+		const [up] = await ok(
+			{ resource: 'object', operation: 'upload', bucket: rl('input-bucket'), key: 'mime.txt', binaryPropertyName: 'file', additionalFields: { contentType: 'text/plain' } },
+			{ binaryInput: [{ binary: { file: { text: 'x', fileName: 'x.txt', mimeType: 'text/plain\r\nX: 1' } } }] },
+		);
+		expect(up.contentType).toBe('text/plain');
 	});
 
 	test('an item without any binary data is refused by name', async () => {
@@ -496,6 +541,66 @@ describe('bad input is refused before any request', () => {
 		const error = await fails({ resource: 'object', operation: 'upload', bucket: rl('input-bucket'), key: 'k', binaryPropertyName: 'data' });
 		expect(error.message).toMatch(/expects the node's input data to contain a binary file 'data'/);
 		expect(counter.count).toBe(before);
+	});
+});
+
+describe('limits the seed does not state are hints: the request goes out and the service answers', () => {
+	beforeAll(() => bucket('limits-bucket'));
+
+	test.each([
+		['bucket name too short', { resource: 'bucket', operation: 'create', bucketName: 'ab' }],
+		['bucket name upper case', { resource: 'bucket', operation: 'create', bucketName: 'My-Bucket' }],
+		['bucket name underscore', { resource: 'bucket', operation: 'create', bucketName: 'my_bucket' }],
+		['bucket name is an IP address', { resource: 'bucket', operation: 'create', bucketName: '192.168.1.10' }],
+		['bucket name too long', { resource: 'bucket', operation: 'create', bucketName: 'a'.repeat(64) }],
+	])('%s: the service refuses it with InvalidBucketName and the usual rule as a hint', async (_name, parameters) => {
+		const before = counter.count;
+		const error = await fails(parameters);
+		expect(counter.count).toBe(before + 1);
+		expect(error.message).toMatch(/^InvalidBucketName: /);
+		expect(error.description).toMatch(/^The service refused the bucket name\. S3-compatible services usually want 3-63 lower-case letters/);
+	});
+
+	test('a bucket name typed By Name is not checked by a pattern in the editor', async () => {
+		const error = await fails({ resource: 'bucket', operation: 'getAcl', bucket: rl('Bad_Name') });
+		expect(error.message).toMatch(/^(InvalidBucketName|NoSuchBucket): /);
+	});
+
+	test('a key over 1024 bytes goes to the service, whose error is shown', async () => {
+		const error = await fails({ resource: 'object', operation: 'upload', bucket: rl('limits-bucket'), key: 'ü'.repeat(513), ...text('x') });
+		expect(error.message).toMatch(/^InvalidArgument: .*too long/);
+	});
+
+	test('part number 10001 goes to the service, whose error is shown', async () => {
+		const [init] = await ok({ resource: 'multipartUpload', operation: 'initiate', bucket: rl('limits-bucket'), key: 'p.bin' });
+		const error = await fails(
+			{ resource: 'multipartUpload', operation: 'uploadPart', bucket: rl('limits-bucket'), key: 'p.bin', uploadId: init.uploadId, partNumber: 10001 },
+			{ binaryInput: [{ binary: { data: { text: 'x', mimeType: 'text/plain' } } }] },
+		);
+		expect(error.message).toMatch(/^InvalidArgument: Part number must be an integer between 1 and 10000/);
+		await ok({ resource: 'multipartUpload', operation: 'abort', bucket: rl('limits-bucket'), key: 'p.bin', uploadId: init.uploadId });
+	});
+
+	test('a presigned URL valid for more than 7 days is made (a hint, not a refusal) and works', async () => {
+		await ok({ resource: 'object', operation: 'upload', bucket: rl('limits-bucket'), key: 'long.txt', ...text('long-lived') });
+		const [pre] = await ok({ resource: 'object', operation: 'getPresignedUrl', bucket: rl('limits-bucket'), key: 'long.txt', expiresIn: 8 * 86400 });
+		expect(pre.expiresIn).toBe(8 * 86400);
+		expect(await (await fetch(pre.url)).text()).toBe('long-lived');
+	});
+
+	test('a part size under 5 MiB is used as given (the emulator, like the seed, sets no minimum)', async () => {
+		const data = 'abcdefghij'.repeat(300 * 1024);
+		const [up] = await ok({ resource: 'object', operation: 'upload', bucket: rl('limits-bucket'), key: 'small-parts.txt', ...text(data), options: { multipartThreshold: 1, partSize: 1 } });
+		expect(up).toMatchObject({ multipart: true, partCount: 3, partSize: 1024 * 1024, size: data.length });
+		expect((await download('limits-bucket', 'small-parts.txt')).bytes.toString()).toBe(data);
+	});
+
+	test('Page Size above 1000 is sent; the service returns what it allows and the node pages on', async () => {
+		await v.control('POST', '/storage/objects', { bucket: 'limits-bucket', objects: Array.from({ length: 1200 }, (_, n) => ({ key: `many/${String(n).padStart(4, '0')}`, body: 'x' })) });
+		const mark = counter.count;
+		const all = await ok({ resource: 'bucket', operation: 'listObjects', bucket: rl('limits-bucket'), returnAll: true, options: { prefix: 'many/', maxKeys: 1500 } });
+		expect(all).toHaveLength(1200);
+		expect(counter.since(mark)[0]).toMatch(/max-keys=1500/);
 	});
 });
 

@@ -185,3 +185,27 @@ test('canonical pieces: repeats merged, folded values unfolded, only the listed 
 	expect(signer.canonicalResource('/b/k', 'uploadId=x&partNumber=2&foo=1&uploads&tagging')).toBe('/b/k?partNumber=2&uploadId=x&uploads');
 	expect(signer.objectPath('b', 'a b/ü+=:%?#~/c')).toBe('/b/a%20b/%C3%BC%2B%3D%3A%25%3F%23~/c');
 });
+
+test('signing readings the seed leaves open: underscore names as sub-resources, values decoded (credential settings)', () => {
+	const query = 'part_number=2&upload_id=a%2Bb%2Fc%3D';
+	// default: the underscore names are not in the seed's list, so nothing is signed
+	expect(signer.canonicalResource('/b/k', query)).toBe('/b/k');
+	expect(signer.canonicalResource('/b/k', query, { extraSubResources: ['part_number', 'upload_id'] })).toBe('/b/k?part_number=2&upload_id=a%2Bb%2Fc%3D');
+	expect(signer.canonicalResource('/b/k', query, { extraSubResources: ['part_number', 'upload_id'], decodeSubResourceValues: true })).toBe('/b/k?part_number=2&upload_id=a+b/c=');
+	// sorted with the listed ones by name (byte order: partNumber < part_number)
+	expect(signer.canonicalResource('/b/k', 'uploadId=x%3D&partNumber=1&part_number=3', { extraSubResources: ['part_number'], decodeSubResourceValues: true })).toBe('/b/k?partNumber=1&part_number=3&uploadId=x=');
+	// the profile carries them into StringToSign
+	const profile = { ...signer.VENDOR_PROFILE, decodeSubResourceValues: true };
+	expect(signer.stringToSign({ method: 'GET', path: '/b/k', query: 'uploadId=a%2Bb', headers: { 'x-vendor-date': 'd' } }, profile)).toBe('GET\n\n\n\nx-vendor-date:d\n/b/k?uploadId=a+b');
+	// the credential's settings choose them (defaults unchanged)
+	const { storageSettings } = require(path.join(ROOT, 'dist/nodes/shared/storage/auth.js'));
+	expect(storageSettings({ endpoint: 'http://x' }).profile).toEqual({ scheme: 'VENDOR', headerPrefix: 'x-vendor-' });
+	expect(storageSettings({ endpoint: 'http://x', advanced: true, multipartQueryNames: 'snake', signUnderscoreSubResources: true, subResourceValues: 'decoded' }).profile).toEqual({
+		scheme: 'VENDOR',
+		headerPrefix: 'x-vendor-',
+		extraSubResources: ['part_number', 'upload_id'],
+		decodeSubResourceValues: true,
+	});
+	// settings under a closed Advanced Protocol Settings do not apply
+	expect(storageSettings({ endpoint: 'http://x', advanced: false, signUnderscoreSubResources: true, subResourceValues: 'decoded' }).profile).toEqual({ scheme: 'VENDOR', headerPrefix: 'x-vendor-' });
+});

@@ -3,6 +3,7 @@ import { NodeOperationError, type IExecuteFunctions, type INodeExecutionData } f
 
 import { runState } from '../../shared/run';
 import type { OperationExecute } from '../helpers/common';
+import * as bucketCheckCompatibility from './bucket/checkCompatibility.operation';
 import * as bucketCreate from './bucket/create.operation';
 import * as bucketDelete from './bucket/delete.operation';
 import * as bucketGetAcl from './bucket/getAcl.operation';
@@ -25,6 +26,7 @@ interface OperationModule {
 
 export const operations: Record<string, Record<string, OperationModule>> = {
 	bucket: {
+		checkCompatibility: bucketCheckCompatibility,
 		create: bucketCreate,
 		delete: bucketDelete,
 		getAcl: bucketGetAcl,

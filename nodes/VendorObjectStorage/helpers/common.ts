@@ -45,15 +45,6 @@ export const bucketField: INodeProperties = {
 			name: 'name',
 			type: 'string',
 			placeholder: 'e.g. my-bucket',
-			validation: [
-				{
-					type: 'regex',
-					properties: {
-						regex: '^[a-z0-9][a-z0-9.-]{1,61}[a-z0-9]$',
-						errorMessage: 'Not a valid bucket name: 3-63 lower-case letters, digits, dots and hyphens',
-					},
-				},
-			],
 		},
 	],
 };
@@ -66,6 +57,7 @@ export const keyField: INodeProperties = {
 	required: true,
 	placeholder: 'e.g. reports/2026/summary.csv',
 	description: 'Name of the object, including any folder prefix; case-sensitive',
+	hint: 'S3 services accept keys of up to 1024 bytes of UTF-8',
 };
 
 export const uploadIdField: INodeProperties = {
@@ -191,9 +183,16 @@ export interface ObjectHeaders {
 
 /**
  * The headers of Put object / Initiate multipart upload from the Additional Fields, checked.
- * `fallbackType` is used when no Content Type is given.
+ * `fallbackType` is used when no Content Type is given; `fallbackFrom` names the input binary
+ * field it came from (an upstream node's MIME type, checked and named in the error).
  */
-export function objectHeaders(ctx: IExecuteFunctions, i: number, settings: StorageSettings, fallbackType: string): ObjectHeaders {
+export function objectHeaders(
+	ctx: IExecuteFunctions,
+	i: number,
+	settings: StorageSettings,
+	fallbackType: string,
+	fallbackFrom?: string,
+): ObjectHeaders {
 	const node = ctx.getNode();
 	const fields = ctx.getNodeParameter('additionalFields', i, {}) as IDataObject;
 	const headers: Record<string, string> = {};
@@ -211,7 +210,8 @@ export function objectHeaders(ctx: IExecuteFunctions, i: number, settings: Stora
 		if (value) headers[header] = value;
 	}
 	const contentType = fields.contentType ? check.headerValue(node, i, 'Content Type', fields.contentType) : '';
-	headers['Content-Type'] = contentType || fallbackType || 'application/octet-stream';
+	const fallback = !contentType && fallbackType && fallbackFrom !== undefined ? check.binaryMimeType(node, i, fallbackFrom, fallbackType) : fallbackType;
+	headers['Content-Type'] = contentType || fallback || 'application/octet-stream';
 	if (fields.acl) headers[`${prefix}acl`] = String(fields.acl);
 	const rows = ((fields.metadata as IDataObject | undefined)?.values ?? []) as Array<{ name?: unknown; value?: unknown }>;
 	for (const [name, value] of Object.entries(check.metadata(node, i, rows))) headers[`${prefix}meta-${name}`] = value;

@@ -3,12 +3,12 @@
  * automatic parallel upload: initiate, upload one part, list every part, complete, abort.
  */
 import { createHash } from 'crypto';
-import { NodeApiError, type IExecuteFunctions, type JsonObject } from 'n8n-workflow';
+import { NodeApiError, type ICredentialDataDecryptedObject, type IExecuteFunctions, type JsonObject } from 'n8n-workflow';
 
 import type { StorageSettings } from '../../shared/storage/auth';
-import { storageApiError, storageRequest, xmlBody } from '../../shared/storage/transport';
+import { mayHaveBeenPerformed, readAll, storageApiError, storageRequest, xmlBody } from '../../shared/storage/transport';
 import { children, escapeXml, text, type XmlNode } from '../../shared/storage/xml';
-import { quote, unquote } from './common';
+import { asNodeError, quote, unquote } from './common';
 
 /** Tries per part of an automatic upload (the first and two retries, with backoff). */
 export const PART_TRIES = 3;
@@ -18,9 +18,10 @@ export interface PartRef {
 	etag: string;
 }
 
+/** A part as List Parts gave it: the fields present in its answer. */
 export interface PartInfo extends PartRef {
-	size: number;
-	lastModified: string;
+	size?: number;
+	lastModified?: string;
 }
 
 export interface UploadTarget {
@@ -28,6 +29,8 @@ export interface UploadTarget {
 	key: string;
 	itemIndex: number;
 	settings: StorageSettings;
+	/** Credential fields replacing the stored ones (the compatibility check's signing variants). */
+	overrides?: { credentialOverrides?: ICredentialDataDecryptedObject };
 }
 
 export function md5(data: Buffer): Buffer {
@@ -44,15 +47,38 @@ function errorInBody(ctx: IExecuteFunctions, doc: XmlNode, transId: string, item
 	);
 }
 
+/**
+ * Initiate Multipart Upload. Never repeated after a failure that leaves open whether the service
+ * started the upload (a 5xx answer, a lost connection, a timeout): each repeat the service
+ * performs would leave another upload behind, and the seed offers no way to list uploads to find
+ * and remove them. Only a refused connection and SlowDown (the service did nothing) are retried.
+ */
 export async function initiateUpload(ctx: IExecuteFunctions, t: UploadTarget, headers: Record<string, string>): Promise<string> {
-	const res = await storageRequest(ctx, {
-		method: 'POST',
-		bucket: t.bucket,
-		key: t.key,
-		query: [['uploads', undefined]],
-		headers,
-		itemIndex: t.itemIndex,
-	});
+	let res;
+	try {
+		res = await storageRequest(ctx, {
+			method: 'POST',
+			bucket: t.bucket,
+			key: t.key,
+			query: [['uploads', undefined]],
+			headers,
+			itemIndex: t.itemIndex,
+			...t.overrides,
+		});
+	} catch (error) {
+		if (mayHaveBeenPerformed(error)) {
+			const e = error as NodeApiError;
+			e.description = [
+				e.description,
+				`The service may have created a multipart upload for "${t.key}" before it failed, and its upload ID never reached n8n.`,
+				'Such an upload holds no parts but stays until it is aborted, and the object storage interface offers no way to list uploads:',
+				'if the vendor shows it (console or support), remove it with Multipart Upload > Abort and its upload ID. The bucket cannot be deleted while it exists.',
+			]
+				.filter(Boolean)
+				.join(' ');
+		}
+		throw asNodeError(ctx, error, t.itemIndex);
+	}
 	const doc = await xmlBody(res);
 	const uploadId = text(doc.InitiateMultipartUploadResult, 'UploadId');
 	if (!uploadId) {
@@ -65,7 +91,10 @@ export async function initiateUpload(ctx: IExecuteFunctions, t: UploadTarget, he
 	return uploadId;
 }
 
-/** PUT one part with its Content-MD5; resolves the part's ETag (quoted, as the service gives it). */
+/**
+ * PUT one part with its Content-MD5; resolves the part's ETag (quoted, as the service gives it),
+ * or the part's MD5 when the service sends no ETag (S3's part ETag is the part's MD5).
+ */
 export async function uploadPart(
 	ctx: IExecuteFunctions,
 	t: UploadTarget,
@@ -74,6 +103,19 @@ export async function uploadPart(
 	data: Buffer,
 	attempts = PART_TRIES,
 ): Promise<string> {
+	const sent = await sendPart(ctx, t, uploadId, partNumber, data, attempts);
+	return sent.etag ?? `"${sent.md5}"`;
+}
+
+/** PUT one part; the service's ETag header when it sent one, and the MD5 (hex) of the part. */
+export async function sendPart(
+	ctx: IExecuteFunctions,
+	t: UploadTarget,
+	uploadId: string,
+	partNumber: number,
+	data: Buffer,
+	attempts = PART_TRIES,
+): Promise<{ etag?: string; md5: string }> {
 	const digest = md5(data);
 	const res = await storageRequest(ctx, {
 		method: 'PUT',
@@ -87,8 +129,10 @@ export async function uploadPart(
 		body: data,
 		attempts,
 		itemIndex: t.itemIndex,
+		...t.overrides,
 	});
-	return res.headers.etag || `"${digest.toString('hex')}"`;
+	await readAll(res.body);
+	return { etag: res.headers.etag || undefined, md5: digest.toString('hex') };
 }
 
 /** One page of List Parts. */
@@ -102,14 +146,14 @@ export async function listPartsPage(
 	const query: Array<[string, string | number | undefined]> = [[t.settings.uploadIdParam, uploadId]];
 	if (maxParts) query.push(['max-parts', maxParts]);
 	if (marker) query.push(['part-number-marker', marker]);
-	const res = await storageRequest(ctx, { method: 'GET', bucket: t.bucket, key: t.key, query, itemIndex: t.itemIndex });
+	const res = await storageRequest(ctx, { method: 'GET', bucket: t.bucket, key: t.key, query, itemIndex: t.itemIndex, ...t.overrides });
 	const doc = (await xmlBody(res)).ListPartsResult;
-	const parts = children(doc, 'Part').map((p) => ({
-		partNumber: Number(text(p, 'PartNumber')),
-		etag: unquote(text(p, 'ETag')),
-		size: Number(text(p, 'Size')),
-		lastModified: text(p, 'LastModified'),
-	}));
+	const parts = children(doc, 'Part').map((p) => {
+		const part: PartInfo = { partNumber: Number(text(p, 'PartNumber')), etag: unquote(text(p, 'ETag')) };
+		if (p.Size !== undefined) part.size = Number(text(p, 'Size'));
+		if (p.LastModified !== undefined) part.lastModified = text(p, 'LastModified');
+		return part;
+	});
 	const truncated = text(doc, 'IsTruncated') === 'true';
 	if (!truncated) return { parts };
 	let next = Number(text(doc, 'NextPartNumberMarker'));
@@ -143,9 +187,12 @@ export async function listParts(
 	}
 }
 
+/** What CompleteMultipartUploadResult held (Location, Bucket, Key, ETag), the fields it gave. */
 export interface CompleteResult {
-	etag: string;
-	location: string;
+	etag?: string;
+	location?: string;
+	bucket?: string;
+	key?: string;
 }
 
 export async function completeUpload(ctx: IExecuteFunctions, t: UploadTarget, uploadId: string, parts: PartRef[]): Promise<CompleteResult> {
@@ -161,22 +208,31 @@ export async function completeUpload(ctx: IExecuteFunctions, t: UploadTarget, up
 		query: [[t.settings.uploadIdParam, uploadId]],
 		headers: { 'Content-Type': 'application/xml' },
 		body: Buffer.from(xml, 'utf8'),
+		// A repeat completes the same upload or finds it gone: it never makes a second object.
+		idempotent: true,
 		itemIndex: t.itemIndex,
+		...t.overrides,
 	});
 	const doc = await xmlBody(res);
 	const failed = errorInBody(ctx, doc, res.transId, t.itemIndex);
 	if (failed) throw failed;
 	const result = doc.CompleteMultipartUploadResult;
-	return { etag: unquote(text(result, 'ETag')), location: text(result, 'Location') };
+	const out: CompleteResult = {};
+	const has = (name: string) => typeof result === 'object' && result !== null && !Array.isArray(result) && result[name] !== undefined;
+	if (has('ETag')) out.etag = unquote(text(result, 'ETag'));
+	if (has('Location')) out.location = text(result, 'Location');
+	if (has('Bucket')) out.bucket = text(result, 'Bucket');
+	if (has('Key')) out.key = text(result, 'Key');
+	return out;
 }
 
 /**
- * Aborts an upload; also after the execution was cancelled. Resolves an error text when the
- * upload could not be aborted, undefined when it is gone (aborted now, or already).
+ * Aborts an upload; also after the execution was cancelled. `problem` says why it could not be
+ * aborted; `gone` that the service did not know it any more (completed or aborted before).
  */
-export async function abortUpload(ctx: IExecuteFunctions, t: UploadTarget, uploadId: string): Promise<string | undefined> {
+export async function abortUpload(ctx: IExecuteFunctions, t: UploadTarget, uploadId: string): Promise<{ problem?: string; gone?: boolean }> {
 	try {
-		await storageRequest(ctx, {
+		const res = await storageRequest(ctx, {
 			method: 'DELETE',
 			bucket: t.bucket,
 			key: t.key,
@@ -184,9 +240,11 @@ export async function abortUpload(ctx: IExecuteFunctions, t: UploadTarget, uploa
 			accept: [404],
 			survivesCancel: true,
 			itemIndex: t.itemIndex,
+			...t.overrides,
 		});
-		return undefined;
+		await readAll(res.body);
+		return res.statusCode === 404 ? { gone: true } : {};
 	} catch (error) {
-		return (error as Error).message;
+		return { problem: (error as Error).message };
 	}
 }

@@ -18,10 +18,8 @@ import { abortUpload, completeUpload, initiateUpload, md5, PART_TRIES, uploadPar
 import { MAX_PART_NUMBER } from './validate';
 
 export const MiB = 1024 * 1024;
-/** Smallest part size S3 accepts for every part but the last. */
+/** Smallest part size S3 accepts for every part but the last (a hint: the seed states no limit). */
 export const MIN_PART_SIZE = 5 * MiB;
-/** Largest part S3 accepts. */
-export const MAX_PART_SIZE = 5 * 1024 * MiB;
 /**
  * Chunk size asked of n8n's binary store when streaming a file. Every chunk is a new Buffer
  * that is garbage once copied into a part; V8 frees such young buffers in a scavenge, and
@@ -172,9 +170,13 @@ export class BufferParts implements PartSource {
 	}
 }
 
-/** The part size for a file: the wanted size, raised so that the file needs at most 10000 parts. */
+/**
+ * The part size for a file: the wanted size, raised so that the file needs at most 10000 parts
+ * (S3's limit; fewer, larger parts suit any service). The seed states no part-size limit, so a
+ * small wanted size is kept and the service's own error shows if it refuses it.
+ */
 export function partSizeFor(wanted: number, size: number | undefined): number {
-	let partSize = Math.max(MIN_PART_SIZE, Math.min(MAX_PART_SIZE, Math.round(wanted)));
+	let partSize = Math.max(1, Math.round(wanted));
 	if (size !== undefined && Math.ceil(size / partSize) > MAX_PART_NUMBER) {
 		partSize = Math.ceil(size / MAX_PART_NUMBER / MiB) * MiB;
 	}
@@ -190,7 +192,10 @@ export interface UploadOptions extends UploadTarget {
 
 export interface UploadResult {
 	size: number;
-	etag: string;
+	/** The ETag the service gave (PUT's ETag header, Complete's ETag element), when it gave one. */
+	etag?: string;
+	/** MD5 (hex) of the bytes sent, for a single PUT: computed here, not by the service. */
+	md5?: string;
 	partCount: number;
 	multipart: boolean;
 	partSize?: number;
@@ -208,8 +213,9 @@ export async function putObject(ctx: IExecuteFunctions, o: UploadTarget & { head
 		body,
 		itemIndex: o.itemIndex,
 	});
-	const etag = (res.headers.etag || `"${digest.toString('hex')}"`).replace(/^"(.*)"$/, '$1');
-	return { size: body.length, etag, partCount: 1, multipart: false };
+	const result: UploadResult = { size: body.length, md5: digest.toString('hex'), partCount: 1, multipart: false };
+	if (res.headers.etag !== undefined) result.etag = res.headers.etag.replace(/^"(.*)"$/, '$1');
+	return result;
 }
 
 /**
@@ -300,10 +306,6 @@ async function multipartUpload(
 				}
 				if (!job || failure) return;
 			}
-			if (job.partNumber > MAX_PART_NUMBER) {
-				failure ??= { error: new Error(`The file needs more than ${MAX_PART_NUMBER} parts; raise the part size`) };
-				return;
-			}
 			let uploadId: string;
 			try {
 				uploadId = await initiated;
@@ -343,11 +345,13 @@ async function multipartUpload(
 		return await putObject(ctx, o, Buffer.alloc(0));
 	}
 
-	let result: { etag: string } | undefined;
+	let result: { etag?: string } | undefined;
+	let completing = false;
 	if (!failure && uploadId !== undefined) {
 		if (isCancelled(ctx)) failure = { error: new Error('The execution was cancelled'), cancelled: true };
 		else {
 			try {
+				completing = true;
 				result = await completeUpload(ctx, o, uploadId, done);
 			} catch (error) {
 				failure = { error };
@@ -358,25 +362,22 @@ async function multipartUpload(
 		await source.close();
 		const error = asNodeError(ctx, failure?.error, o.itemIndex);
 		if (failure?.notStarted || uploadId === undefined) throw error;
-		const notAborted = await abortUpload(ctx, o, uploadId);
+		const aborted = await abortUpload(ctx, o, uploadId);
 		const what = failure?.cancelled
 			? `The upload of "${o.key}" was cancelled`
 			: failure?.partNumber !== undefined
 				? `Uploading part ${failure.partNumber} of "${o.key}" failed after ${PART_TRIES} tries`
 				: `The multipart upload of "${o.key}" failed`;
 		error.message = `${what}: ${error.message}`;
-		const cleanup = notAborted
-			? `The multipart upload ${uploadId} could not be aborted (${notAborted}); abort it with the Abort operation to free its parts.`
-			: 'The multipart upload was aborted: no partial object and no upload in progress are left behind.';
+		const cleanup = aborted.problem
+			? `The multipart upload ${uploadId} could not be aborted (${aborted.problem}); abort it with Multipart Upload > Abort and this upload ID to free its parts.`
+			: aborted.gone && completing
+				? `The upload ${uploadId} was already gone when the node aborted it: the Complete may have succeeded before its answer was lost. Check whether "${o.key}" exists (Download or List Objects).`
+				: 'The multipart upload was aborted: no partial object and no upload in progress are left behind.';
 		error.description = [error.description, cleanup].filter(Boolean).join(' ');
 		throw error;
 	}
-	return {
-		size,
-		etag: result.etag,
-		partCount: done.length,
-		multipart: true,
-		partSize: o.partSize,
-		uploadId,
-	};
+	const out: UploadResult = { size, partCount: done.length, multipart: true, partSize: o.partSize, uploadId };
+	if (result.etag) out.etag = result.etag;
+	return out;
 }

@@ -5,32 +5,44 @@
 import { NodeOperationError, type INode } from 'n8n-workflow';
 
 export const MAX_PART_NUMBER = 10000;
-/** Longest validity of a presigned URL: 7 days, as S3 allows. */
+/** Longest validity of a presigned URL on S3 (7 days): a hint only, the seed states no limit. */
 export const MAX_PRESIGN_SECONDS = 7 * 24 * 3600;
-const MAX_KEY_BYTES = 1024;
 
 export function inputError(node: INode, itemIndex: number, message: string, description: string): NodeOperationError {
 	return new NodeOperationError(node, message, { itemIndex, description });
 }
 
-const BUCKET = /^[a-z0-9][a-z0-9.-]{1,61}[a-z0-9]$/;
-const IPV4_LIKE = /^\d{1,3}(\.\d{1,3}){3}$/;
-
-/** 3-63 lower-case letters, digits, dots and hyphens; starts and ends alphanumeric; not an IP. */
+/**
+ * A bucket name: not empty, not "." or ".." (URL paths resolve those away) and valid Unicode.
+ * The seed states no naming rule; the service's own error (InvalidBucketName) is shown when it
+ * refuses a name, with the usual S3 rule as a hint.
+ */
 export function bucketName(node: INode, itemIndex: number, raw: unknown, field = 'Bucket'): string {
 	const name = String(raw ?? '').trim();
-	const fix = 'Use 3-63 lower-case letters, digits, dots and hyphens, starting and ending with a letter or digit, e.g. my-bucket.';
-	if (!name) throw inputError(node, itemIndex, `The "${field}" field is empty`, `Choose a bucket from the list or type its name. ${fix}`);
-	if (!BUCKET.test(name) || name.includes('..')) {
-		throw inputError(node, itemIndex, `The "${field}" field holds an invalid bucket name: "${name}"`, fix);
+	if (!name) throw inputError(node, itemIndex, `The "${field}" field is empty`, 'Choose a bucket from the list or type its name, e.g. my-bucket.');
+	if (name === '.' || name === '..') {
+		throw inputError(node, itemIndex, `The "${field}" field holds "${name}", which a URL path cannot carry as a name`, 'Type the name of the bucket, e.g. my-bucket.');
 	}
-	if (IPV4_LIKE.test(name)) {
-		throw inputError(node, itemIndex, `The "${field}" field holds an IP address, not a bucket name: "${name}"`, fix);
+	if (!isWellFormed(name)) {
+		throw inputError(node, itemIndex, `The "${field}" field is not valid Unicode`, 'The name holds a broken character (a lone surrogate); retype it.');
 	}
 	return name;
 }
 
-/** A non-empty key of at most 1024 bytes whose `/`-separated segments are not `.` or `..`. */
+function isWellFormed(text: string): boolean {
+	try {
+		encodeURIComponent(text);
+		return true;
+	} catch {
+		return false;
+	}
+}
+
+/**
+ * A non-empty key whose `/`-separated segments are not `.` or `..` (URL paths resolve those
+ * away) and that is valid Unicode. Length and characters are the service's to refuse (the seed
+ * states no limit); the Key field's hint gives S3's 1024 bytes.
+ */
 export function objectKey(node: INode, itemIndex: number, raw: unknown, field = 'Key'): string {
 	const key = typeof raw === 'string' ? raw : raw === undefined || raw === null ? '' : String(raw);
 	if (key === '') {
@@ -45,16 +57,8 @@ export function objectKey(node: INode, itemIndex: number, raw: unknown, field = 
 			'Keys are sent as URL paths, where "." and ".." segments would be resolved away. Rename the segment, e.g. "dot" instead of ".".',
 		);
 	}
-	if ([...key].some((c) => c.charCodeAt(0) < 0x20 || c === '\u007f')) {
-		throw inputError(node, itemIndex, `The "${field}" field holds a control character`, 'Remove line breaks, tabs and other control characters from the key.');
-	}
-	try {
-		encodeURIComponent(key);
-	} catch {
+	if (!isWellFormed(key)) {
 		throw inputError(node, itemIndex, `The "${field}" field is not valid Unicode`, 'The key holds a broken character (a lone surrogate); retype it.');
-	}
-	if (Buffer.byteLength(key, 'utf8') > MAX_KEY_BYTES) {
-		throw inputError(node, itemIndex, `The "${field}" field is longer than ${MAX_KEY_BYTES} bytes`, 'Use a shorter key; UTF-8 characters count one to four bytes each.');
 	}
 	return key;
 }
@@ -76,6 +80,34 @@ export function headerValue(node: INode, itemIndex: number, field: string, raw: 
 			'HTTP headers carry ASCII only; encode other characters first, e.g. with encodeURIComponent() in an expression.',
 		);
 	}
+	return value.trim();
+}
+
+/** A file name: one line without control characters (other Unicode is fine); trimmed. */
+export function fileName(node: INode, itemIndex: number, field: string, raw: unknown): string {
+	const value = String(raw ?? '').trim();
+	if (/[\r\n]/.test(value)) {
+		throw inputError(node, itemIndex, `The "${field}" field holds a line break`, 'A file name must fit on one line; remove the line breaks.');
+	}
+	if ([...value].some((c) => c.charCodeAt(0) < 0x20 || c === '\u007f')) {
+		throw inputError(node, itemIndex, `The "${field}" field holds a control character`, 'Remove tabs and other control characters from the file name.');
+	}
+	return value;
+}
+
+/**
+ * The MIME type an upstream node gave a binary, about to be sent as Content-Type: checked like
+ * the Content Type field, and the error says where the value came from.
+ */
+export function binaryMimeType(node: INode, itemIndex: number, property: string, raw: unknown): string {
+	const value = String(raw ?? '');
+	const where = `The MIME type of the input binary field "${property}"`;
+	const fix = 'It comes from the node before this one and is sent as Content-Type. Correct it there, or set Content Type under Additional Fields.';
+	if (/[\r\n]/.test(value)) throw inputError(node, itemIndex, `${where} holds a line break: ${JSON.stringify(value)}`, fix);
+	if ([...value].some((c) => (c.charCodeAt(0) < 0x20 && c !== '\t') || c === '\u007f')) {
+		throw inputError(node, itemIndex, `${where} holds a control character: ${JSON.stringify(value)}`, fix);
+	}
+	if (/[\u0080-\uffff]/.test(value)) throw inputError(node, itemIndex, `${where} holds characters outside ASCII: ${JSON.stringify(value)}`, fix);
 	return value.trim();
 }
 
@@ -101,10 +133,11 @@ export function metadata(node: INode, itemIndex: number, rows: Array<{ name?: un
 	return out;
 }
 
+/** A part number: a whole number from 1 (the seed states no upper limit; S3's is 10000). */
 export function partNumber(node: INode, itemIndex: number, raw: unknown, field = 'Part Number'): number {
 	const n = typeof raw === 'number' ? raw : Number(String(raw ?? '').trim());
-	if (!Number.isInteger(n) || n < 1 || n > MAX_PART_NUMBER) {
-		throw inputError(node, itemIndex, `The "${field}" field must be a whole number from 1 to ${MAX_PART_NUMBER}, not "${String(raw)}"`, 'Parts are numbered 1, 2, 3 … up to 10000.');
+	if (raw === '' || raw === undefined || raw === null || !Number.isSafeInteger(n) || n < 1) {
+		throw inputError(node, itemIndex, `The "${field}" field must be a whole number from 1, not "${String(raw)}"`, 'Parts are numbered 1, 2, 3 …');
 	}
 	return n;
 }
@@ -113,9 +146,6 @@ export function expirySeconds(node: INode, itemIndex: number, raw: unknown): num
 	const n = typeof raw === 'number' ? raw : Number(String(raw ?? '').trim());
 	if (!Number.isInteger(n) || n <= 0) {
 		throw inputError(node, itemIndex, `The "Expires In" field must be a positive whole number of seconds, not "${String(raw)}"`, 'Enter how long the URL stays valid, e.g. 3600 for one hour.');
-	}
-	if (n > MAX_PRESIGN_SECONDS) {
-		throw inputError(node, itemIndex, `The "Expires In" field is more than 7 days (${MAX_PRESIGN_SECONDS} seconds): ${n}`, 'Presigned URLs may live at most 7 days; make a new one when it runs out.');
 	}
 	return n;
 }

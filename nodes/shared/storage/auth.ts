@@ -16,6 +16,19 @@ export interface StorageSettings {
 	presignKeyParam: string;
 	uploadIdParam: string;
 	partNumberParam: string;
+	/** Longest wait for the first byte of an answer once the request (and its body) is sent. */
+	responseTimeoutMs: number;
+	/** Longest time no byte moves while a body is sent or received. */
+	idleTimeoutMs: number;
+}
+
+/** Defaults of the timeouts (seconds): see the credential's descriptions. */
+export const DEFAULT_RESPONSE_TIMEOUT_S = 300;
+export const DEFAULT_IDLE_TIMEOUT_S = 120;
+
+function seconds(raw: unknown, fallback: number): number {
+	const n = typeof raw === 'number' ? raw : Number(String(raw ?? '').trim());
+	return Number.isFinite(n) && n > 0 ? n * 1000 : fallback * 1000;
 }
 
 export function storageSettings(credentials: ICredentialDataDecryptedObject): StorageSettings {
@@ -25,14 +38,23 @@ export function storageSettings(credentials: ICredentialDataDecryptedObject): St
 		return v || fallback;
 	};
 	const snake = advanced && credentials.multipartQueryNames === 'snake';
+	const signSnake = advanced && credentials.signUnderscoreSubResources === true;
+	const decoded = advanced && credentials.subResourceValues === 'decoded';
 	return {
 		endpoint: String(credentials.endpoint ?? '').trim().replace(/\/+$/, ''),
 		accessKey: String(credentials.accessKey ?? '').trim(),
 		accessSecret: String(credentials.accessSecret ?? ''),
-		profile: { scheme: pick('schemeWord', 'VENDOR'), headerPrefix: pick('headerPrefix', 'x-vendor-').toLowerCase() },
+		profile: {
+			scheme: pick('schemeWord', 'VENDOR'),
+			headerPrefix: pick('headerPrefix', 'x-vendor-').toLowerCase(),
+			...(signSnake ? { extraSubResources: ['part_number', 'upload_id'] } : {}),
+			...(decoded ? { decodeSubResourceValues: true } : {}),
+		},
 		presignKeyParam: pick('presignKeyParam', 'VENDORAccessKeyId'),
 		uploadIdParam: snake ? 'upload_id' : 'uploadId',
 		partNumberParam: snake ? 'part_number' : 'partNumber',
+		responseTimeoutMs: seconds(advanced ? credentials.responseTimeout : undefined, DEFAULT_RESPONSE_TIMEOUT_S),
+		idleTimeoutMs: seconds(advanced ? credentials.idleTimeout : undefined, DEFAULT_IDLE_TIMEOUT_S),
 	};
 }
 

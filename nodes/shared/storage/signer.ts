@@ -12,6 +12,17 @@ export interface SigningProfile {
 	scheme: string;
 	/** Prefix of the signed vendor headers (date, acl, meta): `x-vendor-`, `x-amz-` for plain S3. */
 	headerPrefix: string;
+	/**
+	 * Query names signed as sub-resources besides the listed ones. The seed lists `uploadId` and
+	 * `partNumber` only; a service that also signs its path samples' `upload_id` and
+	 * `part_number` needs them here.
+	 */
+	extraSubResources?: readonly string[];
+	/**
+	 * Put sub-resource values into CanonicalizedResource percent-decoded (`uploadId=a+b/c=`)
+	 * instead of exactly as sent (`uploadId=a%2Bb%2Fc%3D`, the default). The seed does not say.
+	 */
+	decodeSubResourceValues?: boolean;
 }
 
 export const VENDOR_PROFILE: SigningProfile = { scheme: 'VENDOR', headerPrefix: 'x-vendor-' };
@@ -84,15 +95,33 @@ export function canonicalVendorHeaders(headers: HeaderInput, profile: SigningPro
 		.join('');
 }
 
-/** CanonicalizedResource: the path as sent, then the listed sub-resources sorted by name. */
-export function canonicalResource(path: string, query = ''): string {
+export interface ResourceOptions {
+	extraSubResources?: readonly string[];
+	decodeSubResourceValues?: boolean;
+}
+
+function decodeValue(value: string): string {
+	try {
+		return decodeURIComponent(value);
+	} catch {
+		return value;
+	}
+}
+
+/**
+ * CanonicalizedResource: the path as sent, then the listed sub-resources (and any extra ones
+ * the options name) sorted by name, their values as sent or percent-decoded.
+ */
+export function canonicalResource(path: string, query = '', options: ResourceOptions = {}): string {
+	const signed = new Set([...SUB_RESOURCES, ...(options.extraSubResources ?? [])]);
 	const subs: Array<[string, string | undefined]> = [];
 	for (const part of query.split('&')) {
 		if (!part) continue;
 		const eq = part.indexOf('=');
 		const name = eq === -1 ? part : part.slice(0, eq);
-		if (!SUB_RESOURCES.includes(name)) continue;
-		subs.push([name, eq === -1 ? undefined : part.slice(eq + 1)]);
+		if (!signed.has(name)) continue;
+		const raw = eq === -1 ? undefined : part.slice(eq + 1);
+		subs.push([name, raw !== undefined && options.decodeSubResourceValues ? decodeValue(raw) : raw]);
 	}
 	subs.sort((a, b) => (a[0] < b[0] ? -1 : a[0] > b[0] ? 1 : 0));
 	const qs = subs.map(([n, v]) => (v === undefined ? n : `${n}=${v}`)).join('&');
@@ -117,7 +146,7 @@ export function stringToSign(req: SignableRequest, profile: SigningProfile, expi
 		headerValue(pairs, 'content-type') ?? '',
 		dateSlot,
 		'',
-	].join('\n') + canonicalVendorHeaders(pairs, profile) + canonicalResource(req.path, req.query);
+	].join('\n') + canonicalVendorHeaders(pairs, profile) + canonicalResource(req.path, req.query, profile);
 }
 
 /** base64(HMAC-SHA1(secret, stringToSign)), RFC 2104. */

@@ -1,4 +1,4 @@
-import { updateDisplayOptions, type INodeExecutionData, type INodeProperties, type IExecuteFunctions } from 'n8n-workflow';
+import { updateDisplayOptions, type IDataObject, type INodeExecutionData, type INodeProperties, type IExecuteFunctions } from 'n8n-workflow';
 
 import { getSettings, storageRequest } from '../../../shared/storage/transport';
 import { CANNED_ACLS, perItem } from '../../helpers/common';
@@ -12,7 +12,8 @@ const properties: INodeProperties[] = [
 		default: '',
 		required: true,
 		placeholder: 'e.g. my-bucket',
-		description: 'Name of the new bucket: 3-63 lower-case letters, digits, dots and hyphens, unique across the service',
+		description: 'Name of the new bucket, unique across the service',
+		hint: 'S3-compatible services usually want 3-63 lower-case letters, digits, dots and hyphens; the service says if it refuses the name',
 	},
 	{
 		displayName: 'ACL',
@@ -37,6 +38,10 @@ export async function execute(this: IExecuteFunctions, items: INodeExecutionData
 			headers: { [`${settings.profile.headerPrefix}acl`]: acl },
 			itemIndex: i,
 		});
-		return { bucket, created: true, acl, location: res.headers.location ?? `/${bucket}` };
+		// The seed's answer is an empty 200: the item holds the request's own values, and the
+		// Location header only when the service sent one.
+		const json: IDataObject = { created: true, bucket, acl };
+		if (res.headers.location) json.location = res.headers.location;
+		return json;
 	});
 }

@@ -48,7 +48,7 @@ const properties: INodeProperties[] = [
 				name: 'etagField',
 				type: 'string',
 				default: 'etag',
-				description: 'Field of each input item that holds the ETag of its part',
+				description: 'Field of each input item that holds the ETag of its part; with etag, an item without it may give md5 instead',
 			},
 			{
 				displayName: 'Part Number Field',
@@ -72,6 +72,14 @@ interface Group {
 	parts: Map<number, string>;
 }
 
+/** A Continue On Fail item: the error's message and description. */
+function errorJson(error: unknown): IDataObject {
+	const e = error as { message?: string; description?: string | null };
+	const json: IDataObject = { error: e.message ?? String(error) };
+	if (e.description) json.description = e.description;
+	return json;
+}
+
 function field(json: IDataObject, name: string): unknown {
 	if (json[name] !== undefined) return json[name];
 	const lower = name.toLowerCase();
@@ -82,12 +90,13 @@ function field(json: IDataObject, name: string): unknown {
 async function complete(ctx: IExecuteFunctions, g: Group, itemIndex: number, parts: PartRef[]): Promise<IDataObject> {
 	const started = Date.now();
 	const result = await completeUpload(ctx, { bucket: g.bucket, key: g.key, itemIndex, settings: g.settings }, g.uploadId, parts);
+	// CompleteMultipartUploadResult's own fields (those it held), then the request's.
 	return {
-		bucket: g.bucket,
-		key: g.key,
+		bucket: result.bucket ?? g.bucket,
+		key: result.key ?? g.key,
 		uploadId: g.uploadId,
-		etag: result.etag,
-		location: result.location,
+		...(result.etag !== undefined ? { etag: result.etag } : {}),
+		...(result.location !== undefined ? { location: result.location } : {}),
 		partCount: parts.length,
 		durationMs: Date.now() - started,
 	};
@@ -126,15 +135,18 @@ export async function execute(this: IExecuteFunctions, items: INodeExecutionData
 			const json = items[i].json ?? {};
 			const rawNumber = field(json, numberField);
 			const partNumber = Number(rawNumber);
-			if (rawNumber === undefined || rawNumber === '' || !Number.isInteger(partNumber) || partNumber < 1 || partNumber > check.MAX_PART_NUMBER) {
+			if (rawNumber === undefined || rawNumber === '' || !Number.isSafeInteger(partNumber) || partNumber < 1) {
 				throw check.inputError(
 					node,
 					i,
-					`The input item's "${numberField}" must be a part number from 1 to ${check.MAX_PART_NUMBER}, not "${String(rawNumber)}"`,
+					`The input item's "${numberField}" must be a whole part number from 1, not "${String(rawNumber)}"`,
 					'Each input item must carry the number of its part, as Upload Part outputs it, or choose Every Uploaded Part.',
 				);
 			}
-			const etag = unquote(String(field(json, etagField) ?? '').trim());
+			// Upload Part outputs the service's ETag as etag and, when the service sent none, only md5
+			// (S3's part ETag is the part's MD5).
+			const given = field(json, etagField) ?? (etagField === 'etag' ? field(json, 'md5') : undefined);
+			const etag = unquote(String(given ?? '').trim());
 			if (!etag) {
 				throw check.inputError(node, i, `The input item has no "${etagField}"`, 'Each input item must carry the ETag of its part, as Upload Part outputs it, or choose Every Uploaded Part.');
 			}
@@ -149,7 +161,7 @@ export async function execute(this: IExecuteFunctions, items: INodeExecutionData
 			group.items.push(i);
 		} catch (error) {
 			if (!this.continueOnFail()) throw asNodeError(this, error, i);
-			out.push({ json: { error: (error as Error).message }, pairedItem: { item: i } });
+			out.push({ json: errorJson(error), pairedItem: { item: i } });
 		}
 	}
 	for (const g of groups.values()) {
@@ -159,7 +171,7 @@ export async function execute(this: IExecuteFunctions, items: INodeExecutionData
 			out.push({ json: await complete(this, g, g.items[0], parts), pairedItem });
 		} catch (error) {
 			if (!this.continueOnFail()) throw asNodeError(this, error, g.items[0]);
-			out.push({ json: { error: (error as Error).message }, pairedItem });
+			out.push({ json: errorJson(error), pairedItem });
 		}
 	}
 	return out;

@@ -37,8 +37,9 @@ const properties: INodeProperties[] = [
 				name: 'maxParts',
 				type: 'number',
 				default: 1000,
-				typeOptions: { minValue: 1, maxValue: 1000 },
+				typeOptions: { minValue: 1 },
 				description: 'Max-parts of each request: how many parts one page of the listing holds',
+				hint: 'The service may return fewer per page (S3 at most 1000); the node pages until done',
 			},
 		],
 	},
@@ -55,7 +56,7 @@ export async function execute(this: IExecuteFunctions, items: INodeExecutionData
 		const returnAll = this.getNodeParameter('returnAll', i, false) as boolean;
 		const limit = returnAll ? Infinity : check.positiveInt(node, i, 'Limit', this.getNodeParameter('limit', i, 50), 1, Number.MAX_SAFE_INTEGER);
 		const options = this.getNodeParameter('options', i, {}) as IDataObject;
-		const pageSize = options.maxParts === undefined ? 1000 : check.positiveInt(node, i, 'Page Size', options.maxParts, 1, 1000);
+		const pageSize = options.maxParts === undefined ? 1000 : check.positiveInt(node, i, 'Page Size', options.maxParts, 1, Number.MAX_SAFE_INTEGER);
 		const settings = await getSettings(this, i);
 		const parts = await listParts(this, { bucket, key, itemIndex: i, settings }, uploadId, limit, pageSize);
 		return parts.map((p) => ({ ...p, uploadId }) as IDataObject);

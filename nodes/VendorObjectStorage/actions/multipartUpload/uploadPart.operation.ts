@@ -1,8 +1,8 @@
-import { updateDisplayOptions, type IExecuteFunctions, type INodeExecutionData, type INodeProperties } from 'n8n-workflow';
+import { updateDisplayOptions, type IDataObject, type IExecuteFunctions, type INodeExecutionData, type INodeProperties } from 'n8n-workflow';
 
 import { getSettings } from '../../../shared/storage/transport';
 import { bucketField, getBucket, getKey, keyField, perItem, unquote, uploadIdField } from '../../helpers/common';
-import { uploadPart } from '../../helpers/multipart';
+import { sendPart } from '../../helpers/multipart';
 import * as check from '../../helpers/validate';
 
 const properties: INodeProperties[] = [
@@ -15,8 +15,9 @@ const properties: INodeProperties[] = [
 		type: 'number',
 		default: 1,
 		required: true,
-		typeOptions: { minValue: 1, maxValue: 10000 },
-		description: 'Position of this part in the object, 1 to 10000; every part but the last should be at least 5 MiB',
+		typeOptions: { minValue: 1 },
+		description: 'Position of this part in the object, from 1',
+		hint: 'S3 services accept part numbers up to 10000 and want every part but the last to be at least 5 MiB',
 	},
 	{
 		displayName: 'Input Binary Field',
@@ -43,7 +44,11 @@ export async function execute(this: IExecuteFunctions, items: INodeExecutionData
 		const data = await this.helpers.getBinaryDataBuffer(i, property);
 		const settings = await getSettings(this, i);
 		const started = Date.now();
-		const etag = await uploadPart(this, { bucket, key, itemIndex: i, settings }, uploadId, partNumber, data);
-		return { bucket, key, uploadId, partNumber, etag: unquote(etag), size: data.length, durationMs: Date.now() - started };
+		const sent = await sendPart(this, { bucket, key, itemIndex: i, settings }, uploadId, partNumber, data);
+		// etag: the service's ETag header (only when it sent one); md5: of the bytes sent, computed here.
+		const json: IDataObject = { bucket, key, uploadId, partNumber };
+		if (sent.etag !== undefined) json.etag = unquote(sent.etag);
+		Object.assign(json, { md5: sent.md5, size: data.length, durationMs: Date.now() - started });
+		return json;
 	});
 }

@@ -1,15 +1,13 @@
 import {
-	NodeApiError,
 	updateDisplayOptions,
 	type IDataObject,
 	type IExecuteFunctions,
 	type INodeExecutionData,
 	type INodeProperties,
-	type JsonObject,
 } from 'n8n-workflow';
 
-import { getSettings, readAll, storageRequest } from '../../../shared/storage/transport';
-import { bucketField, getBucket, getKey, keyField, partsOfEtag, perItem, unquote } from '../../helpers/common';
+import { getSettings, readAll, storageFailure, storageRequest } from '../../../shared/storage/transport';
+import { bucketField, getBucket, getKey, keyField, perItem, unquote } from '../../helpers/common';
 import * as check from '../../helpers/validate';
 
 const properties: INodeProperties[] = [
@@ -37,7 +35,7 @@ const properties: INodeProperties[] = [
 				type: 'string',
 				default: '',
 				placeholder: 'e.g. report.csv',
-				description: 'Name of the output file; defaults to the last segment of the key',
+				description: 'Name of the output file, one line; defaults to the last segment of the key',
 			},
 			{
 				displayName: 'If Match',
@@ -108,7 +106,10 @@ export async function execute(this: IExecuteFunctions, items: INodeExecutionData
 		if (options.ifUnmodifiedSince) headers['If-Unmodified-Since'] = check.httpDate(node, i, 'If Unmodified Since', options.ifUnmodifiedSince);
 		if (options.ifMatch) headers['If-Match'] = etagCondition(check.headerValue(node, i, 'If Match', options.ifMatch));
 		if (options.ifNoneMatch) headers['If-None-Match'] = etagCondition(check.headerValue(node, i, 'If None Match', options.ifNoneMatch));
-		const fileName = options.fileName ? String(options.fileName) : key.split('/').filter(Boolean).pop() || key;
+		const fileName = options.fileName
+			? check.fileName(node, i, 'File Name', options.fileName)
+			: // derived from the key: control characters would break whatever later uses the name
+				[...(key.split('/').filter(Boolean).pop() || key)].map((ch) => (ch.charCodeAt(0) < 0x20 || ch === '\u007f' ? '_' : ch)).join('');
 		const settings = await getSettings(this, i);
 
 		const started = Date.now();
@@ -116,19 +117,22 @@ export async function execute(this: IExecuteFunctions, items: INodeExecutionData
 		const h = res.headers;
 		if (res.statusCode === 304) {
 			await readAll(res.body);
-			return { bucket, key, notModified: true, etag: unquote(h.etag), lastModified: h['last-modified'] ?? '' };
+			const json: IDataObject = { bucket, key, notModified: true };
+			if (h.etag !== undefined) json.etag = unquote(h.etag);
+			if (h['last-modified'] !== undefined) json.lastModified = h['last-modified'];
+			return json;
 		}
 
 		let binary;
 		try {
 			binary = await this.helpers.prepareBinaryData(res.body as unknown as BinaryInput, fileName, h['content-type'] || undefined);
 		} catch (error) {
-			throw new NodeApiError(node, error as JsonObject, {
-				message: `The download of "${key}" broke off: ${(error as Error).message}`,
-				description: `Try again. X-Trans-Id ${res.transId}`,
-				itemIndex: i,
-			});
+			// The transport says what happened (stalled, connection lost, cancelled), naming the
+			// request and how much arrived.
+			throw res.explain ? res.explain(error) : storageFailure(node, `The download of Get Object ${bucket}/${key} broke off: ${(error as Error).message}`, 'Running it again is safe.', i);
 		}
+		const short = res.verify?.();
+		if (short) throw short;
 		// n8n's HTTP client inflates a body stored with Content-Encoding gzip or deflate (and drops that
 		// header), so the stored size is what n8n holds, which may differ from Content-Length.
 		const stored = (binary as { bytes?: number }).bytes;
@@ -137,20 +141,14 @@ export async function execute(this: IExecuteFunctions, items: INodeExecutionData
 		const metaPrefix = `${settings.profile.headerPrefix}meta-`;
 		const metadata: IDataObject = {};
 		for (const [name, value] of Object.entries(h)) if (name.startsWith(metaPrefix)) metadata[name.slice(metaPrefix.length)] = value;
-		const etag = unquote(h.etag);
-		const json: IDataObject = {
-			bucket,
-			key,
-			size: stored ?? expected,
-			etag,
-			partCount: partsOfEtag(etag),
-			contentType: h['content-type'] ?? '',
-			lastModified: h['last-modified'] ?? '',
-			metadata,
-			durationMs: Date.now() - started,
-		};
+		const json: IDataObject = { bucket, key, size: stored ?? expected };
+		if (h.etag !== undefined) json.etag = unquote(h.etag);
+		if (h['content-type'] !== undefined) json.contentType = h['content-type'];
+		if (h['last-modified'] !== undefined) json.lastModified = h['last-modified'];
+		json.metadata = metadata;
+		json.durationMs = Date.now() - started;
 		if (res.statusCode === 206) {
-			json.contentRange = h['content-range'] ?? '';
+			if (h['content-range'] !== undefined) json.contentRange = h['content-range'];
 			const total = /\/(\d+)$/.exec(String(h['content-range'] ?? ''));
 			if (total) json.objectSize = Number(total[1]);
 		}

@@ -2,10 +2,16 @@ import { updateDisplayOptions, type IDataObject, type IExecuteFunctions, type IN
 
 import { presignedUrl } from '../../../shared/storage/signer';
 import { getSettings, serviceNow } from '../../../shared/storage/transport';
-import { bucketField, getBucket, getKey, keyField, perItem } from '../../helpers/common';
+import { bucketField, getBucket, getKey, keyField, notice, perItem } from '../../helpers/common';
 import * as check from '../../helpers/validate';
 
 const properties: INodeProperties[] = [
+	{
+		...notice(
+			'The URL is signed on this machine and not checked with the service: a wrong access key or secret still gives a URL, which the service then refuses (SignatureDoesNotMatch). Open it once to test it.',
+		),
+		name: 'presignNotice',
+	},
 	bucketField,
 	keyField,
 	{
@@ -24,8 +30,9 @@ const properties: INodeProperties[] = [
 		name: 'expiresIn',
 		type: 'number',
 		default: 3600,
-		typeOptions: { minValue: 1, maxValue: 604800 },
-		description: 'How long the URL stays valid, at most 7 days (604800 seconds)',
+		typeOptions: { minValue: 1 },
+		description: 'How long the URL stays valid, in seconds',
+		hint: 'S3 services refuse URLs valid for more than 7 days (604800 seconds); the vendor documents no limit',
 	},
 	{
 		displayName: 'Content Type',

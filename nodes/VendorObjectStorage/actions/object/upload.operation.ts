@@ -12,7 +12,6 @@ import { bucketField, getBucket, getKey, keyField, objectHeaderFields, objectHea
 import {
 	BufferParts,
 	MiB,
-	MIN_PART_SIZE,
 	partSizeFor,
 	putObject,
 	STREAM_CHUNK,
@@ -74,8 +73,9 @@ const properties: INodeProperties[] = [
 				name: 'partSize',
 				type: 'number',
 				default: 8,
-				typeOptions: { minValue: 5, maxValue: 5120 },
+				typeOptions: { minValue: 0.001, numberPrecision: 3 },
 				description: 'Size of each part of a multipart upload; raised on its own when a file would need more than 10000 parts',
+				hint: 'S3 services refuse parts under 5 MiB (except the last) and over 5120 MiB; the vendor documents no limit',
 			},
 			{
 				displayName: 'Concurrency',
@@ -112,20 +112,20 @@ export async function execute(this: IExecuteFunctions, items: INodeExecutionData
 		const fromBinary = this.getNodeParameter('binaryData', i, true) as boolean;
 		const options = this.getNodeParameter('options', i, {}) as IDataObject;
 		const threshold = check.positiveNumber(node, i, 'Multipart Threshold (MiB)', options.multipartThreshold ?? 16, 0, 1024 * 1024) * MiB;
-		const wantedPart = check.positiveNumber(node, i, 'Part Size (MiB)', options.partSize ?? 8, MIN_PART_SIZE / MiB, 5120) * MiB;
+		const wantedPart = check.positiveNumber(node, i, 'Part Size (MiB)', options.partSize ?? 8, 0.001, Number.MAX_SAFE_INTEGER / MiB) * MiB;
 		const concurrency = check.positiveInt(node, i, 'Concurrency', options.concurrency ?? 4, 1, 32);
 
 		let binary: IBinaryData | undefined;
 		let text: Buffer | undefined;
+		const property = String(this.getNodeParameter('binaryPropertyName', i, 'data'));
 		if (fromBinary) {
-			const property = String(this.getNodeParameter('binaryPropertyName', i, 'data'));
 			binary = this.helpers.assertBinaryData(i, property);
 		} else {
 			text = Buffer.from(String(this.getNodeParameter('fileContent', i, '')), 'utf8');
 		}
 		const settings = await getSettings(this, i);
 		const fallbackType = binary ? binary.mimeType : 'text/plain; charset=utf-8';
-		const { headers, contentType } = objectHeaders(this, i, settings, fallbackType);
+		const { headers, contentType } = objectHeaders(this, i, settings, fallbackType, binary ? property : undefined);
 
 		const started = Date.now();
 		const target = { bucket, key, itemIndex: i, settings, headers };
@@ -137,7 +137,7 @@ export async function execute(this: IExecuteFunctions, items: INodeExecutionData
 			const stream = await this.helpers.getBinaryStream(binary.id, STREAM_CHUNK);
 			result = await uploadFromSource(this, { ...target, partSize, concurrency }, new StreamParts(stream, partSize), size);
 		} else {
-			const data = text ?? (await this.helpers.getBinaryDataBuffer(i, String(this.getNodeParameter('binaryPropertyName', i, 'data'))));
+			const data = text ?? (await this.helpers.getBinaryDataBuffer(i, property));
 			if (data.length > threshold) {
 				const partSize = partSizeFor(wantedPart, data.length);
 				result = await uploadFromSource(this, { ...target, partSize, concurrency }, new BufferParts(data, partSize), data.length);
@@ -145,11 +145,14 @@ export async function execute(this: IExecuteFunctions, items: INodeExecutionData
 				result = await putObject(this, target, data);
 			}
 		}
+		// etag: as the service gave it (PUT's header, Complete's element), only when it did; md5: of
+		// the bytes of a single PUT, computed here.
 		const json: IDataObject = {
 			bucket,
 			key,
 			size: result.size,
-			etag: result.etag,
+			...(result.etag !== undefined ? { etag: result.etag } : {}),
+			...(result.md5 !== undefined ? { md5: result.md5 } : {}),
 			partCount: result.partCount,
 			multipart: result.multipart,
 			contentType,
