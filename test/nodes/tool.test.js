@@ -51,8 +51,8 @@ test('an unknown name: the message names the closest hosts first and says what t
 	const { error } = await callTool({ resource: 'host', operation: 'reboot', id: fromAI('Host_Names_or_IDs') }, { Host_Names_or_IDs: 'web-2' });
 	expect(error.message).toMatch(/^No host is called "web-2" \(checked: a name, an instance ID or an IP address\); hosts: web-1 \(ID \d+\), /);
 	expect(error.message).toMatch(/and \d+ more/);
-	// the advice is in the message itself (an AI Agent's model reads nothing else)
-	expect(error.message).toContain('takes an ID, or a name, an instance ID or an IP address of exactly one host');
+	// what to do is in the message itself (an AI Agent's model reads nothing else)
+	expect(error.message).toMatch(/\. Use one of these names or IDs\.$/);
 	expect(await requests('instance/update')).toBe(before);
 });
 

@@ -113,6 +113,7 @@ export async function resolveReference(
 	label: string,
 	itemIndex: number,
 	current: (name: string) => unknown,
+	/** verifyIds: a tool run (the model's IDs are checked too, and messages speak to a model). */
 	options: { verifyIds?: boolean } = {},
 ): Promise<string> {
 	const wanted = input.trim();
@@ -132,11 +133,8 @@ export async function resolveReference(
 		if (rows.some((r) => String(r[loc.idField ?? 'id']) === wanted)) return wanted;
 		const named = rows.filter((row) => loc.resolve!.fields.some((f) => values(row[f]).includes(wanted.toLowerCase())));
 		if (named.length === 1) return String(named[0][loc.idField ?? 'id']);
-		throw new NodeOperationError(
-			fn.getNode(),
-			rows.length ? `No ${noun} has the ID ${wanted}; ${candidates(loc, rows, wanted)}. Use one of these names or IDs.` : `No ${noun} has the ID ${wanted}: there are no ${noun}s`,
-			{ itemIndex, description: `"${label}" takes an ID, or ${loc.resolve.what} of exactly one ${noun}.` },
-		);
+		const message = rows.length ? `No ${noun} has the ID ${wanted}; ${candidates(loc, rows, wanted)}. Use one of these names or IDs.` : `No ${noun} has the ID ${wanted}: there are no ${noun}s.`;
+		throw new NodeOperationError(fn.getNode(), message, { itemIndex, description: message });
 	}
 	const rows = await rowsOf(fn, loc, body, itemIndex);
 	const needle = wanted.toLowerCase();
@@ -149,11 +147,13 @@ export async function resolveReference(
 			{ itemIndex, description: `"${label}" takes an ID, or ${loc.resolve.what} that matches exactly one ${noun}.` },
 		);
 	}
-	throw new NodeOperationError(
-		fn.getNode(),
-		rows.length
-			? `No ${noun} is called "${wanted}" (checked: ${loc.resolve.what}); ${candidates(loc, rows, needle)}`
-			: `No ${noun} is called "${wanted}": there are no ${noun}s`,
-		{ itemIndex, description: `"${label}" takes an ID, or ${loc.resolve.what} of exactly one ${noun}; choose it from the list to be sure.` },
-	);
+	const message = rows.length
+		? `No ${noun} is called "${wanted}" (checked: ${loc.resolve.what}); ${candidates(loc, rows, needle)}`
+		: `No ${noun} is called "${wanted}": there are no ${noun}s`;
+	// a model (tool runs) reads the message only: it ends with what to do instead of the editor's advice
+	if (options.verifyIds) throw new NodeOperationError(fn.getNode(), `${message}. Use one of these names or IDs.`, { itemIndex, description: `${message}. Use one of these names or IDs.` });
+	throw new NodeOperationError(fn.getNode(), message, {
+		itemIndex,
+		description: `"${label}" takes an ID, or ${loc.resolve.what} of exactly one ${noun}; choose it from the list to be sure.`,
+	});
 }
