@@ -11,6 +11,7 @@ import { concurrencyOption } from '../shared/run';
 import { SERIAL, operations, router } from './actions/router';
 import { objectStorageArea } from './area';
 import { searchBuckets } from './methods/listSearch';
+import { withStorageToolDescriptions } from './tool';
 
 /** Resource and Operation dropdowns, from the area's list (the one source of truth), then each operation's fields. */
 function properties(): INodeProperties[] {
@@ -75,7 +76,7 @@ export class VendorObjectStorage implements INodeType {
 		inputs: [NodeConnectionTypes.Main],
 		outputs: [NodeConnectionTypes.Main],
 		credentials: [{ name: 'vendorObjectStorageApi', required: true }],
-		properties: properties(),
+		properties: withStorageToolDescriptions(properties()),
 	};
 
 	methods = { listSearch: { searchBuckets } };

@@ -38,16 +38,20 @@ export function isToolRun(ctx: { getNode(): INode }): boolean {
  * Description" (default "<action> in <node>") only to variants that have none.
  */
 export function toolDescriptions(entries: ToolText[]): INodeProperties[] {
-	return entries.map((e) => ({
-		displayName: 'Tool Description',
-		name: 'toolDescription',
-		type: 'string',
-		default: e.text,
-		typeOptions: { rows: 4 },
-		description:
-			'What the AI model is told about this tool: what it does, what it needs and what it returns. Written for the chosen operation; add your own rules (for example which hosts it may touch) or leave it as it is.',
-		displayOptions: { show: { '@tool': [true], resource: [e.resource], operation: [e.operation] } },
-	}));
+	return entries.map((e) => {
+		const property: INodeProperties = {
+			displayName: 'Tool Description',
+			name: 'toolDescription',
+			type: 'string',
+			default: '',
+			typeOptions: { rows: 4 },
+			description:
+				'What the AI model is told about this tool: what it does, what it needs and what it returns. Written for the chosen operation; add your own rules (for example which hosts it may touch) or leave it as it is.',
+			displayOptions: { show: { '@tool': [true], resource: [e.resource], operation: [e.operation] } },
+		};
+		property.default = e.text;
+		return property;
+	});
 }
 
 export interface ToolText {
