@@ -113,6 +113,13 @@ beforeAll(async () => {
 	server = await n8n.startN8n(home, {});
 	await server.activateWorkflow(MCP.id);
 	await server.activateWorkflow(AGENT.id);
+	// a published workflow's webhooks may be registered a moment after the publish call returns
+	const chat = AGENT.nodes.find((n) => n.type.endsWith('chatTrigger'));
+	for (const url of [mcpUrl(), `${server.url}/webhook/${chat.webhookId}/chat`]) {
+		for (const until = Date.now() + 60000; (await fetch(url).catch(() => ({ status: 0 }))).status === 404; await sleep(500)) {
+			if (Date.now() > until) throw new Error(`${url} was not registered within 60 s`);
+		}
+	}
 }, INSTALL_TIMEOUT);
 
 afterAll(async () => {
@@ -279,16 +286,11 @@ describe('AI Agent with the Cloud Host tools: "please restart web-1" from the ch
 		const chat = AGENT.nodes.find((n) => n.type.endsWith('chatTrigger'));
 		const web = await hostNamed('web-1');
 		const before = await updates();
-		// (a published workflow's webhooks may be registered a moment after the publish call returns)
-		let started;
-		for (const until = Date.now() + 60000; ; await sleep(500)) {
-			started = await fetch(`${server.url}/webhook/${chat.webhookId}/chat`, {
-				method: 'POST',
-				headers: { 'content-type': 'application/json' },
-				body: JSON.stringify({ action: 'sendMessage', sessionId: 'ai-test-session', chatInput: 'Hi, please restart web-1' }),
-			}).then(async (r) => ({ status: r.status, ...JSON.parse((await r.text()) || '{}') }));
-			if (started.status !== 404 || Date.now() > until) break;
-		}
+		const started = await fetch(`${server.url}/webhook/${chat.webhookId}/chat`, {
+			method: 'POST',
+			headers: { 'content-type': 'application/json' },
+			body: JSON.stringify({ action: 'sendMessage', sessionId: 'ai-test-session', chatInput: 'Hi, please restart web-1' }),
+		}).then(async (r) => ({ status: r.status, ...JSON.parse((await r.text()) || '{}') }));
 		expect(started).toMatchObject({ status: 200, executionStarted: true, executionId: expect.anything() });
 
 		// the agent asked for the reboot: n8n holds it for approval, nothing reached the service
@@ -299,6 +301,7 @@ describe('AI Agent with the Cloud Host tools: "please restart web-1" from the ch
 		expect(model.requests[0].authorization).toBe(`Bearer ${OPENAI_KEY}`); // the credential's key reached the model (and nothing else)
 		expect(tools.map((t) => t.name).sort()).toEqual(['Get_host', 'List_hosts', 'Reboot_hosts']);
 		expect(tools.find((t) => t.name === 'Reboot_hosts').description).toMatch(/^Restart one or more hosts/);
+		expect(tools.find((t) => t.name === 'Get_host').description).toMatch(/^Get one cloud host by its numeric ID/); // the example's own words
 		expect(await updates()).toBe(before);
 		const approval = (await runData(started.executionId))['Approve in chat'];
 		const message = approval[approval.length - 1].data.ai_tool[0][0].sendMessage;
