@@ -114,8 +114,8 @@ beforeAll(async () => {
 	await server.activateWorkflow(MCP.id);
 	await server.activateWorkflow(AGENT.id);
 	// a published workflow's webhooks may be registered a moment after the publish call returns
-	const chat = AGENT.nodes.find((n) => n.type.endsWith('chatTrigger'));
-	for (const url of [mcpUrl(), `${server.url}/webhook/${chat.webhookId}/chat`]) {
+	const chatNode = AGENT.nodes.find((n) => n.type.endsWith('chatTrigger'));
+	for (const url of [mcpUrl(), `${server.url}/webhook/${chatNode.webhookId}/chat`]) {
 		for (const until = Date.now() + 60000; (await fetch(url).catch(() => ({ status: 0 }))).status === 404; await sleep(500)) {
 			if (Date.now() > until) throw new Error(`${url} was not registered within 60 s`);
 		}
