@@ -9,6 +9,8 @@
  *   npm start -- --port 5679           n8n on another port (default 5678)
  *   npm start -- --emulator-port 9000  the emulator on another port (default 8990, else a free one)
  *   npm start -- --no-build            skip the gulp build (dist/ as it is)
+ *   npm start -- --queue               queue mode: PostgreSQL and Redis (Debian's packages, installed
+ *                                      when missing), the n8n main and two `n8n worker` processes
  *
  * Steps: build (gulp) → the pinned n8n runtime (installed into .cache/ on the first run) → the
  * emulator on 127.0.0.1 with demo data, its state kept in .sandbox/emulator → the n8n home in
@@ -17,6 +19,13 @@
  * emulator) and the example workflows of examples/ imported with fixed ids (again on every start,
  * so they stay current) → `n8n start` on http://localhost:5678 with the owner account set up.
  * Ctrl-C stops n8n (SIGTERM, SIGKILL after a few seconds) and the emulator, which saves its state.
+ *
+ * With --queue the n8n part is n8n's queue mode (test/real-n8n/queue-lib.js): PostgreSQL and Redis
+ * started by scripts/queue-services.js on free ports with their data kept in .sandbox/queue/services,
+ * the main (EXECUTIONS_MODE=queue) on the same port and two workers, each with its own user folder
+ * in .sandbox/queue/ and the package installed there the user's way, binary data in filesystem mode
+ * on .sandbox/queue/binary-data (the setting the README recommends for queue mode). Ctrl-C stops the
+ * workers and the main, then PostgreSQL and Redis, then the emulator.
  */
 const fs = require('node:fs');
 const net = require('node:net');
@@ -31,6 +40,8 @@ const N8N_FOLDER = path.join(SANDBOX, 'n8n');
 const N8N_LOG = path.join(SANDBOX, 'n8n.log');
 const PACKAGE_STAMP = path.join(N8N_FOLDER, 'package-stamp.json');
 const PACKAGE_NAME = require(path.join(ROOT, 'package.json')).name;
+const QUEUE_DIR = path.join(SANDBOX, 'queue');
+const QUEUE_WORKERS = 2;
 
 /** The sandbox's credentials: fixed ids, and the names n8n gives new credentials of these types. */
 const CREDENTIALS = {
@@ -47,16 +58,18 @@ const STOP_GRACE_MS = 5000;
 
 let emu;
 let server;
+let queueLayout;
 
 /* ---------------- arguments and output ---------------- */
 
 function parseArgs(argv) {
-	const out = { reset: false, build: true, port: 5678, emulatorPort: 8990, help: false };
+	const out = { reset: false, build: true, port: 5678, emulatorPort: 8990, help: false, queue: false };
 	for (let i = 0; i < argv.length; i++) {
 		const [flag, inline] = argv[i].split('=');
 		const value = () => (inline !== undefined ? inline : argv[++i]);
 		if (flag === '--reset') out.reset = true;
 		else if (flag === '--no-build') out.build = false;
+		else if (flag === '--queue') out.queue = true;
 		else if (flag === '--port') out.port = Number(value());
 		else if (flag === '--emulator-port') out.emulatorPort = Number(value());
 		else if (flag === '--help' || flag === '-h') out.help = true;
@@ -72,7 +85,8 @@ const HELP = `npm start [-- options]
   --reset              start from a fresh sandbox (wipes .sandbox/: emulator data, n8n database)
   --port N             n8n's port (default 5678)
   --emulator-port N    the emulator's port (default 8990; a free one when that is taken)
-  --no-build           do not run the gulp build first`;
+  --no-build           do not run the gulp build first
+  --queue              n8n in queue mode: PostgreSQL, Redis, the main and ${QUEUE_WORKERS} workers (data in .sandbox/queue/)`;
 
 const started = Date.now();
 const secs = (ms) => `${(ms / 1000).toFixed(1)} s`;
@@ -276,6 +290,59 @@ async function startServer(n8n, home, opts) {
 	return { server, loginOk };
 }
 
+/**
+ * Queue mode (--queue), steps 4-6: PostgreSQL and Redis, the three user folders with the package,
+ * the imports through the main's folder, then the main and the workers.
+ */
+async function startQueue(n8n, emu, opts) {
+	const q = require(path.join(ROOT, 'test', 'real-n8n', 'queue-lib'));
+	step(`PostgreSQL, Redis and the n8n folders of the main and ${QUEUE_WORKERS} workers (${path.relative(ROOT, QUEUE_DIR)}/)`);
+	if (!(await portFree(opts.port))) {
+		throw new Error(`port ${opts.port} is taken (another n8n?); stop it or choose another port: npm start -- --queue --port 5679`);
+	}
+	const packDir = path.join(SANDBOX, 'pack');
+	fs.rmSync(packDir, { recursive: true, force: true });
+	const tgz = n8n.packPackage(ROOT, { outDir: packDir });
+	const hash = sha256File(tgz);
+	const stampFile = path.join(QUEUE_DIR, 'package-stamp.json');
+	const homes = ['main', ...Array.from({ length: QUEUE_WORKERS }, (_, i) => `worker-${i + 1}`)];
+	const installedIn = (name) => path.join(QUEUE_DIR, name, '.n8n', 'nodes', 'node_modules', PACKAGE_NAME);
+	const stamp = readJson(stampFile);
+	const install = !(stamp && stamp.sha256 === hash && homes.every((h) => fs.existsSync(path.join(installedIn(h), 'package.json'))));
+	if (install) for (const h of homes) fs.rmSync(installedIn(h), { recursive: true, force: true });
+	let examples;
+	let mainStep;
+	const layout = await q.startQueueLayout({
+		tgz,
+		workers: QUEUE_WORKERS,
+		dir: QUEUE_DIR,
+		port: opts.port,
+		owner: false,
+		install,
+		// binary data on a folder every process reads: queue mode's default (database) holds each
+		// file whole in memory and cannot read back files of 256 MiB (README, Running in queue mode)
+		env: { N8N_DEFAULT_BINARY_DATA_MODE: 'filesystem', N8N_BINARY_DATA_STORAGE_PATH: path.join(QUEUE_DIR, 'binary-data') },
+		log: say,
+		beforeStart: async (l) => {
+			fs.writeFileSync(stampFile, `${JSON.stringify({ sha256: hash, tgz: path.basename(tgz), at: new Date().toISOString() }, null, 2)}\n`);
+			done(install ? `package installed in ${homes.length} folders (npm install ${path.basename(tgz)} in .n8n/nodes)` : 'package unchanged, kept');
+			examples = await importAll(n8n, l.homes.main, emu);
+			step(`n8n main on http://localhost:${opts.port} and ${QUEUE_WORKERS} workers (logs: ${path.relative(ROOT, path.join(QUEUE_DIR, 'logs'))}/)`);
+			mainStep = Date.now();
+		},
+	});
+	fs.rmSync(packDir, { recursive: true, force: true });
+	const first = await layout.main.setupOwner();
+	let loginOk = true;
+	try {
+		await layout.main.login();
+	} catch {
+		loginOk = false;
+	}
+	done(`ready after ${secs(Date.now() - mainStep)}${first ? ', owner account set up' : ''}`);
+	return { layout, server: layout.main, loginOk, examples };
+}
+
 /* ---------------- main ---------------- */
 
 async function main() {
@@ -302,7 +369,11 @@ async function main() {
 		if (stopping) return;
 		stopping = true;
 		process.stdout.write(`\n${why}: stopping…\n`);
-		if (server) {
+		if (queueLayout) {
+			const t = Date.now();
+			await queueLayout.stop();
+			process.stdout.write(`  n8n workers, main, PostgreSQL and Redis stopped in ${secs(Date.now() - t)} (data kept in ${path.relative(ROOT, QUEUE_DIR)}/)\n`);
+		} else if (server) {
 			const t = Date.now();
 			const res = await server.stop({ graceMs: STOP_GRACE_MS });
 			process.stdout.write(`  n8n stopped in ${secs(Date.now() - t)}${res && res.signal === 'SIGKILL' ? ' (killed after waiting for running executions)' : ''}\n`);
@@ -327,7 +398,7 @@ async function main() {
 				}
 				process.exit(130);
 			}
-			if (!server && !emu) process.exit(130);
+			if (!server && !emu && !queueLayout) process.exit(130);
 			stopAll(sig === 'SIGINT' ? 'Ctrl-C' : sig);
 		});
 	}
@@ -340,9 +411,17 @@ async function main() {
 	const n8n = require(path.join(ROOT, 'test', 'real-n8n', 'lib'));
 	await runtime(n8n);
 	emu = await startEmulator(opts);
-	const home = await prepareHome(n8n);
-	const examples = await importAll(n8n, home, emu);
-	const started2 = await startServer(n8n, home, opts);
+	let examples;
+	let started2;
+	if (opts.queue) {
+		started2 = await startQueue(n8n, emu, opts);
+		queueLayout = started2.layout;
+		examples = started2.examples;
+	} else {
+		const home = await prepareHome(n8n);
+		examples = await importAll(n8n, home, emu);
+		started2 = await startServer(n8n, home, opts);
+	}
 	server = started2.server;
 	// the MCP example serves its tools only while published (an import leaves it unpublished)
 	let mcp = 'publish "Vendor: tools for your AI assistant (MCP)" in the editor to serve it';
@@ -369,6 +448,12 @@ async function main() {
 		`  emulator:      ${emu.url}  (demo account ${DEMO.username} / ${DEMO.password}; bucket demo-bucket)`,
 		`  state:         .sandbox/ is kept between runs; npm start -- --reset starts afresh`,
 		`                 (the example workflows are re-imported on each start: save your changes as a copy)`,
+		...(queueLayout
+			? [
+					`  queue mode:    main (editor, webhooks, triggers) + ${queueLayout.workers.length} workers (${queueLayout.workers.map((w) => `pid ${w.pid}`).join(', ')}) run the executions`,
+					`                 PostgreSQL 127.0.0.1:${queueLayout.services.postgres.port}, Redis 127.0.0.1:${queueLayout.services.redis.port}; logs in ${path.relative(ROOT, path.join(QUEUE_DIR, 'logs'))}/`,
+				]
+			: []),
 		`  stop:          Ctrl-C`,
 		bar,
 	];

@@ -7,6 +7,7 @@ import {
 } from 'n8n-workflow';
 
 import { buildMethods, buildProperties, executeArea } from '../shared/api/build';
+import { operationSubtitle } from '../shared/subtitle';
 import { withToolDescriptions } from '../shared/api/tool-text';
 import { accountBillingArea } from './area';
 
@@ -17,7 +18,7 @@ export class VendorAccountBilling implements INodeType {
 		icon: { light: 'file:../../icons/billing.svg', dark: 'file:../../icons/billing.dark.svg' },
 		group: ['transform'],
 		version: 1,
-		subtitle: '={{$parameter["operation"] + ": " + $parameter["resource"]}}',
+		subtitle: operationSubtitle(accountBillingArea),
 		description: 'Manage the vendor account, sub-accounts and groups, and read balance, payments, invoices, coupons and logs',
 		defaults: { name: 'Vendor Account & Billing' },
 		usableAsTool: true,

@@ -7,6 +7,7 @@ import {
 } from 'n8n-workflow';
 
 import { buildMethods, buildProperties, executeArea } from '../shared/api/build';
+import { operationSubtitle } from '../shared/subtitle';
 import { withToolDescriptions } from '../shared/api/tool-text';
 import { cdnArea } from './area';
 
@@ -17,7 +18,7 @@ export class VendorCdn implements INodeType {
 		icon: { light: 'file:../../icons/cdn.svg', dark: 'file:../../icons/cdn.dark.svg' },
 		group: ['transform'],
 		version: 1,
-		subtitle: '={{$parameter["operation"] + ": " + $parameter["resource"]}}',
+		subtitle: operationSubtitle(cdnArea),
 		description: 'Manage CDN channels, certificates, cache refresh and prefetch, traffic packages, statistics and bills',
 		defaults: { name: 'Vendor CDN' },
 		usableAsTool: true,

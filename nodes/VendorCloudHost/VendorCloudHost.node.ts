@@ -7,6 +7,7 @@ import {
 } from 'n8n-workflow';
 
 import { buildMethods, buildProperties, executeArea } from '../shared/api/build';
+import { operationSubtitle } from '../shared/subtitle';
 import { withToolDescriptions } from '../shared/api/tool-text';
 import { cloudHostArea } from './area';
 
@@ -17,7 +18,7 @@ export class VendorCloudHost implements INodeType {
 		icon: { light: 'file:../../icons/cloudHost.svg', dark: 'file:../../icons/cloudHost.dark.svg' },
 		group: ['transform'],
 		version: 1,
-		subtitle: '={{$parameter["operation"] + ": " + $parameter["resource"]}}',
+		subtitle: operationSubtitle(cloudHostArea),
 		description: 'Create, power, reinstall and resize cloud hosts, read their monitoring, and manage their disks, backups and snapshots',
 		defaults: { name: 'Vendor Cloud Host' },
 		usableAsTool: true,

@@ -3,18 +3,23 @@
  * The service has no events (seed 001 section 6), so the node polls the list endpoints with a
  * growing pause (0.2 s doubling up to 5 s) until the object reaches its goal, a final bad state,
  * or the timeout. Pauses use `sleep` from n8n-workflow.
+ *
+ * A wait says in each output record what it saw (`wait`), and claims no more than that:
+ *  - `before`: the host's status read just before the request was sent (Start, Reboot, Reinstall;
+ *    null where it was not read), `observed`: the statuses read afterwards, in order (repeats
+ *    collapsed), `reads`: how many reads that took;
+ *  - `proven`: whether those statuses show the operation took effect, and `note` in words.
+ *    The seed gives no status for a host that is rebooting (only `start` has a result status), so
+ *    a reboot of a running host that is listed as running at once proves nothing: `proven` is
+ *    false and the note says so. A reinstall (restore, roll back) is proven by a reinstalling (or
+ *    other not-running) status seen before running; a start and a create by running itself.
+ * Status values are read as numbers or strings alike (`statusKey`).
  */
 import { NodeOperationError, sleep, type IDataObject, type INodeProperties } from 'n8n-workflow';
 
-import type { OperationContext } from '../shared/api/declarations';
-import { HOST_STATUS_NAMES } from '../shared/api/enums';
+import type { AfterHook, OperationContext } from '../shared/api/declarations';
+import { HOST_RUNNING, HOST_STATUS_NAMES, HOST_WAIT_FAILURES, backupState, hostStatusName, statusKey } from '../shared/api/enums';
 import { apiRequest, apiRequestAllItems, payload } from '../shared/api/transport';
-
-const RUNNING = 1;
-/** Host states that will not turn into "running" by themselves: abnormal, recycle bin. */
-const HOST_FINAL_BAD = new Set([3, 9]);
-const BACKUP_COMPLETED = 1;
-const BACKUP_STATUS_NAMES: Record<string, string> = { '0': 'in progress', '1': 'completed', '2': 'failed', '3': 'in arrears', '4': 'in the recycle bin' };
 
 const FIRST_PAUSE_MS = 200;
 const MAX_PAUSE_MS = 5000;
@@ -28,7 +33,7 @@ export function waitUntilRunningExtras(subject: string): INodeProperties[] {
 			name: 'waitUntilRunning',
 			type: 'boolean',
 			default: false,
-			description: `Whether to wait until ${subject} running; the output is then the host records as listed`,
+			description: `Whether to wait until ${subject} running; the output is then the host records as listed, each with "wait": the statuses seen and whether they prove the operation took effect`,
 		},
 		{
 			displayName: 'Timeout (Seconds)',
@@ -50,7 +55,7 @@ export function waitForCompletionExtras(): INodeProperties[] {
 			name: 'waitForCompletion',
 			type: 'boolean',
 			default: false,
-			description: 'Whether to wait until the backup is completed; the output is then the backup record as listed',
+			description: 'Whether to wait until the backup is completed; the output is then the backup record as listed, with "wait": the statuses seen',
 		},
 		{
 			displayName: 'Timeout (Seconds)',
@@ -65,8 +70,7 @@ export function waitForCompletionExtras(): INodeProperties[] {
 }
 
 const idList = (v: unknown): number[] =>
-	String(v ?? '')
-		.split(',')
+	(Array.isArray(v) ? v.map(String) : String(v ?? '').split(','))
 		.map((s) => s.trim())
 		.filter((s) => /^\d+$/.test(s))
 		.map(Number);
@@ -76,8 +80,97 @@ function timeoutOf(ctx: OperationContext): number {
 	return (Number.isFinite(s) && s > 0 ? s : DEFAULT_TIMEOUT_S) * 1000;
 }
 
-const statusName = (host: IDataObject) => HOST_STATUS_NAMES[String(host.status)]?.toLowerCase() ?? `in status ${String(host.status)}`;
+/** "abnormal", "being deleted", "creating", "in status 12": a status inside a sentence. */
+function statusPhrase(value: unknown): string {
+	const key = statusKey(value);
+	if (key === undefined) return 'without a status';
+	return HOST_WAIT_FAILURES[key] ?? HOST_STATUS_NAMES[key]?.toLowerCase() ?? `in status ${key}`;
+}
 const hostLabel = (host: IDataObject | undefined, id: number) => (host?.name ? `"${String(host.name)}" (${id})` : String(id));
+
+/* ---------------------------------------------------------------- what a wait saw */
+
+/** What the wait is for, from the operation that started it. */
+type WaitKind = 'create' | 'start' | 'reboot' | 'reinstall' | 'other';
+
+function waitKind(ctx: OperationContext): WaitKind {
+	const resource = String(ctx.param('resource', ''));
+	const operation = String(ctx.param('operation', ''));
+	if (resource === 'host' && (operation === 'create' || operation === 'start' || operation === 'reboot')) return operation;
+	if ((resource === 'host' && operation === 'reinstall') || (resource === 'backup' && operation === 'restore') || (resource === 'snapshot' && operation === 'rollback')) {
+		return 'reinstall';
+	}
+	return 'other';
+}
+
+const ACTION: Record<WaitKind, string> = {
+	create: 'the creation',
+	start: 'the start',
+	reboot: 'the reboot',
+	reinstall: 'the request',
+	other: 'the request',
+};
+
+/** Statuses read before the request, per operation context (set by the `before` hook). */
+const statusesBefore = new WeakMap<OperationContext, Map<number, string | null>>();
+
+interface Watch {
+	/** Status key read before the request: null when that read found no status, undefined when not read. */
+	before: string | null | undefined;
+	/** Status keys read after the request, in order, repeats collapsed. */
+	observed: string[];
+	reads: number;
+}
+
+function see(watch: Watch, status: unknown): void {
+	const key = statusKey(status) ?? '';
+	watch.reads++;
+	if (watch.observed[watch.observed.length - 1] !== key) watch.observed.push(key);
+}
+
+const names = (keys: string[]) => keys.map((k) => hostStatusName(k) ?? 'No Status');
+
+/** The `wait` field of a host that was seen running: what was seen and what it proves. */
+export function hostWaitReport(kind: WaitKind, watch: Watch): IDataObject {
+	const before = watch.before === undefined || watch.before === null ? null : watch.before;
+	const beforeName = before === null ? null : hostStatusName(before);
+	const seen = names(watch.observed);
+	const notRunningFirst = watch.observed.some((k) => k !== HOST_RUNNING); // a status other than running, then running
+	const seenText = seen.join(', then ');
+	let proven: boolean;
+	let note: string;
+	switch (kind) {
+		case 'create':
+			proven = true;
+			note = `The new host was listed as ${seenText}.`;
+			break;
+		case 'start':
+			proven = true;
+			note =
+				before === null
+					? `Listed as ${seenText} after the start.`
+					: before === HOST_RUNNING
+						? `It was already Running before the start, and is Running.`
+						: `It was ${beforeName} before the start and was listed as ${seenText} after it.`;
+			break;
+		case 'reboot':
+			proven = (before !== null && before !== HOST_RUNNING) || notRunningFirst;
+			note = proven
+				? `It was ${beforeName ?? 'not read'} before the reboot and was listed as ${seenText} after it.`
+				: `It was ${beforeName ?? 'not read'} before the reboot and was listed as Running right after it. The service has no status for a rebooting host (the seed gives a result status only for a start), so this does not show whether the host has restarted yet.`;
+			break;
+		case 'reinstall':
+			proven = notRunningFirst;
+			note = proven
+				? `It was listed as ${seenText} after the request.`
+				: 'It was listed as Running at the first read after the request, and no Reinstalling status was seen, so this does not show that the reinstall has finished (or started).';
+			break;
+		default:
+			proven = notRunningFirst || (before !== null && before !== HOST_RUNNING);
+			note = `It was listed as ${seenText} after ${ACTION[kind]}.`;
+	}
+	return { for: 'running', operation: kind, before: beforeName, observed: seen, reads: watch.reads, proven, note };
+}
 
 /**
  * Numeric ids of the hosts an answer names. The seed's answers carry `instance_id` (several
@@ -116,13 +209,19 @@ async function readHost(ctx: OperationContext, id: number): Promise<IDataObject 
 
 /**
  * Polls instance/list (filter id) until every host is running (status 1). Fails when a host
- * becomes abnormal (3) or goes to the recycle bin (9), disappears, or the timeout passes.
- * Returns the host records in the order of `ids`.
+ * becomes abnormal (3), is being deleted (7) or goes to the recycle bin (9), disappears, or the
+ * timeout passes. Returns the host records in the order of `ids`, each with its `wait` report.
  */
-export async function waitForHostsRunning(ctx: OperationContext, ids: number[]): Promise<IDataObject[]> {
+export async function waitForHostsRunning(
+	ctx: OperationContext,
+	ids: number[],
+	kind: WaitKind = 'other',
+	before: Map<number, string | null> = new Map(),
+): Promise<IDataObject[]> {
 	const node = ctx.fn.getNode();
 	const deadline = Date.now() + timeoutOf(ctx);
 	const latest = new Map<number, IDataObject>();
+	const watches = new Map<number, Watch>(ids.map((id) => [id, { before: before.get(id), observed: [], reads: 0 }]));
 	let pending = [...new Set(ids)];
 	let pause = FIRST_PAUSE_MS;
 	for (;;) {
@@ -135,17 +234,21 @@ export async function waitForHostsRunning(ctx: OperationContext, ids: number[]):
 				});
 			}
 			latest.set(id, host);
-			if (HOST_FINAL_BAD.has(Number(host.status))) {
-				throw new NodeOperationError(node, `Host ${hostLabel(host, id)} is ${statusName(host)} instead of running`, {
+			const watch = watches.get(id)!;
+			see(watch, host.status);
+			const key = statusKey(host.status);
+			if (key !== undefined && HOST_WAIT_FAILURES[key]) {
+				const said = host.suspend_note ? `The service says: ${String(host.suspend_note)}. ` : '';
+				throw new NodeOperationError(node, `Host ${hostLabel(host, id)} is ${statusPhrase(host.status)} instead of running`, {
 					itemIndex: ctx.itemIndex,
-					description: host.suspend_note ? `The service says: ${String(host.suspend_note)}` : 'Check the host in the vendor console.',
+					description: `${said}Statuses seen: ${names(watch.observed).join(', ')}. Check the host in the vendor console or with Host > Get Many.`,
 				});
 			}
 		}
-		pending = pending.filter((id) => Number(latest.get(id)!.status) !== RUNNING);
-		if (!pending.length) return ids.map((id) => latest.get(id)!);
+		pending = pending.filter((id) => statusKey(latest.get(id)!.status) !== HOST_RUNNING);
+		if (!pending.length) return ids.map((id) => ({ ...latest.get(id)!, wait: hostWaitReport(kind, watches.get(id)!) }));
 		if (Date.now() + pause > deadline) {
-			const states = pending.map((id) => `${hostLabel(latest.get(id), id)} is ${statusName(latest.get(id)!)}`).join(', ');
+			const states = pending.map((id) => `${hostLabel(latest.get(id), id)} is ${statusPhrase(latest.get(id)!.status)}`).join(', ');
 			throw new NodeOperationError(node, `Timed out waiting for hosts to run: ${states}`, {
 				itemIndex: ctx.itemIndex,
 				description: 'The operation itself was accepted. Raise "Timeout (Seconds)", or check the hosts later with Host > Get Many.',
@@ -156,18 +259,38 @@ export async function waitForHostsRunning(ctx: OperationContext, ids: number[]):
 	}
 }
 
-/** The `after` hook of operations with "Wait Until Running". */
-export function afterWaitUntilRunning(idsFromBody?: (body: IDataObject) => unknown) {
-	return async (records: IDataObject[], ctx: OperationContext, body: IDataObject): Promise<IDataObject[]> => {
+/**
+ * The `after` hook of operations with "Wait Until Running". With `idsFromBody` (the hosts are
+ * named in the request), their statuses are also read just before the request is sent, so the
+ * report can compare before and after.
+ */
+export function afterWaitUntilRunning(idsFromBody?: (body: IDataObject) => unknown): AfterHook {
+	const after: AfterHook = async (records, ctx, body) => {
 		if (!ctx.param<boolean>('waitUntilRunning', false)) return records;
 		const ids = await hostIdsOf(ctx, records, idsFromBody ? idsFromBody(body) : undefined);
-		return await waitForHostsRunning(ctx, ids);
+		return await waitForHostsRunning(ctx, ids, waitKind(ctx), statusesBefore.get(ctx));
 	};
+	if (idsFromBody) {
+		after.before = async (body, ctx) => {
+			if (!ctx.param<boolean>('waitUntilRunning', false)) return;
+			const seen = new Map<number, string | null>();
+			statusesBefore.set(ctx, seen);
+			for (const id of idList(idsFromBody(body))) {
+				try {
+					const host = await readHost(ctx, id);
+					if (host) seen.set(id, statusKey(host.status) ?? null);
+				} catch {
+					// only the report is poorer for it (before: null); the operation itself goes ahead
+				}
+			}
+		};
+	}
+	return after;
 }
 
 /**
- * Polls instance/backupList (filter iid) until the backup is completed (status 1); fails when it
- * ends otherwise (failed, in arrears, recycle bin) or the timeout passes.
+ * Polls instance/backupList (filter iid) until the backup is completed; fails when it ends
+ * otherwise (failed, in arrears, recycle bin: `BACKUP_STATES`) or the timeout passes.
  */
 export async function afterWaitForBackup(records: IDataObject[], ctx: OperationContext, body: IDataObject): Promise<IDataObject[]> {
 	if (!ctx.param<boolean>('waitForCompletion', false)) return records;
@@ -177,6 +300,8 @@ export async function afterWaitForBackup(records: IDataObject[], ctx: OperationC
 		(created.backup_id !== undefined && String(b.backup_id) === String(created.backup_id)) ||
 		(created.backup_id === undefined && created.id !== undefined && String(b.id) === String(created.id));
 	const deadline = Date.now() + timeoutOf(ctx);
+	const observed: string[] = [];
+	let reads = 0;
 	let pause = FIRST_PAUSE_MS;
 	for (;;) {
 		const backups = await apiRequestAllItems(ctx.fn, 'instance/backupList', { iid: body.iid }, { itemIndex: ctx.itemIndex });
@@ -187,16 +312,24 @@ export async function afterWaitForBackup(records: IDataObject[], ctx: OperationC
 				description: 'Check the backups of the host with Backup > Get Many.',
 			});
 		}
-		const status = Number(backup.status);
-		if (status === BACKUP_COMPLETED) return [backup];
-		if (status !== 0) {
-			throw new NodeOperationError(node, `Backup "${String(backup.name)}" is ${BACKUP_STATUS_NAMES[String(status)] ?? `in status ${status}`} instead of completed`, {
+		const state = backupState(backup.status);
+		const name = state?.name ?? `Status ${statusKey(backup.status) ?? 'missing'}`;
+		reads++;
+		if (observed[observed.length - 1] !== name) observed.push(name);
+		if (state?.final && !state.failure) {
+			return [{ ...backup, wait: { for: 'completed', observed, reads, proven: true, note: `The backup was listed as ${observed.join(', then ')}.` } }];
+		}
+		if (state?.final) {
+			const arrears = statusKey(backup.status) === '3';
+			throw new NodeOperationError(node, `Backup "${String(backup.name)}" is ${state.meaning} instead of completed`, {
 				itemIndex: ctx.itemIndex,
-				description: 'Check the backup and the host, then create a new backup.',
+				description: arrears
+					? 'Recharge the account (Vendor Account & Billing > Balance), then check the backup with Backup > Get Many or create a new one.'
+					: 'Check the backup and the host, then create a new backup.',
 			});
 		}
 		if (Date.now() + pause > deadline) {
-			throw new NodeOperationError(node, `Timed out waiting for backup "${String(backup.name)}" (progress ${String(backup.progress ?? '?')}%)`, {
+			throw new NodeOperationError(node, `Timed out waiting for backup "${String(backup.name)}" (${name.toLowerCase()}, progress ${String(backup.progress ?? '?')}%)`, {
 				itemIndex: ctx.itemIndex,
 				description: 'The backup was started. Raise "Timeout (Seconds)", or check it later with Backup > Get Many.',
 			});

@@ -9,8 +9,9 @@ import {
 	type IPollFunctions,
 } from 'n8n-workflow';
 
-import { HOST_STATUS, HOST_STATUS_NAMES } from '../shared/api/enums';
+import { HOST_STATUS, hostStatusName, statusKey } from '../shared/api/enums';
 import { apiRequest } from '../shared/api/transport';
+import { optionsSubtitle } from '../shared/subtitle';
 import { nowIso, readList, rowsOf, runTriggerPoll, type TriggerPoll } from '../shared/poll/poll';
 
 /**
@@ -25,15 +26,22 @@ interface HostState extends IDataObject {
 	hosts: Record<string, [number | string, number | string]>;
 }
 
-const statusName = (status: unknown): string | null => {
-	if (status === undefined || status === null || status === '') return null;
-	return HOST_STATUS_NAMES[String(status)] ?? `Status ${String(status)}`;
-};
+const statusName = hostStatusName;
 
+/** A status or data centre id as kept in the state: a number when it is one (`"1"` and `1` alike). */
 const asNumberIfNumeric = (v: unknown): number | string => {
-	const s = String(v ?? '');
+	const s = statusKey(v) ?? '';
 	return /^-?\d+$/.test(s) ? Number(s) : s;
 };
+/** Whether two status values are the same status, whichever form each came in. */
+const sameStatus = (a: unknown, b: unknown) => (statusKey(a) ?? '') === (statusKey(b) ?? '');
+
+/** The events as options; `action` is what n8n's node panel lists under the Triggers of "Vendor Cloud Host". */
+const HOST_EVENTS = [
+	{ name: 'Host Appeared', value: 'appeared', action: 'When a host appears', description: 'A host is listed that was not listed before' },
+	{ name: 'Host Disappeared', value: 'disappeared', action: 'When a host disappears', description: 'A host is no longer listed' },
+	{ name: 'Status Changed', value: 'statusChanged', action: 'When a host changes status', description: "A host's status differs from the previous poll" },
+];
 
 export class VendorCloudHostTrigger implements INodeType {
 	description: INodeTypeDescription = {
@@ -42,8 +50,10 @@ export class VendorCloudHostTrigger implements INodeType {
 		icon: { light: 'file:../../icons/hostTrigger.svg', dark: 'file:../../icons/hostTrigger.dark.svg' },
 		group: ['trigger'],
 		version: 1,
-		subtitle: '={{"On " + ($parameter["events"] || []).join(", ")}}',
-		description: 'Starts the workflow when a cloud host changes status, appears or disappears',
+		subtitle: optionsSubtitle('events', HOST_EVENTS, 'On '),
+		// n8n shows this text for the merged "Vendor Cloud Host" entry of the node panel (one entry for the
+		// action node and this trigger, by their internal names), so it names both roles
+		description: 'Cloud hosts: start a workflow when one changes status, appears or disappears, or create, power and reinstall hosts',
 		defaults: { name: 'Vendor Cloud Host Trigger' },
 		polling: true,
 		inputs: [],
@@ -56,11 +66,7 @@ export class VendorCloudHostTrigger implements INodeType {
 				type: 'multiOptions',
 				required: true,
 				default: ['statusChanged', 'appeared', 'disappeared'],
-				options: [
-					{ name: 'Host Appeared', value: 'appeared', description: 'A host is listed that was not listed before' },
-					{ name: 'Host Disappeared', value: 'disappeared', description: 'A host is no longer listed' },
-					{ name: 'Status Changed', value: 'statusChanged', description: "A host's status differs from the previous poll" },
-				],
+				options: HOST_EVENTS,
 				description: 'Which changes start the workflow',
 			},
 			{
@@ -102,21 +108,21 @@ export class VendorCloudHostTrigger implements INodeType {
 /** The poll of this trigger, for the current parameters. */
 function hostTrigger(ctx: IPollFunctions): TriggerPoll<HostState> {
 	const events = new Set(ctx.getNodeParameter('events', []) as HostEvent[]);
-	const statuses = new Set((ctx.getNodeParameter('statuses', []) as Array<number | string>).map(String));
-	const dataCentres = new Set((ctx.getNodeParameter('dataCentres', []) as Array<number | string>).map(String));
-	const inDataCentre = (nodeid: unknown) => dataCentres.size === 0 || dataCentres.has(String(nodeid));
-	const statusWanted = (status: unknown) => statuses.size === 0 || statuses.has(String(status));
+	const statuses = new Set((ctx.getNodeParameter('statuses', []) as Array<number | string>).map((s) => statusKey(s) ?? ''));
+	const dataCentres = new Set((ctx.getNodeParameter('dataCentres', []) as Array<number | string>).map((s) => statusKey(s) ?? ''));
+	const inDataCentre = (nodeid: unknown) => dataCentres.size === 0 || dataCentres.has(statusKey(nodeid) ?? '');
+	const statusWanted = (status: unknown) => statuses.size === 0 || statuses.has(statusKey(status) ?? '');
 
 	const item = (event: HostEvent, id: string, previous: unknown, row: IDataObject | undefined, nodeid: unknown, seenAt: string): IDataObject => ({
 		event,
 		hostId: id,
 		name: row ? row.name : null,
 		instanceId: row ? row.instance_id : null,
-		previousStatus: previous === undefined || previous === null ? null : String(previous),
+		previousStatus: statusKey(previous) ?? null,
 		previousStatusName: statusName(previous),
-		status: row ? String(row.status ?? '') : null,
+		status: row ? (statusKey(row.status) ?? '') : null,
 		statusName: row ? statusName(row.status) : null,
-		nodeid: String(nodeid ?? ''),
+		nodeid: statusKey(nodeid) ?? '',
 		nodename: row ? row.nodename : null,
 		seenAt,
 		host: row ?? null,
@@ -141,7 +147,7 @@ function hostTrigger(ctx: IPollFunctions): TriggerPoll<HostState> {
 				if (!inDataCentre(row.nodeid)) continue;
 				if (previous === undefined) {
 					if (events.has('appeared') && statusWanted(row.status)) out.push(item('appeared', id, null, row, row.nodeid, seenAt));
-				} else if (String(previous[0]) !== String(row.status)) {
+				} else if (!sameStatus(previous[0], row.status)) {
 					if (events.has('statusChanged') && statusWanted(row.status)) out.push(item('statusChanged', id, previous[0], row, row.nodeid, seenAt));
 				}
 			}
@@ -154,13 +160,33 @@ function hostTrigger(ctx: IPollFunctions): TriggerPoll<HostState> {
 		},
 
 		async sample() {
-			// the newest host of the chosen data centres and statuses, shaped as an appearance
 			const body: IDataObject = dataCentres.size === 1 ? { nodeid: Number([...dataCentres][0]) } : {};
-			const rows = (await readList(ctx, 'instance/list', body))
-				.filter((r) => inDataCentre(r.nodeid) && statusWanted(r.status))
-				.sort((a, b) => Number(b.id) - Number(a.id));
+			const listed = (await readList(ctx, 'instance/list', body)).filter((r) => inDataCentre(r.nodeid)).sort((a, b) => Number(b.id) - Number(a.id));
+			const wanted = listed.filter((r) => statusWanted(r.status));
 			const seenAt = nowIso();
-			return rows.length ? [item('appeared', String(rows[0].id), null, rows[0], rows[0].nodeid, seenAt)] : [];
+			// a real event: each listed host appeared once; the newest one of the chosen filters
+			if (events.has('appeared') && wanted.length) return [item('appeared', String(wanted[0].id), null, wanted[0], wanted[0].nodeid, seenAt)];
+
+			// status changes and disappearances are only seen by comparing polls: a sample, marked as one
+			const host = wanted[0] ?? listed[0];
+			const label = host ? `host "${String(host.name ?? host.id)}" (${String(host.id)}) as listed now (${statusName(host.status) ?? 'no status'})` : undefined;
+			const kind: HostEvent = events.has('statusChanged') ? 'statusChanged' : events.has('disappeared') ? 'disappeared' : 'appeared';
+			const NOTE: Record<HostEvent, string> = {
+				statusChanged: `no status change has been seen: the trigger finds changes by comparing each poll with the one before, so they show only while it is active. ${
+					label ? `This is ${label}, shown as the new status; "previousStatus" is empty.` : 'No host is listed, so the fields are empty.'
+				} A real event carries the status before ("previousStatus", "previousStatusName") and after ("status", "statusName").`,
+				disappeared: `no disappearance has been seen: the trigger finds them by comparing each poll with the one before. ${
+					label ? `This is ${label}, which is still listed.` : 'No host is listed, so the fields are empty.'
+				} A real event has "status" and "host" empty and the last status seen in "previousStatus".`,
+				appeared: 'no host of the chosen data centres and statuses is listed, so the fields are empty. A real event carries the new host\'s status and its record in "host".',
+			};
+			const sample =
+				kind === 'disappeared' && host
+					? item('disappeared', String(host.id), host.status, undefined, host.nodeid, seenAt)
+					: host && kind === 'statusChanged'
+						? item('statusChanged', String(host.id), null, host, host.nodeid, seenAt)
+						: { ...item(kind, '', null, undefined, '', seenAt), hostId: null, nodeid: null };
+			return [{ ...sample, sample: true, sampleNote: `Sample, not an event: ${NOTE[kind]}` }];
 		},
 	};
 	return trigger;

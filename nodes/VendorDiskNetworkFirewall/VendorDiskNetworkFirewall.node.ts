@@ -7,6 +7,7 @@ import {
 } from 'n8n-workflow';
 
 import { buildMethods, buildProperties, executeArea } from '../shared/api/build';
+import { operationSubtitle } from '../shared/subtitle';
 import { withToolDescriptions } from '../shared/api/tool-text';
 import { diskNetworkFirewallArea } from './area';
 
@@ -17,7 +18,7 @@ export class VendorDiskNetworkFirewall implements INodeType {
 		icon: { light: 'file:../../icons/network.svg', dark: 'file:../../icons/network.dark.svg' },
 		group: ['transform'],
 		version: 1,
-		subtitle: '={{$parameter["operation"] + ": " + $parameter["resource"]}}',
+		subtitle: operationSubtitle(diskNetworkFirewallArea),
 		description: 'Manage vendor cloud disks, private networks, firewalls and firewall rules, and attach them to hosts',
 		defaults: { name: 'Vendor Disk, Network & Firewall' },
 		usableAsTool: true,

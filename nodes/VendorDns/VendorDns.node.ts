@@ -7,6 +7,7 @@ import {
 } from 'n8n-workflow';
 
 import { buildMethods, buildProperties, executeArea } from '../shared/api/build';
+import { operationSubtitle } from '../shared/subtitle';
 import { withToolDescriptions } from '../shared/api/tool-text';
 import { dnsArea } from './area';
 
@@ -17,7 +18,7 @@ export class VendorDns implements INodeType {
 		icon: { light: 'file:../../icons/dns.svg', dark: 'file:../../icons/dns.dark.svg' },
 		group: ['transform'],
 		version: 1,
-		subtitle: '={{$parameter["operation"] + ": " + $parameter["resource"]}}',
+		subtitle: operationSubtitle(dnsArea),
 		description: 'Manage vendor DNS domains, records, downtime monitors, strategy templates and resolution strategies',
 		defaults: { name: 'Vendor DNS' },
 		usableAsTool: true,

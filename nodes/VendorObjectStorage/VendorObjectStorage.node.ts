@@ -8,6 +8,7 @@ import {
 } from 'n8n-workflow';
 
 import { concurrencyOption } from '../shared/run';
+import { operationSubtitle } from '../shared/subtitle';
 import { SERIAL, operations, router } from './actions/router';
 import { objectStorageArea } from './area';
 import { searchBuckets } from './methods/listSearch';
@@ -69,7 +70,7 @@ export class VendorObjectStorage implements INodeType {
 		icon: { light: 'file:../../icons/objectStorage.svg', dark: 'file:../../icons/objectStorage.dark.svg' },
 		group: ['transform'],
 		version: 1,
-		subtitle: '={{$parameter["operation"] + ": " + $parameter["resource"]}}',
+		subtitle: operationSubtitle(objectStorageArea),
 		description: 'Store, fetch and share files in vendor object storage buckets; large files stream in parallel parts',
 		defaults: { name: 'Vendor Object Storage' },
 		usableAsTool: true,

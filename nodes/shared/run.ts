@@ -38,31 +38,40 @@ export function concurrencyOption(serialNote?: string): INodeProperties {
 
 /* --------------------------------------------------------------- back-off */
 
-const FIRST_PAUSE_MS = 500;
+const FIRST_PAUSE_MS = 250;
 const MAX_PAUSE_MS = 20000;
 
 /**
- * One back-off shared by every request of a run. A busy answer doubles the pause (from 0.5 s
- * up to 20 s, with jitter) and every request waits it out before it is sent; a success after
- * the pause halves it again.
+ * One back-off shared by every request of a run, reacting once per round trip as TCP does: a
+ * busy answer to a request sent after the last reaction doubles the pause (from 0.25 s up to
+ * 20 s, with jitter) and every request waits it out before it is sent; busy answers to requests
+ * that were already under way only keep that pause. A success of a request sent after the last
+ * reaction halves the pause again.
  */
 export class Throttle {
 	private pauseMs = 0;
 	private until = 0;
+	private reactedAt = 0;
 	/** Busy answers seen in this run (printed by the benchmarks). */
 	busy = 0;
 
-	/** The service said it is busy: every request of the run waits before the next attempt. */
-	slowDown(): number {
+	/** The service said it is busy to a request sent at `sentAt`: every request of the run waits. */
+	slowDown(sentAt = Date.now()): number {
 		this.busy++;
-		this.pauseMs = this.pauseMs ? Math.min(this.pauseMs * 2, MAX_PAUSE_MS) : FIRST_PAUSE_MS;
-		const pause = Math.round(this.pauseMs * (0.75 + Math.random() * 0.5));
-		this.until = Math.max(this.until, Date.now() + pause);
-		return pause;
+		if (sentAt >= this.reactedAt || this.pauseMs === 0) {
+			this.pauseMs = this.pauseMs ? Math.min(this.pauseMs * 2, MAX_PAUSE_MS) : FIRST_PAUSE_MS;
+			this.reactedAt = Date.now();
+			this.until = Math.max(this.until, this.reactedAt + Math.round(this.pauseMs * (0.75 + Math.random() * 0.5)));
+		}
+		return Math.max(0, this.until - Date.now());
 	}
 
-	ok(): void {
-		if (this.pauseMs && Date.now() >= this.until) this.pauseMs = this.pauseMs <= FIRST_PAUSE_MS ? 0 : this.pauseMs / 2;
+	/** A request sent at `sentAt` was answered normally. */
+	ok(sentAt = Date.now()): void {
+		if (this.pauseMs && sentAt >= this.reactedAt) {
+			this.pauseMs = this.pauseMs <= FIRST_PAUSE_MS ? 0 : this.pauseMs / 2;
+			this.reactedAt = Date.now();
+		}
 	}
 
 	/** Waits until the shared pause is over. */

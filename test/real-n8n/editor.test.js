@@ -4,7 +4,9 @@
  * n8n 2.40.7 with the packed package, the example workflows and credentials imported as
  * `npm start` does, the owner logs in through the sign-in page, opens example workflows and
  * Vendor nodes in them, and the test checks what a user sees: the package's icons load as
- * images (not n8n's fallback), and the Resource and Operation dropdowns list the node's options.
+ * images (not n8n's fallback), the Resource and Operation dropdowns list the node's options,
+ * canvas subtitles name the chosen options ("Get Many: Host"), and the node panel finds each
+ * trigger by its name under its service's entry, with no empty Triggers list there.
  * Screenshots go to docs/screenshots/ (committed; the README shows them).
  */
 const fs = require('node:fs');
@@ -128,6 +130,69 @@ async function closeNode() {
 	await page.locator('[data-test-id=ndv]').waitFor({ state: 'hidden' }).catch(() => {});
 }
 
+/** The subtitle under a canvas node's name (the node's own text, without its name). */
+async function subtitleOf(name) {
+	const text = await page.locator(`[data-test-id=canvas-node][data-node-name="${name}"]`).innerText();
+	const lines = text.split('\n').map((l) => l.trim()).filter(Boolean);
+	const at = lines.indexOf(name);
+	return at === -1 ? lines.join(' | ') : lines[at + 1];
+}
+
+/**
+ * Opens n8n's node panel on a new workflow: the trigger view ("What triggers this workflow?"),
+ * or with `regular` the view for a next step (after a Manual Trigger was added).
+ */
+async function openNodePanel({ regular = false } = {}) {
+	await page.goto(`${server.editorUrl}/workflow/new`);
+	await page.locator('[data-test-id=canvas-add-button]').waitFor();
+	await page.click('[data-test-id=canvas-add-button]');
+	await page.locator('[data-test-id=node-creator-search-bar]').waitFor();
+	if (regular) {
+		await page.fill('[data-test-id=node-creator-search-bar]', 'Manual Trigger');
+		await page.locator('[data-test-id=node-creator] :is([data-test-id=node-creator-node-item], [data-test-id=node-creator-action-item])').first().waitFor();
+		await page.keyboard.press('Enter');
+		await page.locator('[data-test-id=canvas-node]').first().waitFor();
+		await page.keyboard.press('Escape');
+		await page.locator('[data-test-id=node-creator]').waitFor({ state: 'hidden' }).catch(() => {});
+		await page.click('[data-test-id=node-creator-plus-button]');
+		await page.locator('[data-test-id=node-creator-search-bar]').waitFor();
+	}
+}
+
+/** An entry of the node panel (an entry with several actions is an "action item" in n8n's markup). */
+const ENTRY = '[data-test-id=node-creator] :is([data-test-id=node-creator-node-item], [data-test-id=node-creator-action-item])';
+
+/** Types into the node panel's search; returns the entries listed: { name, description }. */
+async function searchNodePanel(term) {
+	await page.fill('[data-test-id=node-creator-search-bar]', term);
+	await page.waitForTimeout(800); // the list filters as one types
+	const items = page.locator(ENTRY);
+	await items
+		.first()
+		.waitFor()
+		.catch(async (error) => {
+			await page.screenshot({ path: path.join(ROOT, 'test-results', 'editor-node-panel-failure.png') }).catch(() => {});
+			throw error;
+		});
+	return items.evaluateAll((els) =>
+		els.map((e) => ({
+			name: (e.querySelector('[data-test-id=node-creator-item-name]')?.textContent ?? '').trim(),
+			description: (e.querySelector('[data-test-id=node-creator-item-description]')?.textContent ?? '').trim(),
+		})),
+	);
+}
+
+/** Opens the entry named `name` in the node panel; returns the panel's text then. */
+async function openEntry(name) {
+	const entry = page.locator(ENTRY).filter({
+		has: page.locator('[data-test-id=node-creator-item-name]', { hasText: new RegExp(`^\\s*${name.replace(/[&]/g, '\\$&')}\\s*$`) }),
+	});
+	await entry.first().click();
+	await page.locator('[data-test-id=node-creator]', { hasText: /Actions \(\d+\)/ }).waitFor();
+	await page.waitForTimeout(500);
+	return page.locator('[data-test-id=node-creator]').innerText();
+}
+
 test('the owner signs in through the sign-in page', async () => {
 	await page.goto(`${server.editorUrl}/signin`);
 	await page.fill('input[name=emailOrLdapLoginId]', n8n.OWNER.email);
@@ -149,6 +214,9 @@ test('chat server restart: the canvas shows the Vendor nodes with their icons', 
 		expect(icon).toEqual({ src: `/icons/${PKG}/dist/icons/cloudHost.svg`, complete: true, width: expect.any(Number) });
 		expect(icon.width).toBeGreaterThan(0);
 	}
+	// subtitles name the options as the dropdowns show them, not their internal values
+	expect(await subtitleOf('Get Hosts')).toBe('Get Many: Host');
+	expect(await subtitleOf('Reboot and Wait')).toBe('Reboot: Host');
 	// the icon is served as an SVG image
 	const res = await fetch(`${server.url}/icons/${PKG}/dist/icons/cloudHost.svg`);
 	expect(res.status).toBe(200);
@@ -215,6 +283,10 @@ test('nightly DNS backup: the Object Storage node opens with its icon, Resource 
 	const canvasIcons = await packageIcons('[data-test-id=canvas-node]');
 	expect(canvasIcons.map((i) => i.src.split('/').pop()).sort()).toEqual(['dns.svg', 'dns.svg', 'objectStorage.svg', 'objectStorage.svg'].sort());
 	for (const icon of canvasIcons) expect(icon.complete && icon.width > 0).toBe(true);
+	expect(await subtitleOf('Get Domains')).toBe('Get Many: Domain');
+	expect(await subtitleOf('Get Records')).toBe('Get Many: Record');
+	expect(await subtitleOf('Upload Backup')).toBe('Upload: Object'); // the storage node too
+	expect(await subtitleOf('Presigned Link')).toBe('Get Presigned URL: Object');
 	await page.screenshot({ path: path.join(SHOTS, 'workflow-nightly-dns-backup.png') });
 
 	await openNode('Upload Backup');
@@ -236,4 +308,60 @@ test('nightly DNS backup: the Object Storage node opens with its icon, Resource 
 	await page.screenshot({ path: path.join(SHOTS, 'node-object-storage-operations.png') });
 	await closeDropdown();
 	await closeNode();
+}, 120000);
+
+/**
+ * n8n 2.40.7 lists a trigger under the action node whose internal name is the trigger's without
+ * "Trigger" (useActionsGeneration: one entry, the trigger's actions under "Triggers"), and shows
+ * "No <node> Triggers available" in the trigger view for an action node with none. Each Vendor
+ * trigger is therefore named after its service node internally and found by its README name.
+ */
+const TRIGGERS = [
+	{ search: 'Vendor Cloud Host Trigger', entry: 'Vendor Cloud Host', triggers: ['When a host appears', 'When a host disappears', 'When a host changes status'], shot: 'node-panel-cloud-host-trigger.png' },
+	{ search: 'Vendor Balance Trigger', entry: 'Vendor Account & Billing', triggers: ['On new Vendor Balance event'], shot: 'node-panel-balance-trigger.png' },
+	{ search: 'Vendor Task Trigger', entry: 'Vendor CDN', triggers: ['When a CDN prefetch task finishes', 'When a CDN refresh task finishes', 'When a host backup finishes'] },
+];
+/** The Vendor action nodes without a trigger: for them n8n's "No … Triggers available" is true. */
+const WITHOUT_TRIGGER = ['Vendor DNS', 'Vendor Object Storage', 'Vendor Disk, Network & Firewall'];
+
+test('node panel: each trigger is found by its README name, listed under its service; no empty Triggers list where a trigger exists', async () => {
+	for (const t of TRIGGERS) {
+		await openNodePanel();
+		const found = await searchNodePanel(t.search);
+		expect(found[0]).toEqual({ name: t.entry, description: expect.stringMatching(/start a workflow when/) });
+		if (t.shot) await page.screenshot({ path: path.join(SHOTS, t.shot.replace('.png', '-search.png')) });
+		const panel = await openEntry(t.entry);
+		expect(panel).toMatch(new RegExp(`Triggers \\(${t.triggers.length}\\)`));
+		for (const name of t.triggers) expect(panel).toContain(name);
+		expect(panel).not.toMatch(/Triggers available/);
+		if (t.shot) await page.screenshot({ path: path.join(SHOTS, t.shot) });
+	}
+	// every Vendor node in the trigger view: the callout only where it is true
+	await openNodePanel();
+	const vendor = [...new Set((await searchNodePanel('Vendor')).map((e) => e.name).filter((n) => n.startsWith('Vendor ')))];
+	expect([...vendor].sort()).toEqual([...TRIGGERS.map((t) => t.entry), ...WITHOUT_TRIGGER].sort());
+	for (const name of vendor) {
+		await openNodePanel();
+		await searchNodePanel(name);
+		const panel = await openEntry(name);
+		if (WITHOUT_TRIGGER.includes(name)) expect(panel).toContain(`No ${name} Triggers available`);
+		else expect(panel).not.toMatch(/Triggers available/);
+	}
+	// the view for a next step: no Vendor node shows an empty Triggers list
+	for (const name of vendor) {
+		await openNodePanel({ regular: true });
+		await searchNodePanel(name);
+		const panel = await openEntry(name);
+		expect(panel).not.toMatch(/Triggers available/);
+		if (!WITHOUT_TRIGGER.includes(name)) expect(panel).toMatch(/Triggers \(\d+\)/);
+	}
+}, 600000);
+
+test('host alert: the trigger subtitle names the chosen events', async () => {
+	const wf = load('host-state-alert.json');
+	await openWorkflow(wf.id, wf.name);
+	const trigger = wf.nodes.find((n) => n.type === `${PKG}.vendorCloudHostTrigger`);
+	const names = { statusChanged: 'Status Changed', appeared: 'Host Appeared', disappeared: 'Host Disappeared' };
+	expect(await subtitleOf(trigger.name)).toBe(`On ${trigger.parameters.events.map((e) => names[e]).join(', ')}`);
+	await page.screenshot({ path: path.join(SHOTS, 'workflow-host-state-alert.png') });
 }, 120000);

@@ -603,6 +603,9 @@ function unflatten(arr) {
 module.exports = {
 	OWNER,
 	ensureRuntime,
+	baseEnv,
+	request,
+	tail,
 	packPackage,
 	createN8nHome,
 	openN8nHome,

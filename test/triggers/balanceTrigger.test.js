@@ -6,7 +6,7 @@
 const { startVendor, n8n } = require('../helpers/vendor');
 const { longTokens, mulberry32, createPoller, setFaults, clearFaults, requestCount, sorted, report } = require('./sim');
 
-const NODE = 'vendorBalanceTrigger';
+const NODE = 'vendorAccountBillingTrigger'; // the Vendor Balance Trigger (listed under Vendor Account & Billing in n8n's node panel)
 const FIXED = { thresholdSource: 'fixed', threshold: 100, consumption: false };
 const WITH_RECORDS = { ...FIXED, consumption: true };
 
@@ -29,7 +29,7 @@ const recharge = (price) => v.control('POST', '/management/profile/recharge', { 
 const consume = async () => {
 	const name = `c${++n}-${Date.now().toString(36)}.example.org`;
 	const r = await v.api('cdn/domainAdd', { name, type: 'cloud', ip: { '192.0.2.20': 80 } });
-	if (r.code !== 1) throw new Error(r.message);
+	if (Number(r.code) !== 1) throw new Error(r.message); // "1" under the numbersAsStrings dialect
 	return `CDN channel ${name}`;
 };
 const poll = (parameters, opts = {}) => n8n.runPoll(NODE, parameters, { credentials: { vendorApi: v.apiRef }, store: v.store, ...opts });
@@ -123,17 +123,78 @@ describe('semantics', () => {
 		expect(JSON.stringify(staticData).length).toBeLessThan(100);
 	});
 
-	test('"Fetch Test Event" shows the balance now (and the newest record) without touching the state', async () => {
+	test('"Fetch Test Event": the newest consumption record and the balance below the threshold are real events, without touching the state', async () => {
 		await setBalance(42);
 		await consume();
 		const newest = await consume();
 		const staticData = {};
 		const r = await poll(WITH_RECORDS, { mode: 'manual', staticData });
+		// the order of a poll: the record, then the balance below the threshold
 		expect(r.items).toEqual([
-			{ event: 'belowThreshold', balance: 41 - 1, threshold: 100, seenAt: expect.any(String) },
-			expect.objectContaining({ event: 'consumption', name: newest, balance: 40 }),
+			expect.objectContaining({ event: 'consumption', name: newest, balance: 40, threshold: 100 }),
+			{ event: 'belowThreshold', balance: 40, threshold: 100, seenAt: expect.any(String) },
 		]);
+		for (const item of r.items) expect(item.sample).toBeUndefined();
 		expect(staticData).toEqual({});
+	});
+
+	test('"Fetch Test Event" never shows a crossing that did not happen: above the threshold it is a marked sample of the real balance', async () => {
+		await setBalance(250);
+		const [sample] = (await poll(FIXED, { mode: 'manual' })).items;
+		expect(sample).toEqual({
+			event: 'belowThreshold',
+			balance: 250,
+			threshold: 100,
+			seenAt: expect.any(String),
+			sample: true,
+			sampleNote: expect.stringMatching(/^Sample, not an event: the balance \(250\.00\) is not below the threshold \(100\.00\), so it has not fallen below it\./),
+		});
+		// with consumption records on and none made yet: a sample of each kind, both marked
+		const both = (await poll(WITH_RECORDS, { mode: 'manual' })).items;
+		expect(both.map((i) => [i.event, i.sample])).toEqual([
+			['belowThreshold', true],
+			['consumption', true],
+		]);
+		expect(both[1]).toMatchObject({ id: null, name: null, price: null, balance: 250, threshold: 100, sampleNote: expect.stringMatching(/no consumption record yet/) });
+		// a real consumption record is shown as it is; the balance above the threshold is then left out
+		const name = await consume();
+		const real = (await poll(WITH_RECORDS, { mode: 'manual' })).items;
+		expect(real).toEqual([expect.objectContaining({ event: 'consumption', name, balance: 249 })]);
+		expect(real[0].sample).toBeUndefined();
+		// the account's alarm value as the threshold: the sample shows that one
+		expect((await v.api('profile/balanceAlarm', { alarm: 1, alarm_value: 50 })).code).toBe(1);
+		const [account] = (await poll({ thresholdSource: 'account', consumption: false }, { mode: 'manual' })).items;
+		expect(account).toMatchObject({ event: 'belowThreshold', balance: 249, threshold: 50, sample: true });
+	});
+
+	test.each([
+		['numbersAsNumbers', 'extraFields'],
+		['numbersAsStrings', 'emptyObjectsAsArrays'],
+	])('amounts as numbers or strings read alike (dialects %s, %s)', async (...dialects) => {
+		await v.api('profile/detail', {}); // the test's own log-in, before the dialect (its helper expects code 1 as a number)
+		await v.control('POST', '/dialects', { set: dialects });
+		try {
+			await setBalance(150);
+			expect(Number((await v.api('profile/balanceAlarm', { alarm: 1, alarm_value: 120 })).code)).toBe(1);
+			const raw = await v.api('profile/detail', {});
+			expect(typeof raw.data.balance.price).toBe(dialects.includes('numbersAsNumbers') ? 'number' : 'string');
+			for (const params of [WITH_RECORDS, { thresholdSource: 'account', consumption: true }]) {
+				const staticData = {};
+				await poll(params, { staticData, activation: true });
+				await setBalance(110.5);
+				const name = await consume();
+				const threshold = params.thresholdSource === 'account' ? 120 : 100;
+				const items = (await poll(params, { staticData })).items;
+				const expected = [`consumption:${name}`];
+				if (109.5 < threshold) expected.push('below:109.50');
+				expect(items.map(identity)).toEqual(expected);
+				for (const i of items) expect(i).toMatchObject({ balance: 109.5, threshold });
+				expect((await poll(params, { staticData })).items).toEqual([]);
+				await setBalance(150);
+			}
+		} finally {
+			await v.control('POST', '/dialects', { set: [] });
+		}
 	});
 
 	test('errors: thrown in manual mode and on the first poll, logged later; a failed poll loses no crossing', async () => {

@@ -66,18 +66,73 @@ describe('semantics', () => {
 		expect(third.emitted).toBe(false);
 	});
 
-	test('"Fetch Test Event" returns the newest host and leaves the static data alone', async () => {
+	test('"Fetch Test Event": with "Host Appeared" chosen, the newest host is a real appearance; the static data is left alone', async () => {
 		await addHost({ name: 'old' });
 		const newest = await addHost({ name: 'newest', status: 2 });
 		const staticData = {};
 		const r = await poll(ALL, { mode: 'manual', staticData });
 		expect(r.items).toHaveLength(1);
 		expect(r.items[0]).toMatchObject({ event: 'appeared', hostId: newest.id, name: 'newest', status: '2', statusName: 'Paused' });
+		expect(r.items[0].sample).toBeUndefined();
 		expect(staticData).toEqual({});
-		// with no host there is nothing to show
-		await v.control('POST', '/management/instance/hosts/remove', { id: newest.id });
-		const filtered = await poll({ ...ALL, statuses: [2] }, { mode: 'manual' });
-		expect(filtered.items).toEqual([]);
+	});
+
+	test('"Fetch Test Event" shows only the chosen kinds, and a change it has not seen only as a marked sample of a real host', async () => {
+		const web = await addHost({ name: 'web-1', status: 1 });
+		await addHost({ name: 'db-1', status: 2, nodeid: 2 });
+		// only "Status Changed": never an appearance, never a change that did not happen
+		const [changed] = (await poll({ events: ['statusChanged'] }, { mode: 'manual' })).items;
+		expect(changed).toMatchObject({
+			event: 'statusChanged',
+			name: 'db-1',
+			previousStatus: null,
+			previousStatusName: null,
+			status: '2',
+			statusName: 'Paused',
+			sample: true,
+			sampleNote: expect.stringMatching(/^Sample, not an event: no status change has been seen: .*This is host "db-1" \(\d+\) as listed now \(Paused\)/),
+		});
+		expect(changed.host.name).toBe('db-1');
+		// the filters choose the host: data centre 1, status Running
+		const [filtered] = (await poll({ events: ['statusChanged'], dataCentres: ['1'], statuses: [1] }, { mode: 'manual' })).items;
+		expect(filtered).toMatchObject({ event: 'statusChanged', hostId: web.id, status: '1', sample: true });
+		// only "Host Disappeared": the shape of a disappearance, from a host that is still there
+		const [gone] = (await poll({ events: ['disappeared'], dataCentres: ['1'] }, { mode: 'manual' })).items;
+		expect(gone).toMatchObject({ event: 'disappeared', hostId: web.id, previousStatus: '1', previousStatusName: 'Running', status: null, host: null, sample: true });
+		expect(gone.sampleNote).toMatch(/is still listed/);
+		// "Host Appeared" with no host of the chosen statuses: empty fields, marked
+		const [empty] = (await poll({ events: ['appeared'], statuses: [3] }, { mode: 'manual' })).items;
+		expect(empty).toMatchObject({ event: 'appeared', hostId: null, name: null, status: null, host: null, sample: true });
+		for (const item of [changed, filtered, gone, empty]) expect(Object.keys(item)).toEqual(expect.arrayContaining(['event', 'hostId', 'previousStatus', 'status', 'statusName', 'nodeid', 'seenAt', 'host']));
+	});
+
+	test.each([
+		['numbersAsNumbers', 'extraFields'],
+		['numbersAsStrings', 'emptyObjectsAsArrays'],
+	])('status values as numbers or strings read alike, across a switch of form (dialects %s, %s)', async (...dialects) => {
+		const a = await addHost({ name: 'web-1' });
+		const b = await addHost({ name: 'db-1', nodeid: 2 });
+		const staticData = {};
+		await poll({ ...ALL, statuses: [1, 3], dataCentres: ['1'] }, { staticData, activation: true }); // baseline with the default form
+		v._tokens = {};
+		await v.api('instance/nodeList', {}); // the test's own log-in, before the dialect (its helper expects code 1 as a number)
+		await v.control('POST', '/dialects', { set: dialects });
+		try {
+			const raw = await v.api('instance/list', { page: 1, limit: 10 });
+			expect(typeof raw.data[0].status).toBe(dialects.includes('numbersAsNumbers') ? 'number' : 'string');
+			// the same statuses in another form are no change
+			expect((await poll({ ...ALL, statuses: [1, 3], dataCentres: ['1'] }, { staticData })).items).toEqual([]);
+			await setStatus(a.id, 3);
+			await setStatus(b.id, 3); // another data centre
+			const r = await poll({ ...ALL, statuses: [1, 3], dataCentres: ['1'] }, { staticData });
+			expect(r.items.map(identity)).toEqual([`changed:${a.id}:1>3`]);
+			expect(r.items[0]).toMatchObject({ previousStatus: '1', status: '3', statusName: 'Abnormal', nodeid: '1' });
+			expect((await poll({ ...ALL, statuses: [1, 3], dataCentres: ['1'] }, { staticData })).items).toEqual([]);
+		} finally {
+			await v.control('POST', '/dialects', { set: [] });
+		}
+		// and back to the default form: still no change
+		expect((await poll({ ...ALL, statuses: [1, 3], dataCentres: ['1'] }, { staticData })).items).toEqual([]);
 	});
 
 	test('an error in manual mode and on the first poll is thrown; later it is logged and the next poll catches up', async () => {

@@ -6,7 +6,7 @@
 const { startVendor, n8n } = require('../helpers/vendor');
 const { longTokens, mulberry32, createPoller, setFaults, clearFaults, advance, requestCount, sorted, report } = require('./sim');
 
-const NODE = 'vendorTaskTrigger';
+const NODE = 'vendorCdnTrigger'; // the Vendor Task Trigger (listed under Vendor CDN in n8n's node panel)
 const HOUR = 3600e3;
 const ALL = { kinds: ['refresh', 'prefetch', 'backup'], finalState: 'both' };
 const OPS = ['cdn/refreshList', 'cdn/refreshStatus', 'cdn/preloadStatus', 'instance/backupList'];
@@ -30,7 +30,7 @@ beforeEach(async () => {
 let n = 0;
 const api = async (path, body) => {
 	const r = await v.api(path, body);
-	if (r.code !== 1) throw new Error(`${path}: ${r.message}`);
+	if (Number(r.code) !== 1) throw new Error(`${path}: ${r.message}`); // "1" under the numbersAsStrings dialect
 	return r.data;
 };
 const refresh = async (host = GOOD) => Number((await api('cdn/refresh', { type: 'file', urls: `https://${host}/f${++n}.js` })).id);
@@ -39,7 +39,7 @@ const addHost = async () => Number((await v.control('POST', '/management/instanc
 const backup = async (iid) => Number((await api('instance/backupAdd', { iid, name: `b${++n}` })).id);
 const backupStatus = (id, status) => v.control('POST', '/management/instance/backups/status', { id, status });
 const poll = (parameters, opts = {}) => n8n.runPoll(NODE, parameters, { credentials: { vendorApi: v.apiRef }, store: v.store, ...opts });
-const identity = (i) => `${i.kind}:${i.id}:${i.state}`;
+const identity = (i) => `${i.kind}:${String(i.id)}:${i.state}`;
 
 describe('semantics', () => {
 	test('the first poll records a baseline; each task is emitted once when it is final, with its outcome', async () => {
@@ -86,8 +86,103 @@ describe('semantics', () => {
 		expect(succeeded.items.map(identity)).toEqual([`refresh:${bad - 1}:succeeded`]);
 		const cdnFailed = await poll({ kinds: ['refresh'], finalState: 'failed' }, { mode: 'manual' });
 		expect(cdnFailed.items.map(identity)).toEqual([`refresh:${bad}:failed`]);
-		expect((await poll({ kinds: ['prefetch'], finalState: 'both' }, { mode: 'manual' })).items).toEqual([]);
+		for (const item of [...newest.items, ...succeeded.items, ...cdnFailed.items]) expect(item.sample).toBeUndefined();
 		expect(staticData).toEqual({});
+	});
+
+	test('"Fetch Test Event" with nothing of the chosen kinds finished: a marked sample that claims no outcome', async () => {
+		// no prefetch task at all: the fields of the seed's task record, empty
+		const [none] = (await poll({ kinds: ['prefetch'], finalState: 'both' }, { mode: 'manual' })).items;
+		expect(none).toEqual({
+			kind: 'prefetch',
+			state: null,
+			result: null,
+			id: null,
+			type: null,
+			status: null,
+			urls: null,
+			preload: null,
+			preloadtype: null,
+			is_api: null,
+			created: null,
+			objectnum: null,
+			seenAt: expect.any(String),
+			sample: true,
+			sampleNote: expect.stringMatching(/^Sample, not an event: the account has no CDN prefetch task yet/),
+		});
+		// a task still running: the sample is that task as listed, its state left empty
+		const running = await prefetch();
+		const [fromRunning] = (await poll({ kinds: ['prefetch'], finalState: 'both' }, { mode: 'manual' })).items;
+		expect(fromRunning).toMatchObject({ kind: 'prefetch', state: null, result: null, id: String(running), status: '0', sample: true });
+		expect(fromRunning.sampleNote).toMatch(/CDN prefetch task \d+ as listed now \(still running\); "state" stays empty/);
+		// only a failed backup while succeeded ones are asked for: the backup is shown, and not as succeeded
+		const iid = await addHost();
+		const b = await backup(iid);
+		await backupStatus(b, 2);
+		const [fromFailed] = (await poll({ kinds: ['backup'], finalState: 'succeeded' }, { mode: 'manual' })).items;
+		expect(fromFailed).toMatchObject({ kind: 'backup', state: null, statusName: 'Failed', id: String(b), status: '2', sample: true });
+		expect(fromFailed.sampleNote).toMatch(/no host backup that succeeded has been found\. This is backup \d+ as listed now \(Failed\)/);
+		// once one has happened, it is a real event
+		const ok = await backup(iid);
+		await backupStatus(ok, 1);
+		const [real] = (await poll({ kinds: ['backup'], finalState: 'succeeded' }, { mode: 'manual' })).items;
+		expect(identity(real)).toBe(`backup:${ok}:succeeded`);
+		expect(real.sample).toBeUndefined();
+	});
+
+	test('backup states (enums BACKUP_STATES): in arrears and recycle bin end a watched backup as failed, once; unknown values stay pending', async () => {
+		const iid = await addHost();
+		const held = await backup(iid);
+		const deleted = await backup(await addHost());
+		const strange = await backup(await addHost());
+		const arrearsAtBaseline = await backup(await addHost());
+		await backupStatus(arrearsAtBaseline, 3);
+		const staticData = {};
+		await poll(ALL, { staticData, activation: true });
+		// in progress at the baseline: watched; in arrears at the baseline: final, not watched
+		expect(Object.keys(staticData['node:Trigger'].state.kinds.backup.pending).sort()).toEqual([held, deleted, strange].map(String).sort());
+
+		await backupStatus(held, 3);
+		await backupStatus(deleted, 4);
+		v.emu.management.state.instance.backups[strange].status = 7; // a value the seed does not list
+		const r = await poll(ALL, { staticData });
+		expect(r.items.map((i) => [identity(i), i.statusName])).toEqual([
+			[`backup:${held}:failed`, 'In Arrears'],
+			[`backup:${deleted}:failed`, 'Recycle Bin'],
+		]);
+		expect(Object.keys(staticData['node:Trigger'].state.kinds.backup.pending)).toEqual([String(strange)]);
+		expect((await poll(ALL, { staticData })).items).toEqual([]);
+		expect((await poll({ ...ALL, finalState: 'succeeded' }, { staticData })).items).toEqual([]);
+		// the strange one completes after all
+		await backupStatus(strange, 1);
+		expect((await poll(ALL, { staticData })).items.map(identity)).toEqual([`backup:${strange}:succeeded`]);
+	});
+
+	test.each([
+		['numbersAsNumbers', 'extraFields'],
+		['numbersAsStrings', 'extraFields'],
+	])('status values as numbers or strings read alike (dialects %s, %s)', async (...dialects) => {
+		const iid = await addHost();
+		await v.control('POST', '/dialects', { set: dialects });
+		try {
+			const staticData = {};
+			await poll(ALL, { staticData, activation: true });
+			const listed = await v.api('instance/backupList', { page: 1, limit: 10 });
+			expect(typeof listed.totalpage).toBe(dialects.includes('numbersAsNumbers') ? 'number' : 'string');
+			const t = await refresh();
+			const bad = await prefetch(BAD);
+			const b = await backup(iid);
+			expect((await poll(ALL, { staticData })).items).toEqual([]);
+			await advance(v, 1.5 * HOUR);
+			const r = await poll(ALL, { staticData });
+			expect(r.items.map(identity).sort()).toEqual(sorted([`refresh:${t}:succeeded`, `prefetch:${bad}:failed`, `backup:${b}:succeeded`]));
+			expect(r.items.find((i) => i.kind === 'backup').statusName).toBe('Completed');
+			expect((await poll(ALL, { staticData })).items).toEqual([]);
+			const [manual] = (await poll({ kinds: ['backup'], finalState: 'succeeded' }, { mode: 'manual' })).items;
+			expect(identity(manual)).toBe(`backup:${b}:succeeded`);
+		} finally {
+			await v.control('POST', '/dialects', { set: [] });
+		}
 	});
 
 	test('a poll that fails half-way changes nothing; errors are thrown first, logged later', async () => {

@@ -88,6 +88,9 @@ export async function initiateUpload(ctx: IExecuteFunctions, t: UploadTarget, he
 			itemIndex: t.itemIndex,
 		});
 	}
+	// in n8n's log: if the process dies mid-upload (a queue-mode worker killed), this is the ID
+	// that Multipart Upload > Abort needs, and the interface has no way to list uploads
+	ctx.logger.info(`Vendor Object Storage: multipart upload ${uploadId} started for ${t.bucket}/${t.key}`, { uploadId, bucket: t.bucket, key: t.key });
 	return uploadId;
 }
 

@@ -827,6 +827,7 @@ export async function runOperation(fn: IExecuteFunctions, op: OperationDecl, i: 
 	};
 	let body = await buildBody(fn, op, i);
 	if (op.prepare) body = await op.prepare(body, ctx);
+	if (op.after?.before) await op.after.before(body, ctx);
 	let records: IDataObject[];
 	const list: { limit?: number; total?: number; noun: string } = { noun };
 	if (op.run) {

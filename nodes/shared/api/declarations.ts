@@ -112,6 +112,14 @@ export interface OperationContext {
 	param<T = unknown>(name: string, fallback?: T): T;
 }
 
+/**
+ * The `after` work of an operation. It may carry `before`, run with the same context just before
+ * the request is sent (after the checks), e.g. to read the state a wait compares with afterwards.
+ */
+export type AfterHook = ((records: IDataObject[], ctx: OperationContext, body: IDataObject) => Promise<IDataObject[]>) & {
+	before?: (body: IDataObject, ctx: OperationContext) => Promise<void>;
+};
+
 export interface OperationDecl {
 	/** The `endpoint` column of endpoints.tsv this operation implements, verbatim. */
 	endpoint: string;
@@ -147,7 +155,7 @@ export interface OperationDecl {
 	/** Last changes to the body before sending (after validation). */
 	prepare?: (body: IDataObject, ctx: OperationContext) => IDataObject | Promise<IDataObject>;
 	/** Work after the call (e.g. wait until a task finishes); may replace the records. */
-	after?: (records: IDataObject[], ctx: OperationContext, body: IDataObject) => Promise<IDataObject[]>;
+	after?: AfterHook;
 	/** Whether the call only reads (reads are retried after transient failures). */
 	read?: boolean;
 	/**

@@ -302,6 +302,7 @@ export async function apiRequest(ctx: ApiContext, path: string, body: IDataObjec
 			timeout: Math.max(timeout, 500),
 		};
 		await run.throttle.ready();
+		const sentAt = Date.now();
 		attempts++;
 		const sent = await run.requests.run(
 			async () => await send(ctx, request, noToken ? undefined : { ...credentials, accessToken: storedToken(credentials, token!) }),
@@ -349,7 +350,7 @@ export async function apiRequest(ctx: ApiContext, path: string, body: IDataObjec
 		const busy = status === 429 || (status === 200 && envelope !== undefined && Number(envelope.code) !== 1 && Number(envelope.code) !== -1 && isBusyAnswer(String(envelope.message ?? '')));
 		if (busy) {
 			busySince ||= Date.now();
-			const pause = run.throttle.slowDown();
+			const pause = run.throttle.slowDown(sentAt);
 			if (Date.now() - busySince + pause < LIMITS.busyTotalMs) {
 				attempts--;
 				continue;
@@ -434,7 +435,7 @@ export async function apiRequest(ctx: ApiContext, path: string, body: IDataObjec
 				context: { endpoint: path, serviceCode: String(envelope.code) },
 			});
 		}
-		run.throttle.ok();
+		run.throttle.ok(sentAt);
 		if (!noToken && token) ts.token = token;
 		return envelope;
 	}

@@ -19,6 +19,7 @@ import {
 
 import { encodeQuery, storageSettings, type StorageSettings } from './auth';
 import { objectPath } from './signer';
+import { runState } from '../run';
 import { parseXml, text } from './xml';
 
 export const CREDENTIAL = 'vendorObjectStorageApi';
@@ -395,6 +396,9 @@ function isStream(body: unknown): body is ResponseBody {
 	return typeof body === 'object' && body !== null && typeof (body as ResponseBody).pipe === 'function' && typeof (body as ResponseBody).push === 'function';
 }
 
+/** How long requests keep being repeated while the service answers SlowDown. */
+const BUSY_TOTAL_MS = 120000;
+
 export async function storageRequest(ctx: StorageContext, call: StorageCall): Promise<StorageResponse> {
 	const node = ctx.getNode();
 	const stored = await ctx.getCredentials(CREDENTIAL);
@@ -415,6 +419,9 @@ export async function storageRequest(ctx: StorageContext, call: StorageCall): Pr
 	const sender = uncancellable(ctx);
 	const earlier: string[] = [];
 	let skewRetried = false;
+	// one back-off for every request of the node run when the service says SlowDown
+	const throttle = runState(ctx).throttle;
+	let busySince = 0;
 
 	/** The error after the last try of a request that failed without an answer. */
 	const unanswered = (headline: string, detail: string, tried: number, cause?: JsonObject) => {
@@ -428,6 +435,8 @@ export async function storageRequest(ctx: StorageContext, call: StorageCall): Pr
 	};
 
 	for (let attempt = 1; ; attempt++) {
+		await throttle.ready();
+		const sentAt = Date.now();
 		const headers: Record<string, string> = { ...(call.headers ?? {}) };
 		headers[`${settings.profile.headerPrefix}date`] = new Date(serviceNow(settings.endpoint)).toUTCString();
 		const hasBody = call.body !== undefined && call.body.length > 0;
@@ -517,6 +526,7 @@ export async function storageRequest(ctx: StorageContext, call: StorageCall): Pr
 			cancelled: () => cancelSignal?.aborted === true,
 		});
 		if ((status >= 200 && status < 300) || call.accept?.includes(status)) {
+			throttle.ok(sentAt);
 			if (call.stream) return { statusCode: status, headers: headersOut, body: body.stream, transId, explain: body.explain, verify: body.verify };
 			return { statusCode: status, headers: headersOut, body: await body.read(), transId };
 		}
@@ -526,6 +536,17 @@ export async function storageRequest(ctx: StorageContext, call: StorageCall): Pr
 			if (!Number.isNaN(serverTime)) {
 				clockOffsets.set(settings.endpoint, serverTime - Date.now());
 				skewRetried = true;
+				attempt--;
+				continue;
+			}
+		}
+		// SlowDown: the service did not take the request; every request of the run backs off and
+		// this one is sent again, for up to two minutes of busy answers
+		if (info.code === 'SlowDown') {
+			busySince ||= Date.now();
+			const pause = throttle.slowDown(sentAt);
+			if (Date.now() - busySince + pause < BUSY_TOTAL_MS) {
+				if (earlier[earlier.length - 1] !== info.code) earlier.push(info.code);
 				attempt--;
 				continue;
 			}

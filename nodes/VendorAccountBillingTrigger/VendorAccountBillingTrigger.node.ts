@@ -11,7 +11,7 @@ import {
 } from 'n8n-workflow';
 
 import { apiRequest, payload } from '../shared/api/transport';
-import { READ, idOf, maxId, nowIso, readList, runTriggerPoll, type TriggerPoll } from '../shared/poll/poll';
+import { READ, idOf, maxId, nowIso, readList, rowsOf, runTriggerPoll, type TriggerPoll } from '../shared/poll/poll';
 
 /**
  * The balance falling below a threshold, once per crossing, and optionally every new
@@ -28,16 +28,29 @@ interface BalanceState extends IDataObject {
 
 /** payList `type` 1: consumption. */
 const CONSUMPTION = 1;
+/** The fields of a payment record (seed 001), for a sample when there is no consumption record yet. */
+const PAYMENT_FIELDS = ['id', 'uid', 'name', 'code', 'type_zh', 'paytype_zh', 'price', 'status', 'created', 'created_ago'];
 
-export class VendorBalanceTrigger implements INodeType {
+/** An amount as the service sends it (`"12.50"` or `12.5`); NaN when it is missing or not a number. */
+const amount = (value: unknown): number => {
+	if (typeof value === 'number') return value;
+	if (typeof value !== 'string' || value.trim() === '') return Number.NaN;
+	return Number(value.trim());
+};
+
+export class VendorAccountBillingTrigger implements INodeType {
 	description: INodeTypeDescription = {
 		displayName: 'Vendor Balance Trigger',
-		name: 'vendorBalanceTrigger',
+		// n8n's node panel lists a trigger under the action node whose internal name is the trigger's
+		// without "Trigger" (n8n-nodes-vendor-cloud.vendorAccountBilling): one "Vendor Account & Billing"
+		// entry with this trigger under Triggers, instead of an empty Triggers list there
+		name: 'vendorAccountBillingTrigger',
 		icon: { light: 'file:../../icons/balanceTrigger.svg', dark: 'file:../../icons/balanceTrigger.dark.svg' },
 		group: ['trigger'],
 		version: 1,
 		subtitle: '={{$parameter["thresholdSource"] === "account" ? "Below the account alarm value" : "Below " + $parameter["threshold"]}}',
-		description: 'Starts the workflow when the account balance falls below a threshold, and optionally on each new consumption record',
+		// n8n shows this text for the merged "Vendor Account & Billing" entry of the node panel, so it names both roles
+		description: 'Account and billing: start a workflow when the balance falls below a threshold, or manage the account and its billing',
 		defaults: { name: 'Vendor Balance Trigger' },
 		polling: true,
 		inputs: [],
@@ -93,9 +106,9 @@ function balanceTrigger(ctx: IPollFunctions): TriggerPoll<BalanceState> {
 		if (source === 'account') {
 			const envelope = await apiRequest(ctx, 'profile/detail', {}, READ);
 			const bal = ((payload(envelope) as IDataObject | undefined)?.balance ?? {}) as IDataObject;
-			const balance = Number(bal.price);
-			const threshold = Number(bal.alarm_value);
-			if (bal.price === undefined || Number.isNaN(balance) || bal.alarm_value === undefined || Number.isNaN(threshold)) {
+			const balance = amount(bal.price);
+			const threshold = amount(bal.alarm_value);
+			if (Number.isNaN(balance) || Number.isNaN(threshold)) {
 				throw new NodeApiError(ctx.getNode(), envelope as JsonObject, {
 					message: 'profile/detail answered without the balance and its alarm value',
 					description: 'Check that the credential belongs to a main account, or use a fixed threshold.',
@@ -110,8 +123,8 @@ function balanceTrigger(ctx: IPollFunctions): TriggerPoll<BalanceState> {
 		const envelope = await apiRequest(ctx, 'profile/balance', {}, READ);
 		const p = payload(envelope);
 		const first = (Array.isArray(p) ? p[0] : p) as IDataObject | undefined;
-		const balance = Number(first?.price);
-		if (first?.price === undefined || Number.isNaN(balance)) {
+		const balance = amount(first?.price);
+		if (Number.isNaN(balance)) {
 			throw new NodeApiError(ctx.getNode(), envelope as JsonObject, {
 				message: 'profile/balance answered without a balance',
 				description: 'The next poll asks again.',
@@ -162,13 +175,38 @@ function balanceTrigger(ctx: IPollFunctions): TriggerPoll<BalanceState> {
 		},
 
 		async sample() {
+			// real events: the newest consumption record, and the balance if it is below the threshold now
 			const { balance, threshold } = await read();
 			const seenAt = nowIso();
-			const out = [crossing(balance, threshold, seenAt)];
+			const real: IDataObject[] = [];
+			let newestRecord: IDataObject | undefined;
 			if (consumption) {
 				const envelope = await apiRequest(ctx, 'profile/payList', { type: CONSUMPTION, page: 1, limit: 100 }, READ);
-				const rows = ((payload(envelope) as IDataObject[] | undefined) ?? []).sort((a, b) => idOf(b) - idOf(a));
-				if (rows.length) out.push(record(rows[0], balance, threshold, seenAt));
+				newestRecord = rowsOf(envelope).sort((a, b) => idOf(b) - idOf(a))[0];
+				if (newestRecord) real.push(record(newestRecord, balance, threshold, seenAt));
+			}
+			if (balance < threshold) real.push(crossing(balance, threshold, seenAt));
+			if (real.length) return real;
+
+			// nothing of that kind has happened: samples from the real balance, marked as such
+			const shown = (n: number) => n.toFixed(2);
+			const out: IDataObject[] = [
+				{
+					...crossing(balance, threshold, seenAt),
+					sample: true,
+					sampleNote: `Sample, not an event: the balance (${shown(balance)}) is not below the threshold (${shown(threshold)}), so it has not fallen below it. A real event has these fields when the balance falls below the threshold between two polls; "balance" is then below "threshold".`,
+				},
+			];
+			if (consumption) {
+				out.push({
+					event: 'consumption',
+					...Object.fromEntries(PAYMENT_FIELDS.map((f) => [f, null])),
+					balance,
+					threshold,
+					seenAt,
+					sample: true,
+					sampleNote: 'Sample, not an event: the account has no consumption record yet, so the record fields are empty. A real event is a new consumption record with its fields as the service lists them, plus the balance and threshold.',
+				});
 			}
 			return out;
 		},

@@ -9,11 +9,13 @@ import {
 	type JsonObject,
 } from 'n8n-workflow';
 
-import { BACKUP_STATUS } from '../shared/api/enums';
+import { backupState, statusKey } from '../shared/api/enums';
 import { apiRequest, payload } from '../shared/api/transport';
+import { optionsSubtitle } from '../shared/subtitle';
 import {
 	READ,
 	carryMissing,
+	rowsOf,
 	idOf,
 	lowestNeeded,
 	maxId,
@@ -27,8 +29,10 @@ import {
 /**
  * Tasks that reach a final state: CDN cache refresh and prefetch tasks (listed by
  * cdn/refreshList, which says only "refreshing" or "completed"; cdn/refreshStatus and
- * cdn/preloadStatus tell success from failure) and host backups (instance/backupList:
- * 1 completed, 2 failed).
+ * cdn/preloadStatus tell success from failure) and host backups (instance/backupList, read
+ * through BACKUP_STATES in enums.ts, the table the backup wait reads too: 1 completed is a
+ * success; 2 failed, 3 in arrears and 4 recycle bin are failures; 0 and values the seed does not
+ * list are still in progress).
  *
  * State per kind: the highest id seen (`hi`) and the ids seen unfinished (`pending`). A task is
  * new when its id is above `hi`; it is emitted when it is listed final while new or pending.
@@ -51,26 +55,47 @@ interface TaskState extends IDataObject {
 	kinds: Partial<Record<Kind, Track>>;
 }
 
+/** The task kinds as options; `action` is what n8n's node panel lists under the Triggers of "Vendor CDN". */
+const TASK_KINDS = [
+	{ name: 'CDN Prefetch', value: 'prefetch', action: 'When a CDN prefetch task finishes', description: 'Cache prefetch (preload) tasks' },
+	{ name: 'CDN Refresh', value: 'refresh', action: 'When a CDN refresh task finishes', description: 'Cache refresh (purge) tasks' },
+	{ name: 'Host Backup', value: 'backup', action: 'When a host backup finishes', description: 'Backups of cloud hosts' },
+];
+
 const CDN_KINDS: Kind[] = ['refresh', 'prefetch'];
 const STATUS_PATH = { refresh: 'cdn/refreshStatus', prefetch: 'cdn/preloadStatus' } as const;
-const IN_PROGRESS_BACKUP = new Set(['0', '3']); // in progress, in arrears
-const FINAL_BACKUP: Record<string, Final> = { '1': 'succeeded', '2': 'failed' };
-const BACKUP_NAMES: Record<string, string> = Object.fromEntries(BACKUP_STATUS.map((o) => [String(o.value), o.name]));
+/** The outcome of a backup status when it is final; undefined while in progress (or unknown). */
+const backupOutcome = (status: unknown): Final | undefined => {
+	const state = backupState(status);
+	if (!state?.final) return undefined;
+	return state.failure ? 'failed' : 'succeeded';
+};
+const KIND_NAMES: Record<Kind, string> = { refresh: 'CDN refresh task', prefetch: 'CDN prefetch task', backup: 'host backup' };
+/** The fields of each kind's records as the seeds list them, for a sample when there is no record at all. */
+const SEED_FIELDS: Record<Kind, string[]> = {
+	refresh: ['id', 'type', 'status', 'urls', 'preload', 'preloadtype', 'is_api', 'created', 'objectnum'],
+	prefetch: ['id', 'type', 'status', 'urls', 'preload', 'preloadtype', 'is_api', 'created', 'objectnum'],
+	backup: ['id', 'backup_id', 'instance', 'name', 'backup_type', 'value', 'status', 'progress', 'note', 'createtime', 'createtime_ago'],
+};
 /** Ids per status query. */
 const STATUS_BATCH = 100;
 
-const isPrefetch = (row: IDataObject) => String(row.preload ?? '0') === '1';
+const isPrefetch = (row: IDataObject) => statusKey(row.preload) === '1';
 const kindOfTask = (row: IDataObject): Kind => (isPrefetch(row) ? 'prefetch' : 'refresh');
 
-export class VendorTaskTrigger implements INodeType {
+export class VendorCdnTrigger implements INodeType {
 	description: INodeTypeDescription = {
 		displayName: 'Vendor Task Trigger',
-		name: 'vendorTaskTrigger',
+		// n8n's node panel lists a trigger under the action node whose internal name is the trigger's
+		// without "Trigger" (n8n-nodes-vendor-cloud.vendorCdn): one "Vendor CDN" entry with this trigger's
+		// task kinds under Triggers, where most of them belong (host backups are named there too)
+		name: 'vendorCdnTrigger',
 		icon: { light: 'file:../../icons/taskTrigger.svg', dark: 'file:../../icons/taskTrigger.dark.svg' },
 		group: ['trigger'],
 		version: 1,
-		subtitle: '={{"When " + ($parameter["kinds"] || []).join(", ") + " tasks finish"}}',
-		description: 'Starts the workflow when a CDN refresh or prefetch task, or a host backup, finishes',
+		subtitle: optionsSubtitle('kinds', TASK_KINDS, 'When ', ' finish'),
+		// n8n shows this text for the merged "Vendor CDN" entry of the node panel, so it names both roles
+		description: 'CDN: start a workflow when a cache refresh or prefetch, or a host backup, finishes, or manage CDN channels and caches',
 		defaults: { name: 'Vendor Task Trigger' },
 		polling: true,
 		inputs: [],
@@ -78,16 +103,13 @@ export class VendorTaskTrigger implements INodeType {
 		credentials: [{ name: 'vendorApi', required: true }],
 		properties: [
 			{
-				displayName: 'Task Kinds',
+				// "Trigger On": the node panel offers each option as its own trigger action
+				displayName: 'Trigger On',
 				name: 'kinds',
 				type: 'multiOptions',
 				required: true,
 				default: ['refresh', 'prefetch', 'backup'],
-				options: [
-					{ name: 'CDN Prefetch', value: 'prefetch', description: 'Cache prefetch (preload) tasks' },
-					{ name: 'CDN Refresh', value: 'refresh', description: 'Cache refresh (purge) tasks' },
-					{ name: 'Host Backup', value: 'backup', description: 'Backups of cloud hosts' },
-				],
+				options: TASK_KINDS,
 				description: 'Which tasks to watch',
 			},
 			{
@@ -97,8 +119,8 @@ export class VendorTaskTrigger implements INodeType {
 				default: 'both',
 				options: [
 					{ name: 'Succeeded or Failed', value: 'both' },
-					{ name: 'Succeeded', value: 'succeeded', description: 'CDN result "success"; backup status completed' },
-					{ name: 'Failed', value: 'failed', description: 'CDN result "failed"; backup status failed' },
+					{ name: 'Succeeded', value: 'succeeded', description: 'CDN result "success"; backup completed' },
+					{ name: 'Failed', value: 'failed', description: 'CDN result "failed"; backup failed, in arrears, or deleted before it was seen completed' },
 				],
 				description: 'Which outcome starts the workflow',
 			},
@@ -145,8 +167,8 @@ function taskTrigger(ctx: IPollFunctions): TriggerPoll<TaskState> {
 	});
 	const backupItem = (row: IDataObject, seenAt: string): IDataObject => ({
 		kind: 'backup',
-		state: FINAL_BACKUP[String(row.status)],
-		statusName: BACKUP_NAMES[String(row.status)] ?? null,
+		state: backupOutcome(row.status) ?? null,
+		statusName: backupState(row.status)?.name ?? null,
 		...row,
 		seenAt,
 	});
@@ -173,7 +195,7 @@ function taskTrigger(ctx: IPollFunctions): TriggerPoll<TaskState> {
 					const track = previous[kind];
 					if (!track) {
 						const pending: Pending = {};
-						for (const r of mine) if (String(r.status) !== '1') pending[String(idOf(r))] = 0;
+						for (const r of mine) if (statusKey(r.status) !== '1') pending[String(idOf(r))] = 0;
 						next.kinds[kind] = { hi: maxId(rows), pending };
 						continue;
 					}
@@ -182,7 +204,7 @@ function taskTrigger(ctx: IPollFunctions): TriggerPoll<TaskState> {
 					for (const r of mine) {
 						const id = String(idOf(r));
 						if (!(idOf(r) > track.hi || id in track.pending)) continue;
-						if (String(r.status) === '1') completed.push(r);
+						if (statusKey(r.status) === '1') completed.push(r);
 						else pending[id] = 0;
 					}
 					const results = completed.length ? await queryStatus(kind, completed.map((r) => String(idOf(r)))) : {};
@@ -205,17 +227,15 @@ function taskTrigger(ctx: IPollFunctions): TriggerPoll<TaskState> {
 				const track = previous.backup;
 				const pending: Pending = {};
 				if (!track) {
-					for (const r of rows) if (IN_PROGRESS_BACKUP.has(String(r.status))) pending[String(idOf(r))] = 0;
+					for (const r of rows) if (!backupOutcome(r.status)) pending[String(idOf(r))] = 0;
 					next.kinds.backup = { hi: maxId(rows), pending };
 				} else {
 					for (const r of rows.sort((a, b) => idOf(a) - idOf(b))) {
 						const id = String(idOf(r));
-						const status = String(r.status);
+						const outcome = backupOutcome(r.status);
 						const watched = idOf(r) > track.hi || id in track.pending;
-						if (IN_PROGRESS_BACKUP.has(status)) pending[id] = 0; // new, still running, or running again
-						else if (watched && FINAL_BACKUP[status]) {
-							if (stateWanted(FINAL_BACKUP[status])) events.push(backupItem(r, seenAt));
-						}
+						if (!outcome) pending[id] = 0; // new, still running, or running again
+						else if (watched && stateWanted(outcome)) events.push(backupItem(r, seenAt));
 					}
 					carryMissing(track.pending, new Set(rows.map((r) => String(idOf(r)))), pending);
 					next.kinds.backup = { hi: maxId(rows, track.hi), pending };
@@ -230,17 +250,19 @@ function taskTrigger(ctx: IPollFunctions): TriggerPoll<TaskState> {
 		},
 
 		async sample() {
+			// the newest task of the chosen kinds that reached a chosen final state: a real event
 			const candidates: Array<{ at: string; id: number; item: IDataObject }> = [];
+			// the newest task of the chosen kinds in any state: the real data a sample is made of
+			const others: Array<{ at: string; id: number; kind: Kind; row: IDataObject }> = [];
 			const seenAt = nowIso();
 			if (cdnKinds.length) {
 				const body: IDataObject = cdnKinds.length === 1 ? { preload: cdnKinds[0] === 'prefetch' ? 1 : 0 } : {};
 				const envelope = await apiRequest(ctx, 'cdn/refreshList', { ...body, page: 1, limit: 100 }, READ);
-				const rows = (payload(envelope) as IDataObject[] | undefined) ?? [];
+				const rows = rowsOf(envelope);
 				for (const kind of cdnKinds) {
-					const done = rows
-						.filter((r) => kindOfTask(r) === kind && String(r.status) === '1')
-						.sort((a, b) => idOf(b) - idOf(a))
-						.slice(0, 20);
+					const mine = rows.filter((r) => kindOfTask(r) === kind).sort((a, b) => idOf(b) - idOf(a));
+					if (mine.length) others.push({ at: String(mine[0].created ?? ''), id: idOf(mine[0]), kind, row: mine[0] });
+					const done = mine.filter((r) => statusKey(r.status) === '1').slice(0, 20);
 					if (!done.length) continue;
 					const results = await queryStatus(kind, done.map((r) => String(idOf(r))));
 					const hit = done.find((r) => {
@@ -252,13 +274,53 @@ function taskTrigger(ctx: IPollFunctions): TriggerPoll<TaskState> {
 			}
 			if (kinds.has('backup')) {
 				const envelope = await apiRequest(ctx, 'instance/backupList', { page: 1, limit: 100 }, READ);
-				const rows = ((payload(envelope) as IDataObject[] | undefined) ?? [])
-					.filter((r) => FINAL_BACKUP[String(r.status)] && stateWanted(FINAL_BACKUP[String(r.status)]))
-					.sort((a, b) => idOf(b) - idOf(a));
-				if (rows.length) candidates.push({ at: String(rows[0].createtime ?? ''), id: idOf(rows[0]), item: backupItem(rows[0], seenAt) });
+				const rows = rowsOf(envelope).sort((a, b) => idOf(b) - idOf(a));
+				if (rows.length) others.push({ at: String(rows[0].createtime ?? ''), id: idOf(rows[0]), kind: 'backup', row: rows[0] });
+				const done = rows.filter((r) => {
+					const outcome = backupOutcome(r.status);
+					return outcome !== undefined && stateWanted(outcome);
+				});
+				if (done.length) candidates.push({ at: String(done[0].createtime ?? ''), id: idOf(done[0]), item: backupItem(done[0], seenAt) });
 			}
-			candidates.sort((a, b) => b.at.localeCompare(a.at) || b.id - a.id);
-			return candidates.length ? [candidates[0].item] : [];
+			const newest = <T extends { at: string; id: number }>(list: T[]) => list.sort((a, b) => b.at.localeCompare(a.at) || b.id - a.id)[0];
+			if (candidates.length) return [newest(candidates).item];
+
+			// nothing of that kind has happened: a sample, marked as one, that claims no outcome
+			const chosen = [...kinds].filter((k): k is Kind => k in KIND_NAMES);
+			const what = `${chosen.map((k) => KIND_NAMES[k]).join(' or ')} that ${wanted === 'both' ? 'succeeded or failed' : wanted}`;
+			const shape = 'A real event is a task that reached a final state: its fields as the service lists them, with "kind", "state" (succeeded or failed), "result" for CDN tasks or "statusName" for backups, and "seenAt".';
+			const other = newest(others);
+			if (other) {
+				const status = statusKey(other.row.status);
+				const described =
+					other.kind === 'backup'
+						? `backup ${String(other.row.id)} as listed now (${backupState(other.row.status)?.name ?? `status ${status}`})`
+						: `${KIND_NAMES[other.kind]} ${String(other.row.id)} as listed now (${status === '1' ? 'completed' : 'still running'})`;
+				return [
+					{
+						kind: other.kind,
+						state: null,
+						...(other.kind === 'backup' ? { statusName: backupState(other.row.status)?.name ?? null } : { result: null }),
+						...other.row,
+						seenAt,
+						sample: true,
+						sampleNote: `Sample, not an event: no ${what} has been found. This is ${described}; "state" stays empty because it has not reached a chosen final state. ${shape}`,
+					},
+				];
+			}
+			const kind = chosen[0] ?? 'refresh';
+			const empty = Object.fromEntries(SEED_FIELDS[kind].map((f) => [f, null]));
+			return [
+				{
+					kind,
+					state: null,
+					...(kind === 'backup' ? { statusName: null } : { result: null }),
+					...empty,
+					seenAt,
+					sample: true,
+					sampleNote: `Sample, not an event: the account has no ${chosen.map((k) => KIND_NAMES[k]).join(' or ')} yet, so the fields are empty. ${shape}`,
+				},
+			];
 		},
 	};
 	return trigger;

@@ -1,0 +1,281 @@
+'use strict';
+/**
+ * The example workflows as tests run them, shared by examples.test.js (one n8n process,
+ * `n8n execute`) and queue.test.js (queue mode: started through the main's webhooks, run on the
+ * workers): the test variants generated from each example's JSON, the samples their triggers are
+ * replaced by, and the checks of each run against the emulator's own state.
+ *
+ * A variant replaces the example's trigger by a start node (a Manual Trigger for `n8n execute`,
+ * a Webhook for queue mode) followed by a Set node that takes the trigger's name and outputs a
+ * sample of what the trigger emits, so connections and expressions such as
+ * $('When chat message received') keep working. Everything after the trigger is the example as
+ * shipped. The checks use jest's expect (a global of the test environment).
+ */
+const fs = require('node:fs');
+const path = require('node:path');
+const crypto = require('node:crypto');
+
+const ROOT = path.resolve(__dirname, '..', '..');
+const EXAMPLES = path.join(ROOT, 'examples');
+
+const load = (file) => JSON.parse(fs.readFileSync(path.join(EXAMPLES, file), 'utf8'));
+const exampleFiles = () => fs.readdirSync(EXAMPLES).filter((f) => f.endsWith('.json')).sort();
+
+/** The examples' credential references: { type: { id, name } } of every node. */
+function credentialRefs(workflow) {
+	const refs = {};
+	for (const node of workflow.nodes) for (const [type, ref] of Object.entries(node.credentials || {})) refs[type] = ref;
+	return refs;
+}
+
+const isTrigger = (type) => /trigger$/i.test(type.split('.').pop());
+
+function newId() {
+	const abc = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789';
+	return Array.from(crypto.randomBytes(16), (b) => abc[b % abc.length]).join('');
+}
+
+/**
+ * The example with its trigger replaced. start: 'manual' (a Manual Trigger, for `n8n execute`) or
+ * 'webhook' (a production Webhook on POST /webhook/<webhookPath> that answers with the last node's
+ * items once the run has finished). With samples, a Set node named as the trigger outputs them
+ * after the start node; without, the start node itself takes the trigger's name (a Schedule
+ * Trigger's output is not used by the examples).
+ */
+function testVariant(workflow, samples, { start = 'manual', webhookPath } = {}) {
+	const wf = structuredClone(workflow);
+	const trigger = wf.nodes.find((n) => isTrigger(n.type));
+	if (!trigger) throw new Error(`${workflow.name} has no trigger`);
+	wf.id = newId();
+	wf.name = `${workflow.name} (test)`;
+	const first =
+		start === 'webhook'
+			? {
+					id: 'test-webhook',
+					name: 'Webhook',
+					type: 'n8n-nodes-base.webhook',
+					typeVersion: 2,
+					webhookId: crypto.randomUUID(),
+					parameters: { httpMethod: 'POST', path: webhookPath || wf.id, responseMode: 'lastNode', responseData: 'allEntries', options: {} },
+				}
+			: { id: 'test-manual', name: 'Manual Trigger', type: 'n8n-nodes-base.manualTrigger', typeVersion: 1, parameters: {} };
+	first.position = [trigger.position[0] - 220, trigger.position[1]];
+	const keep = wf.nodes.filter((n) => n !== trigger);
+	if (!samples) {
+		first.name = trigger.name;
+		wf.nodes = [first, ...keep];
+		return wf;
+	}
+	const sample =
+		samples.length === 1
+			? { type: 'n8n-nodes-base.set', typeVersion: 3.4, parameters: { mode: 'raw', jsonOutput: JSON.stringify(samples[0], null, 2), options: {} } }
+			: { type: 'n8n-nodes-base.code', typeVersion: 2, parameters: { jsCode: `return ${JSON.stringify(samples.map((json) => ({ json })))};` } };
+	Object.assign(sample, { id: trigger.id, name: trigger.name, position: trigger.position });
+	wf.nodes = [first, sample, ...keep];
+	wf.connections[first.name] = { main: [[{ node: trigger.name, type: 'main', index: 0 }]] };
+	return wf;
+}
+
+const chat = (chatInput) => [{ sessionId: 'examples-test', action: 'sendMessage', chatInput }];
+const PURGE_URLS = ['https://www.example.com/index.html', 'https://static.example.com/img/logo.png'];
+
+/** The variants the example tests run, by key: [example file, samples]. */
+const PLANNED = {
+	report: ['balance-invoice-report.json'],
+	restartBatch: ['chat-server-restart.json', chat('Hi! batch-1 stopped answering, could you restart it please?')],
+	restartNone: ['chat-server-restart.json', chat('restart the server please')],
+	purgeTwo: ['chat-cache-purge.json', chat(`Please purge ${PURGE_URLS[0]} and ${PURGE_URLS[1]}.`)],
+	purgeNone: ['chat-cache-purge.json', chat('purge the cache')],
+	backup: ['nightly-dns-backup.json'],
+};
+
+/** The emulator as any client sees it: the management API (logged in as demo) and control routes. */
+function emulatorClient(url) {
+	let token;
+	const post = (pathname, b) =>
+		fetch(`${url}/API/${pathname}`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(b) }).then((r) => r.json());
+	return {
+		url,
+		async api(p, body = {}) {
+			for (let attempt = 0; ; attempt++) {
+				if (!token) token = (await post('OAuth/authorize', { username: 'demo', password: 'demo-password' })).access_token;
+				const res = await post(p, { ...body, token });
+				// the token of this client may have been revoked by a test: log in again once
+				if (res.code === -1 && attempt === 0) {
+					token = undefined;
+					continue;
+				}
+				if (res.code !== 1) throw new Error(`${p}: ${res.message}`);
+				return res;
+			}
+		},
+		async control(method, p, body) {
+			const res = await fetch(`${url}/__emulator${p}`, {
+				method,
+				headers: { 'content-type': 'application/json' },
+				body: method === 'GET' ? undefined : JSON.stringify(body || {}),
+			});
+			return res.json();
+		},
+	};
+}
+
+/* ---------------- the checks, one per planned variant ---------------- */
+
+/** Weekly report: one summary item with the balance, the payments of the period and the invoices. */
+async function checkReport(result, { api }) {
+	const [summary] = result.nodes['Build Summary'].items;
+	expect(result.nodes['Build Summary'].items).toHaveLength(1);
+	const balance = Number((await api('profile/balance')).data[0].price);
+	const payments = (await api('profile/payList', { page: 1, limit: 1000 })).data;
+	const invoices = (await api('profile/invoiceList', { page: 1, limit: 1000 })).data;
+	const from = new Date(summary.from).getTime();
+	const to = new Date(summary.to).getTime();
+	const at = (s) => new Date(`${s.replace(' ', 'T')}Z`).getTime();
+	const inPeriod = payments.filter((p) => at(p.created) >= from && at(p.created) <= to);
+	const sum = (rows) => Math.round(rows.reduce((t, r) => t + Number(r.price), 0) * 100) / 100;
+	const spending = inPeriod.filter((p) => p.type_zh === 'Consumption');
+
+	expect(summary.periodDays).toBe(30);
+	expect(to - from).toBe(30 * 86400000);
+	expect(summary.balance).toBe(balance);
+	expect(balance).toBeGreaterThan(0);
+	// the demo history has payments inside and outside the 30 days
+	expect(inPeriod.length).toBeGreaterThan(0);
+	expect(inPeriod.length).toBeLessThan(payments.length);
+	expect(summary.payments.map((p) => p.name).sort()).toEqual(inPeriod.map((p) => p.name).sort());
+	expect(summary.spent).toBe(sum(spending));
+	expect(summary.refunded).toBe(sum(inPeriod.filter((p) => p.type_zh === 'Refund')));
+	expect(Object.values(summary.spentByService).reduce((a, b) => a + b, 0)).toBeCloseTo(summary.spent, 2);
+	expect(summary.invoices.count).toBe(invoices.length);
+	expect(summary.invoices.amount).toBe(sum(invoices));
+	expect(summary.invoices.list.map((i) => i.id).sort()).toEqual(invoices.map((i) => i.id).sort());
+	expect(summary.text).toContain(`Balance: ${balance.toFixed(2)}.`);
+	expect(summary.text).toContain(`spent ${sum(spending).toFixed(2)} in ${spending.length} payment(s)`);
+}
+
+const hostNamed = async (api, name) => (await api('instance/list', { page: 1, limit: 100 })).data.find((h) => h.name === name);
+
+/** Before the restart variant: batch-1, the demo's stopped host. Returns it. */
+async function beforeRestartBatch({ api }) {
+	const before = await hostNamed(api, 'batch-1');
+	expect(before.status).toBe('2');
+	return before;
+}
+
+/** A message naming a stopped host reboots it, waits until it runs and answers. */
+async function checkRestartBatch(result, { api }, before) {
+	expect(result.nodes['Match Host'].items).toEqual([expect.objectContaining({ found: true, name: 'batch-1', id: before.id })]);
+	const [rebooted] = result.nodes['Reboot and Wait'].items;
+	expect(rebooted).toMatchObject({ id: before.id, name: 'batch-1', status: '1' });
+	// the wait says what it saw: stopped before the reboot, running after it, so the reboot is proven
+	expect(rebooted.wait).toMatchObject({ operation: 'reboot', before: 'Paused', observed: ['Running'], proven: true });
+	expect(result.nodes['Answer'].items).toEqual([{ output: `Done: batch-1 (${before.instance_id}) was rebooted and is running again.` }]);
+	expect(result.nodes['Ask Which Host']).toBeUndefined();
+	expect(result.lastNode).toBe('Answer');
+	// the emulator agrees
+	expect((await hostNamed(api, 'batch-1')).status).toBe('1');
+}
+
+/** A message naming no host reboots nothing and asks which host. */
+async function checkRestartNone(result, { api }) {
+	const hosts = (await api('instance/list', { page: 1, limit: 100 })).data;
+	expect(result.nodes['Reboot and Wait']).toBeUndefined();
+	const [answer] = result.nodes['Ask Which Host'].items;
+	expect(answer.output).toMatch(/^I could not tell which host to restart\. Name one of: /);
+	for (const h of hosts) expect(answer.output).toContain(h.name);
+	expect(result.lastNode).toBe('Ask Which Host');
+}
+
+/**
+ * The URLs of the message are refreshed on the CDN and the answer comes when the task succeeded.
+ * waitedMs: how long the run took, which must cover the emulator's task delay (taskDelayMs).
+ */
+async function checkPurgeTwo(result, { api }, { waitedMs, taskDelayMs }) {
+	const urls = PURGE_URLS;
+	expect(PLANNED.purgeTwo[1][0].chatInput).toBe(`Please purge ${urls[0]} and ${urls[1]}.`);
+	expect(result.nodes['Extract URLs'].items).toEqual([expect.objectContaining({ urls, count: 2 })]);
+	const [task] = result.nodes['Refresh and Wait'].items;
+	expect(task.outcome).toBe('success'); // the wait's result; the task's own status stays as the service sent it
+	expect(task.id).toMatch(/^\d+$/);
+	expect(result.nodes['Answer'].items).toEqual([{ output: `Purged 2 URL(s) on the CDN (task ${task.id}: success): ${urls.join(', ')}` }]);
+	// the emulator holds the task with these URLs, finished, and reports it successful
+	const status = await api('cdn/refreshStatus', { id: Number(task.id) });
+	expect(JSON.stringify(status.data)).toContain(`"${task.id}":"success"`);
+	const list = (await api('cdn/refreshList', { page: 1, limit: 100 })).data;
+	expect(list.find((t) => t.id === task.id)).toMatchObject({ urls, status: '1' });
+	// the emulator keeps a task processing for taskDelayMs: the workflow waited for it
+	expect(waitedMs).toBeGreaterThan(taskDelayMs);
+}
+
+/** A message without URLs asks for them. */
+function checkPurgeNone(result) {
+	expect(result.nodes['Refresh and Wait']).toBeUndefined();
+	expect(result.nodes['Ask for URLs'].items[0].output).toMatch(/^Send me the full URLs/);
+}
+
+/** The host alert: the trigger's event (host `web` turned abnormal with `note`, seen at `seenAt`) becomes one alert message. */
+function checkAlert(result, { web, note, seenAt }) {
+	expect(result.nodes['Alert Message'].items).toEqual([
+		expect.objectContaining({
+			severity: 'critical',
+			hostId: web.id,
+			host: 'web-1',
+			text: `Host web-1 (${web.instance_id}) in ${web.node_zh} is Abnormal (it was running): ${note}. Seen at ${seenAt}.`,
+		}),
+	]);
+}
+
+/** Nightly DNS backup: a date-stamped JSON file in the bucket and a presigned link that downloads it. */
+async function checkBackup(result, { api, control }) {
+	const today = new Date().toISOString().slice(0, 10);
+	const key = `backups/dns/dns-backup-${today}.json`;
+	const [summary] = result.nodes['Backup Summary'].items;
+	expect(summary).toMatchObject({ bucket: 'demo-bucket', key, link: expect.stringMatching(/^http:\/\/127\.0\.0\.1:\d+\/demo-bucket\/backups\/dns\//) });
+	expect(new Date(summary.linkExpiresAt).getTime() - Date.now()).toBeGreaterThan(6.9 * 86400000);
+
+	// the object is in the bucket, with the size the upload reported
+	const listing = await control('GET', `/storage/objects?bucket=demo-bucket`);
+	const stored = listing.objects.find((o) => o.key === key);
+	expect(stored).toBeDefined();
+	expect(Number(stored.size)).toBe(summary.size);
+
+	// the presigned link downloads it, and it holds every domain with all of its records
+	const res = await fetch(summary.link);
+	expect(res.status).toBe(200);
+	const backup = JSON.parse(await res.text());
+	expect(Buffer.byteLength(JSON.stringify(backup, null, 2))).toBeGreaterThan(0);
+	const domains = (await api('dns/domainList', { page: 1, limit: 100 })).data;
+	expect(backup.domains.map((d) => d.name).sort()).toEqual(domains.map((d) => d.name).sort());
+	const demo = backup.domains.find((d) => d.name === 'example-demo.com');
+	const records = (await api('dns/recordList', { did: Number(demo.id), page: 1, limit: 1000 })).data;
+	expect(demo.records.map((r) => r.id).sort()).toEqual(records.map((r) => r.id).sort());
+	expect(demo.records.map((r) => `${r.subdomain} ${r.recordtype} ${r.value}`)).toContain('@ MX mail.example-demo.com');
+	expect(summary).toMatchObject({ domains: domains.length, records: backup.recordCount });
+	// a link with a changed signature is refused: the link is what grants access
+	const forged = summary.link.replace(/Signature=[^&]+/, 'Signature=AAAA');
+	expect((await fetch(forged)).status).toBe(403);
+}
+
+module.exports = {
+	EXAMPLES,
+	load,
+	exampleFiles,
+	credentialRefs,
+	isTrigger,
+	testVariant,
+	chat,
+	PLANNED,
+	emulatorClient,
+	hostNamed,
+	checks: {
+		report: checkReport,
+		beforeRestartBatch,
+		restartBatch: checkRestartBatch,
+		restartNone: checkRestartNone,
+		purgeTwo: checkPurgeTwo,
+		purgeNone: checkPurgeNone,
+		alert: checkAlert,
+		backup: checkBackup,
+	},
+};
