@@ -67,7 +67,10 @@ function returnsText(area: ApiArea, op: OperationDecl): string {
 	if (op.returns) return sentence(`Returns ${op.returns}`);
 	const noun = resourceNoun(area, op);
 	if (op.list) {
-		const keys = op.simplify ? ` (${op.simplify.join(', ')})` : '';
+		// the simplified record's fields (a list of keys, or a spec keyed by the output names)
+		const simple: unknown = op.simplify;
+		const names = Array.isArray(simple) ? (simple as string[]) : simple && typeof simple === 'object' ? Object.keys(simple) : [];
+		const keys = names.length ? ` (${names.join(', ')})` : '';
 		return `Returns one object per ${noun}${keys}; when there are more than asked for, a last object {listNote} says how many there are and how to see the rest.`;
 	}
 	if (op.deletes) return `Returns {deleted: true} with the ID of what was deleted and the service's message.`;
