@@ -97,7 +97,7 @@ export function listNote(info: {
 }): IDataObject {
 	const { shown, total, noun, limit, parameters } = info;
 	const plural = `${noun}s`.replace(/ys$/, 'ies').replace(/sss$/, 'sses');
-	const count = total !== undefined ? `${shown} of ${total} ${plural}` : `the first ${shown} ${plural}; there are more`;
+	const count = total !== undefined ? `${shown} of ${total} ${plural}` : `the first ${shown} ${plural}; there may be more`;
 	const limitKey = fromAiKey(parameters.limit);
 	const allKey = fromAiKey(parameters.returnAll);
 	const ways: string[] = [];

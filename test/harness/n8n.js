@@ -140,12 +140,14 @@ function nodeTypes() {
 	const { nodes } = loadPackage();
 	const tools = {};
 	for (const [type, node] of Object.entries(nodes)) if (node.description.usableAsTool) tools[`${type}Tool`] = toolVariant(node);
-	const all = { 'test.startItems': new StartItems(), 'test.binaryFixture': new BinaryFixture(), ...nodes, ...tools };
+	const all = { 'test.startItems': new StartItems(), 'test.binaryFixture': new BinaryFixture(), ...nodes };
 	return {
-		getByName: (name) => all[name],
-		getByNameAndVersion: (name) => all[name],
+		getByName: (name) => all[name] ?? tools[name],
+		getByNameAndVersion: (name) => all[name] ?? tools[name],
 		getKnownTypes: () => ({}),
 		all,
+		/** The tool variants (`<type>Tool`), apart from `all`. */
+		tools,
 	};
 }
 

@@ -28,7 +28,8 @@ const requests = async (path) => (await v.control('GET', '/stats')).management.r
 const callTool = (parameters, args) => v.run(TOOL, parameters, { input: [args] });
 
 test('the tool variant has a Tool Description per operation; the normal node shows none', () => {
-	const nodes = harness.nodeTypes().all;
+	const { all, tools } = harness.nodeTypes();
+	const nodes = { ...all, ...tools };
 	const tool = nodes[`n8n-nodes-vendor-cloud.${TOOL}`];
 	const plain = nodes['n8n-nodes-vendor-cloud.vendorCloudHost'];
 	const params = (type, p) => NodeHelpers.getNodeParameters(type.description.properties, p, true, false, { typeVersion: 1 }, type.description);
@@ -81,4 +82,44 @@ test('a list that was cut ends with a note: how many there are and how to see th
 	// all of them, or a normal run: no note
 	expect((await callTool({ resource: 'host', operation: 'getAll', returnAll: true }, {})).items.every((i) => i.json.listNote === undefined)).toBe(true);
 	expect((await v.ok('vendorCloudHost', { resource: 'host', operation: 'getAll' })).map((j) => j.listNote).filter(Boolean)).toEqual([]);
+});
+
+test('a list that is not paged says it was cut too (total from the answer itself)', async () => {
+	const images = (await v.api('instance/imageList')).data;
+	expect(images.length).toBeGreaterThan(1);
+	const { items } = await v.run('vendorCloudHostTool', { resource: 'image', operation: 'getAll', limit: 1 }, { input: [{}] });
+	const json = items.map((i) => i.json);
+	expect(json).toHaveLength(2);
+	expect(json[1].listNote).toBe(`Showing 1 of ${images.length} images (Limit 1). This tool's Limit is fixed at 1 in the workflow: narrow the list with a filter, or ask the user to raise Limit or turn on Return All.`);
+});
+
+test('other resources by name in a tool run: a DNS domain; an unknown one names the domains', async () => {
+	const domain = (await v.api('dns/domainList', { page: 1, limit: 10 })).data[0];
+	const ok = await v.run('vendorDnsTool', { resource: 'record', operation: 'getAll', did: { __rl: true, mode: 'id', value: fromAI('domain') } }, { input: [{ domain: domain.name }] });
+	expect(ok.error).toBeUndefined();
+	expect(ok.items.length).toBeGreaterThan(0);
+	const bad = await v.run('vendorDnsTool', { resource: 'record', operation: 'getAll', did: { __rl: true, mode: 'id', value: fromAI('domain') } }, { input: [{ domain: 'nope.example' }] });
+	expect(bad.error.message).toMatch(new RegExp(`^No domain is called "nope\\.example" \\(checked: a domain name\\); domains: .*${domain.name.replace(/\./g, '\\.')} \\(ID \\d+\\).*\\. Use one of these names or IDs\\.$`));
+});
+
+test('a read on a named host (Get Console) gives the host by ID and name next to the answer', async () => {
+	const { items, error } = await callTool({ resource: 'host', operation: 'getConsole', id: { __rl: true, mode: 'id', value: fromAI('host') } }, { host: 'web-1' });
+	expect(error).toBeUndefined();
+	expect(items[0].json).toMatchObject({ id: host('web-1').id, name: 'web-1' });
+	expect(items[0].json.host).toBeDefined(); // the console's own answer is kept
+});
+
+test('Continue On Fail in a tool run: the error item carries what to do', async () => {
+	const { items } = await v.run(TOOL, { resource: 'host', operation: 'reboot', id: fromAI('hosts') }, { input: [{ hosts: 'nope-9' }], continueOnFail: true });
+	expect(items[0].json.error).toMatch(/^No host is called "nope-9".*Use one of these names or IDs\.$/);
+});
+
+test('Object Storage as a tool: the error message says what to do (the model reads nothing else)', async () => {
+	const plain = await v.run('vendorObjectStorage', { resource: 'object', operation: 'delete', bucket: { __rl: true, mode: 'name', value: 'no-such-bucket' }, key: 'a.txt' });
+	const tool = await v.run('vendorObjectStorageTool', { resource: 'object', operation: 'delete', bucket: { __rl: true, mode: 'name', value: 'no-such-bucket' }, key: 'a.txt' }, { input: [{}] });
+	expect(plain.error).toBeDefined();
+	expect(tool.error.message.startsWith(plain.error.message.replace(/[.\s]+$/, ''))).toBe(true);
+	// the hint (without the per-request X-Trans-Id) is in the message the model reads
+	expect(plain.error.description).toBeTruthy();
+	expect(tool.error.message).toContain(plain.error.description.replace(/\s*\(X-Trans-Id [^)]*\)/, ''));
 });

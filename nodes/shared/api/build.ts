@@ -804,7 +804,8 @@ async function forToolRun(
 			rows = []; // naming is a help; the change was made
 		}
 		const named = rows.map((r) => ({ id: r[loc.idField ?? 'id'] as string, name: nameOf(loc, r) }));
-		if (named.length === 1) out = out.map((r) => ({ ...r, id: r.id ?? named[0].id, name: r.name ?? named[0].name }));
+		// a record about another object (a task, a console ticket with its own id) is left as it is
+		if (named.length === 1) out = out.map((r) => (r.id === undefined || String(r.id) === String(named[0].id) ? { ...r, id: named[0].id, name: r.name ?? named[0].name } : r));
 		else if (named.length > 1) out = out.map((r) => ({ ...r, [camel(`${plural(target.locator!)}`)]: named }));
 	}
 	if (op.list && list.limit !== undefined && records.length >= list.limit && (list.total === undefined || list.total > records.length)) {
