@@ -51,7 +51,10 @@ const QUEUE_WORKERS = 2;
 const CREDENTIALS = {
 	vendorApi: { id: 'vendorApiSandbox', name: 'Vendor account' },
 	vendorObjectStorageApi: { id: 'vendorOssSandbox', name: 'Vendor Object Storage account' },
+	httpBearerAuth: { id: 'vendorMcpSandbox', name: 'Vendor MCP token' },
 };
+/** The MCP example (examples/mcp-vendor-tools.json): published at start, its clients send this token. */
+const MCP = { workflowId: 'vendorExample007', path: 'vendor-tools', token: 'vendor-mcp-sandbox-token' };
 /** The demo logins the emulator seeds (test/emulator: seedDemo of each module). */
 const DEMO = { username: 'demo', password: 'demo-password', accessKey: 'VENDORTESTKEY', accessSecret: 'vendor-test-secret' };
 
@@ -248,6 +251,7 @@ async function importAll(n8n, home, emu) {
 			type: 'vendorObjectStorageApi',
 			data: { endpoint: emu.url, accessKey: DEMO.accessKey, accessSecret: DEMO.accessSecret },
 		},
+		{ ...CREDENTIALS.httpBearerAuth, type: 'httpBearerAuth', data: { token: MCP.token } },
 	]);
 	say(`"${CREDENTIALS.vendorApi.name}" → ${emu.url} as ${DEMO.username}; "${CREDENTIALS.vendorObjectStorageApi.name}" → ${emu.url}, key ${DEMO.accessKey}`);
 	// One import:workflow run for all of them (each n8n command boots n8n: seconds).
@@ -423,6 +427,16 @@ async function main() {
 		started2 = await startServer(n8n, home, opts);
 	}
 	server = started2.server;
+	// the MCP example serves its tools only while published (an import leaves it unpublished)
+	let mcp = 'publish "Vendor: tools for your AI assistant (MCP)" in the editor to serve it';
+	if (started2.loginOk && examples.some((e) => e.workflow.id === MCP.workflowId)) {
+		try {
+			await server.activateWorkflow(MCP.workflowId);
+			mcp = `http://localhost:${opts.port}/mcp/${MCP.path}  (header Authorization: Bearer ${MCP.token})`;
+		} catch (error) {
+			mcp = `not published (${error.message.split('\n')[0]})`;
+		}
+	}
 
 	const url = `http://localhost:${opts.port}`;
 	const bar = '─'.repeat(72);
@@ -433,7 +447,8 @@ async function main() {
 			? `  log in:        ${n8n.OWNER.email}  /  ${n8n.OWNER.password}`
 			: `  log in:        ${n8n.OWNER.email} with the password you set (the default ${n8n.OWNER.password} no longer works)`,
 		`  workflows:     ${examples.map((e) => e.workflow.name).join('; ')}`,
-		`  credentials:   "${CREDENTIALS.vendorApi.name}", "${CREDENTIALS.vendorObjectStorageApi.name}" (the emulator)`,
+		`  credentials:   "${CREDENTIALS.vendorApi.name}", "${CREDENTIALS.vendorObjectStorageApi.name}" (the emulator), "${CREDENTIALS.httpBearerAuth.name}" (MCP)`,
+		`  MCP server:    ${mcp}`,
 		`  emulator:      ${emu.url}  (demo account ${DEMO.username} / ${DEMO.password}; bucket demo-bucket)`,
 		`  state:         .sandbox/ is kept between runs; npm start -- --reset starts afresh`,
 		`                 (the example workflows are re-imported on each start: save your changes as a copy)`,

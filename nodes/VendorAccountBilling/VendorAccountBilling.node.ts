@@ -8,6 +8,7 @@ import {
 
 import { buildMethods, buildProperties, executeArea } from '../shared/api/build';
 import { operationSubtitle } from '../shared/subtitle';
+import { withToolDescriptions } from '../shared/api/tool-text';
 import { accountBillingArea } from './area';
 
 export class VendorAccountBilling implements INodeType {
@@ -24,7 +25,7 @@ export class VendorAccountBilling implements INodeType {
 		inputs: [NodeConnectionTypes.Main],
 		outputs: [NodeConnectionTypes.Main],
 		credentials: [{ name: 'vendorApi', required: true }],
-		properties: buildProperties(accountBillingArea),
+		properties: withToolDescriptions(accountBillingArea, buildProperties(accountBillingArea)),
 	};
 
 	methods = buildMethods(accountBillingArea);

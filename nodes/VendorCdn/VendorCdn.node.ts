@@ -8,6 +8,7 @@ import {
 
 import { buildMethods, buildProperties, executeArea } from '../shared/api/build';
 import { operationSubtitle } from '../shared/subtitle';
+import { withToolDescriptions } from '../shared/api/tool-text';
 import { cdnArea } from './area';
 
 export class VendorCdn implements INodeType {
@@ -24,7 +25,7 @@ export class VendorCdn implements INodeType {
 		inputs: [NodeConnectionTypes.Main],
 		outputs: [NodeConnectionTypes.Main],
 		credentials: [{ name: 'vendorApi', required: true }],
-		properties: buildProperties(cdnArea),
+		properties: withToolDescriptions(cdnArea, buildProperties(cdnArea)),
 	};
 
 	methods = buildMethods(cdnArea);

@@ -8,6 +8,7 @@ import {
 
 import { buildMethods, buildProperties, executeArea } from '../shared/api/build';
 import { operationSubtitle } from '../shared/subtitle';
+import { withToolDescriptions } from '../shared/api/tool-text';
 import { cloudHostArea } from './area';
 
 export class VendorCloudHost implements INodeType {
@@ -24,7 +25,7 @@ export class VendorCloudHost implements INodeType {
 		inputs: [NodeConnectionTypes.Main],
 		outputs: [NodeConnectionTypes.Main],
 		credentials: [{ name: 'vendorApi', required: true }],
-		properties: buildProperties(cloudHostArea),
+		properties: withToolDescriptions(cloudHostArea, buildProperties(cloudHostArea)),
 	};
 
 	methods = buildMethods(cloudHostArea);

@@ -8,6 +8,7 @@ import {
 
 import { buildMethods, buildProperties, executeArea } from '../shared/api/build';
 import { operationSubtitle } from '../shared/subtitle';
+import { withToolDescriptions } from '../shared/api/tool-text';
 import { diskNetworkFirewallArea } from './area';
 
 export class VendorDiskNetworkFirewall implements INodeType {
@@ -24,7 +25,7 @@ export class VendorDiskNetworkFirewall implements INodeType {
 		inputs: [NodeConnectionTypes.Main],
 		outputs: [NodeConnectionTypes.Main],
 		credentials: [{ name: 'vendorApi', required: true }],
-		properties: buildProperties(diskNetworkFirewallArea),
+		properties: withToolDescriptions(diskNetworkFirewallArea, buildProperties(diskNetworkFirewallArea)),
 	};
 
 	methods = buildMethods(diskNetworkFirewallArea);

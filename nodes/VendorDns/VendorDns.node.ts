@@ -8,6 +8,7 @@ import {
 
 import { buildMethods, buildProperties, executeArea } from '../shared/api/build';
 import { operationSubtitle } from '../shared/subtitle';
+import { withToolDescriptions } from '../shared/api/tool-text';
 import { dnsArea } from './area';
 
 export class VendorDns implements INodeType {
@@ -24,7 +25,7 @@ export class VendorDns implements INodeType {
 		inputs: [NodeConnectionTypes.Main],
 		outputs: [NodeConnectionTypes.Main],
 		credentials: [{ name: 'vendorApi', required: true }],
-		properties: buildProperties(dnsArea),
+		properties: withToolDescriptions(dnsArea, buildProperties(dnsArea)),
 	};
 
 	methods = buildMethods(dnsArea);

@@ -12,6 +12,7 @@ import { operationSubtitle } from '../shared/subtitle';
 import { SERIAL, operations, router } from './actions/router';
 import { objectStorageArea } from './area';
 import { searchBuckets, searchObjects } from './methods/listSearch';
+import { withStorageToolDescriptions } from './tool';
 
 /** Resource and Operation dropdowns, from the area's list (the one source of truth), then each operation's fields. */
 function properties(): INodeProperties[] {
@@ -76,7 +77,7 @@ export class VendorObjectStorage implements INodeType {
 		inputs: [NodeConnectionTypes.Main],
 		outputs: [NodeConnectionTypes.Main],
 		credentials: [{ name: 'vendorObjectStorageApi', required: true }],
-		properties: properties(),
+		properties: withStorageToolDescriptions(properties()),
 	};
 
 	methods = { listSearch: { searchBuckets, searchObjects } };

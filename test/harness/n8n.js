@@ -126,14 +126,28 @@ class BinaryFixture {
 	}
 }
 
+/**
+ * The tool variant of a node (`<type>Tool`), made as n8n 2.40 makes it when it runs one
+ * (n8n's NodeTypes: a clone of the node whose description is named "<name>Tool"), so a test can
+ * run a node the way an AI Agent's tool call runs it.
+ */
+function toolVariant(node) {
+	const description = Object.create(node.description, { name: { value: `${node.description.name}Tool` } });
+	return Object.create(node, { description: { value: description } });
+}
+
 function nodeTypes() {
 	const { nodes } = loadPackage();
+	const tools = {};
+	for (const [type, node] of Object.entries(nodes)) if (node.description.usableAsTool) tools[`${type}Tool`] = toolVariant(node);
 	const all = { 'test.startItems': new StartItems(), 'test.binaryFixture': new BinaryFixture(), ...nodes };
 	return {
-		getByName: (name) => all[name],
-		getByNameAndVersion: (name) => all[name],
+		getByName: (name) => all[name] ?? tools[name],
+		getByNameAndVersion: (name) => all[name] ?? tools[name],
 		getKnownTypes: () => ({}),
 		all,
+		/** The tool variants (`<type>Tool`), apart from `all`. */
+		tools,
 	};
 }
 

@@ -28,7 +28,7 @@ async function startVendor(options = {}) {
 		accessKey: 'VENDORTESTKEY',
 		accessSecret: 'vendor-test-secret',
 	});
-	const credentialsFor = (node) => (node === 'vendorObjectStorage' ? { vendorObjectStorageApi: storageRef } : { vendorApi: apiRef });
+	const credentialsFor = (node) => (node.startsWith('vendorObjectStorage') ? { vendorObjectStorageApi: storageRef } : { vendorApi: apiRef });
 
 	const v = {
 		emu,

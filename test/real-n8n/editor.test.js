@@ -277,6 +277,39 @@ test('chat server restart: a message in the editor\'s chat panel reboots the hos
 	expect(last).toMatchObject({ status: 'success' });
 }, 180000);
 
+test('AI agent example: a Cloud Host tool shows the Tool Description of its operation, and it follows the operation', async () => {
+	const wf = load('chat-agent-server-restart.json');
+	await openWorkflow(wf.id, wf.name);
+	await page.screenshot({ path: path.join(SHOTS, 'workflow-chat-agent-server-restart.png') });
+	await openNode('Reboot hosts');
+	const ndv = page.locator('[data-test-id=ndv]');
+	const description = ndv.locator('[data-test-id=parameter-input-toolDescription] textarea');
+	await description.waitFor();
+	const tool = (op) => {
+		const base = 'VendorCloudHost';
+		const node = new (require(path.join(ROOT, 'dist', 'nodes', base, `${base}.node.js`))[base])();
+		return node.description.properties.find((p) => p.name === 'toolDescription' && p.displayOptions.show.operation[0] === op && p.displayOptions.show.resource[0] === 'host').default;
+	};
+	await expect(description.inputValue()).resolves.toBe(tool('reboot'));
+	expect(await ndv.locator('[data-test-id=parameter-input-descriptionType]').count()).toBe(0); // not n8n's "<action> in <node>" selector
+	await page.screenshot({ path: path.join(SHOTS, 'node-reboot-tool.png') });
+	// another operation: its own description (the stored text was the default, so it follows)
+	await openDropdown('operation');
+	await page.locator('.el-select-dropdown__item:visible', { hasText: /^\s*Stop/ }).first().click();
+	const valueBecomes = async (text) => {
+		for (const until = Date.now() + 10000; (await description.inputValue()) !== text && Date.now() < until; ) await page.waitForTimeout(200);
+		return description.inputValue();
+	};
+	await expect(valueBecomes(tool('stop'))).resolves.toBe(tool('stop'));
+	// back to Reboot, saved, so that leaving the workflow asks nothing
+	await openDropdown('operation');
+	await page.locator('.el-select-dropdown__item:visible', { hasText: /^\s*Reboot/ }).first().click();
+	await expect(valueBecomes(tool('reboot'))).resolves.toBe(tool('reboot'));
+	await closeNode();
+	await page.keyboard.press('Control+s');
+	await page.waitForTimeout(1000);
+}, 120000);
+
 test('nightly DNS backup: the Object Storage node opens with its icon, Resource and Operation dropdowns', async () => {
 	const wf = load('nightly-dns-backup.json');
 	await openWorkflow(wf.id, wf.name);

@@ -73,7 +73,9 @@ beforeAll(async () => {
 		vendorApi: { apiUrl: emu.url, username: 'demo', password: 'demo-password' },
 		vendorObjectStorageApi: { endpoint: emu.url, accessKey: 'VENDORTESTKEY', accessSecret: 'vendor-test-secret' },
 	};
-	const list = Object.entries(refs).map(([type, ref]) => ({ id: n8n.newId(), name: ref.name, type, data: data[type] }));
+	const list = Object.entries(refs)
+		.filter(([type]) => data[type])
+		.map(([type, ref]) => ({ id: n8n.newId(), name: ref.name, type, data: data[type] }));
 	expect(list.map((c) => c.id)).not.toContain(refs.vendorApi.id);
 	await n8n.importCredentials(home, list);
 	for (const c of list) creds[c.type] = c;
@@ -90,8 +92,14 @@ afterAll(async () => {
 
 test('every example is an importable n8n workflow using this package, credentials referenced by name', () => {
 	const files = exampleFiles();
-	expect(files).toEqual(['balance-invoice-report.json', 'chat-cache-purge.json', 'chat-server-restart.json', 'host-state-alert.json', 'nightly-dns-backup.json']);
-	const types = new Set(require(path.join(ROOT, 'package.json')).n8n.nodes.map((f) => `n8n-nodes-vendor-cloud.${path.basename(f).split('.')[0].replace(/^./, (c) => c.toLowerCase())}`));
+	// (the AI agent and MCP examples run in ai.test.js, with a model double and an MCP client)
+	expect(files).toEqual(['balance-invoice-report.json', 'chat-agent-server-restart.json', 'chat-cache-purge.json', 'chat-server-restart.json', 'host-state-alert.json', 'mcp-vendor-tools.json', 'nightly-dns-backup.json']);
+	const types = new Set(
+		require(path.join(ROOT, 'package.json')).n8n.nodes.flatMap((f) => {
+			const type = `n8n-nodes-vendor-cloud.${path.basename(f).split('.')[0].replace(/^./, (c) => c.toLowerCase())}`;
+			return [type, `${type}Tool`];
+		}),
+	);
 	const ids = new Set();
 	for (const f of files) {
 		const wf = load(f);

@@ -2,6 +2,7 @@
 import { NodeOperationError, type IExecuteFunctions, type INodeExecutionData } from 'n8n-workflow';
 
 import { runState } from '../../shared/run';
+import { forModel, isToolRun } from '../../shared/tool';
 import type { OperationExecute } from '../helpers/common';
 import * as bucketCheckCompatibility from './bucket/checkCompatibility.operation';
 import * as bucketCreate from './bucket/create.operation';
@@ -66,5 +67,10 @@ export async function router(this: IExecuteFunctions): Promise<INodeExecutionDat
 	}
 	const serial = SERIAL[`${resource}.${operation}`];
 	if (serial) runState(this).serial = serial;
-	return [await op.execute.call(this, items)];
+	try {
+		return [await op.execute.call(this, items)];
+	} catch (error) {
+		// a model (tool runs) reads the message only: the advice goes into it
+		throw isToolRun(this) ? forModel(error) : error;
+	}
 }

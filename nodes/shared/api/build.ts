@@ -17,10 +17,11 @@ import {
 } from 'n8n-workflow';
 
 import { concurrencyOption, runItems } from '../run';
+import { forModel, isToolRun, listNote } from '../tool';
 import { check } from '../validation';
 import type { ApiArea, FieldDecl, LocatorDecl, OperationContext, OperationDecl } from './declarations';
 import { LOCATORS } from './locators';
-import { resolveReference } from './resolve';
+import { nameOf, resolveReference, rowsWithIds } from './resolve';
 import { simplifiedNames, simplifyRecord } from './simplify';
 import { apiRequest, apiRequestAllItems, payload, type Envelope } from './transport';
 
@@ -37,7 +38,7 @@ const plural = (key: string) => (/[^aeiou]y$/.test(key) ? `${key.slice(0, -1)}ie
 export const searchMethod = (key: string) => `search${pascal(plural(key))}`;
 export const optionsMethod = (key: string) => `get${pascal(key)}Options`;
 
-function locatorOf(key: string): LocatorDecl {
+export function locatorOf(key: string): LocatorDecl {
 	const loc = LOCATORS[key];
 	if (!loc) throw new Error(`unknown locator "${key}"`);
 	return loc;
@@ -50,7 +51,7 @@ export function collectionOf(op: OperationDecl): { name: string; displayName: st
 	return { name: 'additionalFields', displayName: 'Additional Fields', placeholder: 'Add Field' };
 }
 
-const isTop = (f: FieldDecl) => f.required === true || f.top === true;
+export const isTop = (f: FieldDecl) => f.required === true || f.top === true;
 
 /* ------------------------------------------------------------ properties */
 
@@ -75,7 +76,7 @@ function dynamicOptions(base: INodeProperties, multi: boolean, entity: string, o
 	base.description = own ? `${own.replace(/\.$/, '')}. ${standard}.` : standard;
 }
 
-function fieldProperty(field: FieldDecl, inCollection: boolean): INodeProperties {
+export function fieldProperty(field: FieldDecl, inCollection: boolean): INodeProperties {
 	const base: INodeProperties = {
 		displayName: field.displayName,
 		name: paramName(field),
@@ -663,13 +664,14 @@ async function resolved(fn: IExecuteFunctions, field: FieldDecl, raw: unknown, i
 			return undefined;
 		}
 	};
+	const options = { verifyIds: isToolRun(fn) };
 	if (field.kind === 'locator') {
 		const id = typeof raw === 'object' && raw !== null ? (raw as IDataObject).value : raw;
-		return await resolveReference(fn, loc, String(id ?? ''), field.displayName, i, current);
+		return await resolveReference(fn, loc, String(id ?? ''), field.displayName, i, current, options);
 	}
 	const entries = Array.isArray(raw) ? raw.map((x) => String(x).trim()).filter(Boolean) : splitEntries(raw);
 	const ids: string[] = [];
-	for (const entry of entries) ids.push(await resolveReference(fn, loc, entry, field.displayName, i, current));
+	for (const entry of entries) ids.push(await resolveReference(fn, loc, entry, field.displayName, i, current, options));
 	return ids;
 }
 
@@ -761,7 +763,70 @@ export function requestIdentifiers(op: OperationDecl, body: IDataObject): IDataO
 
 /* --------------------------------------------------------------- execute */
 
-export async function runOperation(fn: IExecuteFunctions, op: OperationDecl, i: number): Promise<IDataObject[]> {
+/* ------------------------------------------------------------- tool runs */
+
+/** Parameters of the tool node as written (expressions unresolved): which ones the model sets. */
+function rawParameters(fn: IExecuteFunctions): IDataObject {
+	try {
+		return (fn.getNode().parameters ?? {}) as IDataObject;
+	} catch {
+		return {};
+	}
+}
+
+/** The IDs a request sent in a field: a number, a comma string or an array. */
+function sentIds(value: unknown): string[] {
+	if (value === undefined || value === null || value === '') return [];
+	return (Array.isArray(value) ? value : String(value).split(',')).map((x) => String(x).trim()).filter(Boolean);
+}
+
+/**
+ * What a model needs on top of the records (tool runs only): the object a change acted on, by ID
+ * and name, and, after a list that was cut, how many there are and how to see the rest.
+ */
+async function forToolRun(
+	fn: IExecuteFunctions,
+	op: OperationDecl,
+	i: number,
+	records: IDataObject[],
+	body: IDataObject,
+	list: { limit?: number; total?: number; noun: string },
+): Promise<IDataObject[]> {
+	let out = records;
+	const target = actedOnField(op);
+	if (target && !op.read && body[target.wire] !== undefined) {
+		const loc = locatorOf(target.locator!);
+		const current = (name: string) => {
+			try {
+				return fn.getNodeParameter(name, i, undefined, { extractValue: true });
+			} catch {
+				return undefined;
+			}
+		};
+		let rows: IDataObject[] = [];
+		try {
+			rows = await rowsWithIds(fn, loc, sentIds(body[target.wire]), i, current);
+		} catch {
+			rows = []; // naming is a help; the change was made
+		}
+		const named = rows.map((r) => ({ id: r[loc.idField ?? 'id'] as string, name: nameOf(loc, r) }));
+		// a record about another object (a task, a console ticket with its own id) is left as it is
+		if (named.length === 1) out = out.map((r) => (r.id === undefined || String(r.id) === String(named[0].id) ? { ...r, id: named[0].id, name: r.name ?? named[0].name } : r));
+		else if (named.length > 1) out = out.map((r) => ({ ...r, [camel(`${plural(target.locator!)}`)]: named }));
+	}
+	if (op.list && list.limit !== undefined && records.length >= list.limit && (list.total === undefined || list.total > records.length)) {
+		out = [...out, listNote({ shown: records.length, total: list.total, noun: list.noun, limit: list.limit, parameters: rawParameters(fn) })];
+	}
+	return out;
+}
+
+/** The declared target of a change that takes names (a host, disk, domain...), as tool-text.ts describes it. */
+export function actedOnField(op: OperationDecl): FieldDecl | undefined {
+	if (op.list || /^(create|add|register)/i.test(op.operation)) return undefined;
+	return (op.fields ?? []).find((f) => isTop(f) && !f.local && (f.kind === 'locator' || f.kind === 'locators') && !!f.locator && !!locatorOf(f.locator).resolve);
+}
+
+export async function runOperation(fn: IExecuteFunctions, op: OperationDecl, i: number, noun = op.resource): Promise<IDataObject[]> {
 	const ctx: OperationContext = {
 		fn,
 		itemIndex: i,
@@ -771,16 +836,19 @@ export async function runOperation(fn: IExecuteFunctions, op: OperationDecl, i: 
 	if (op.prepare) body = await op.prepare(body, ctx);
 	if (op.after?.before) await op.after.before(body, ctx);
 	let records: IDataObject[];
+	const list: { limit?: number; total?: number; noun: string } = { noun };
 	if (op.run) {
 		records = await op.run(ctx, body);
 	} else if (op.list) {
 		const returnAll = fn.getNodeParameter('returnAll', i, false) as boolean;
 		const limit = returnAll ? undefined : (fn.getNodeParameter('limit', i, 50) as number);
+		list.limit = limit;
 		if (op.list.paged) {
-			records = await apiRequestAllItems(fn, op.path, body, { itemIndex: i, limit, pageSize: op.list.pageSize });
+			records = await apiRequestAllItems(fn, op.path, body, { itemIndex: i, limit, pageSize: op.list.pageSize, onTotal: (total) => (list.total = total) });
 		} else {
 			const envelope = await apiRequest(fn, op.path, body, { itemIndex: i, read: true });
 			records = op.output ? op.output(envelope) : defaultRecords(envelope);
+			list.total = records.length;
 			if (limit !== undefined) records = records.slice(0, limit);
 		}
 	} else {
@@ -804,6 +872,7 @@ export async function runOperation(fn: IExecuteFunctions, op: OperationDecl, i: 
 		const context = { body, timeZone: fn.getTimezone() };
 		records = records.map((r) => simplifyRecord(r, op.simplify!, context));
 	}
+	if (isToolRun(fn)) records = await forToolRun(fn, op, i, records, body, list);
 	return records;
 }
 
@@ -824,15 +893,20 @@ export async function executeArea(fn: IExecuteFunctions, area: ApiArea): Promise
 	} catch {
 		// reported per item below
 	}
+	const tool = isToolRun(fn);
 	const out = await runItems(
 		fn,
 		items.length,
 		async (i) => {
 			try {
-				const records = await runOperation(fn, find(i), i);
+				const op = find(i);
+				const noun = (area.resources.find((r) => r.value === op.resource)?.name ?? op.resource).split(' ').map((w) => (/^[A-Z][a-z]/.test(w) ? w.toLowerCase() : w)).join(' ');
+				const records = await runOperation(fn, op, i, noun);
 				return records.map((json) => ({ json }));
 			} catch (error) {
-				throw error instanceof InputError ? new NodeOperationError(fn.getNode(), error.message, { itemIndex: i, description: error.description }) : error;
+				const e = error instanceof InputError ? new NodeOperationError(fn.getNode(), error.message, { itemIndex: i, description: error.description }) : error;
+				// a model reads the message only (AI Agent): the advice goes into it
+				throw tool ? forModel(e) : e;
 			}
 		},
 		{ serial },

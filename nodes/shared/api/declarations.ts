@@ -134,6 +134,8 @@ export interface OperationDecl {
 	action: string;
 	/** One sentence for the dropdown and for AI agents choosing a tool. */
 	description: string;
+	/** What the operation gives back, for the tool description an AI model reads ("one item per ..."); written from the declaration when absent (tool-text.ts). */
+	returns?: string;
 	fields?: FieldDecl[];
 	/** A list: Return All + Limit; `paged` lists take page/limit and report totalpage. */
 	list?: { paged: boolean; pageSize?: number };

@@ -38,10 +38,64 @@ export async function rowsOf(fn: IExecuteFunctions, loc: LocatorDecl, body: IDat
 	return await rows;
 }
 
+/** What a record is called, for messages: its first name field ("web-1"), else its display name. */
+function nameOf(loc: LocatorDecl, row: IDataObject): string {
+	const first = loc.resolve?.fields.map((f) => row[f]).find((v) => typeof v === 'string' || typeof v === 'number');
+	return first !== undefined && String(first) !== '' ? String(first) : loc.name(row);
+}
+
 /** "web-1 (ID 3)". */
 export function describe(loc: LocatorDecl, row: IDataObject): string {
-	return `${loc.name(row)} (ID ${String(row[loc.idField ?? 'id'])})`;
+	return `${nameOf(loc, row)} (ID ${String(row[loc.idField ?? 'id'])})`;
 }
+
+/** Edit distance, for putting the records closest to a mistyped name first. */
+function distance(a: string, b: string): number {
+	if (a === b) return 0;
+	const prev = Array.from({ length: b.length + 1 }, (_, j) => j);
+	for (let i = 1; i <= a.length; i++) {
+		let diag = prev[0];
+		prev[0] = i;
+		for (let j = 1; j <= b.length; j++) {
+			const up = prev[j];
+			prev[j] = Math.min(prev[j] + 1, prev[j - 1] + 1, diag + (a[i - 1] === b[j - 1] ? 0 : 1));
+			diag = up;
+		}
+	}
+	return prev[b.length];
+}
+
+/** The records, those whose names are closest to `needle` first (stable otherwise). */
+function closest(loc: LocatorDecl, rows: IDataObject[], needle: string): IDataObject[] {
+	const score = (row: IDataObject) => Math.min(...loc.resolve!.fields.flatMap((f) => values(row[f])).map((v) => distance(v.slice(0, 64), needle.slice(0, 64))), Infinity);
+	return rows
+		.map((row, i) => ({ row, i, d: score(row) }))
+		.sort((a, b) => a.d - b.d || a.i - b.i)
+		.map((x) => x.row);
+}
+
+/** "hosts: web-1 (ID 1), web-10 (ID 12), ... and 108 more". */
+function candidates(loc: LocatorDecl, rows: IDataObject[], needle: string): string {
+	const noun = loc.label.toLowerCase();
+	const known = closest(loc, rows, needle).slice(0, MAX_NAMED).map((r) => describe(loc, r));
+	const more = rows.length > MAX_NAMED ? ` and ${rows.length - MAX_NAMED} more` : '';
+	return `${noun}s: ${known.join(', ')}${more}`;
+}
+
+/** The records of `loc` with these IDs, in their order (from the run's listing; one listing per run). */
+export async function rowsWithIds(
+	fn: IExecuteFunctions,
+	loc: LocatorDecl,
+	ids: string[],
+	itemIndex: number,
+	current: (name: string) => unknown,
+): Promise<IDataObject[]> {
+	const rows = await rowsOf(fn, loc, { ...(loc.body ? loc.body(current) : {}) }, itemIndex);
+	const key = loc.idField ?? 'id';
+	return ids.map((id) => rows.find((r) => String(r[key]) === String(id))).filter((r): r is IDataObject => r !== undefined);
+}
+
+export { nameOf };
 
 /** Whether the input is already an ID of this resource. */
 export function isId(loc: LocatorDecl, input: string): boolean {
@@ -60,14 +114,32 @@ export async function resolveReference(
 	label: string,
 	itemIndex: number,
 	current: (name: string) => unknown,
+	/** verifyIds: a tool run (the model's IDs are checked too, and messages speak to a model). */
+	options: { verifyIds?: boolean } = {},
 ): Promise<string> {
 	const wanted = input.trim();
-	if (isId(loc, wanted) || !loc.resolve) return wanted;
+	if (!loc.resolve) return wanted;
+	const noun = loc.label.toLowerCase();
 	const body: IDataObject = { ...(loc.body ? loc.body(current) : {}) };
+	if (isId(loc, wanted)) {
+		// an ID is sent as it is; a model's IDs (tool runs) are checked against the list first, so
+		// a wrong one is answered with the candidates instead of the service's refusal
+		if (!options.verifyIds) return wanted;
+		let rows: IDataObject[];
+		try {
+			rows = await rowsOf(fn, loc, body, itemIndex);
+		} catch {
+			return wanted; // the list cannot be read (e.g. no permission): the service decides
+		}
+		if (rows.some((r) => String(r[loc.idField ?? 'id']) === wanted)) return wanted;
+		const named = rows.filter((row) => loc.resolve!.fields.some((f) => values(row[f]).includes(wanted.toLowerCase())));
+		if (named.length === 1) return String(named[0][loc.idField ?? 'id']);
+		const message = rows.length ? `No ${noun} has the ID ${wanted}; ${candidates(loc, rows, wanted)}. Use one of these names or IDs.` : `No ${noun} has the ID ${wanted}: there are no ${noun}s.`;
+		throw new NodeOperationError(fn.getNode(), message, { itemIndex, description: message });
+	}
 	const rows = await rowsOf(fn, loc, body, itemIndex);
 	const needle = wanted.toLowerCase();
 	const hits = rows.filter((row) => loc.resolve!.fields.some((f) => values(row[f]).includes(needle)));
-	const noun = loc.label.toLowerCase();
 	if (hits.length === 1) return String(hits[0][loc.idField ?? 'id']);
 	if (hits.length > 1) {
 		throw new NodeOperationError(
@@ -76,15 +148,15 @@ export async function resolveReference(
 			{ itemIndex, description: `"${label}" takes an ID, or ${loc.resolve.what} that matches exactly one ${noun}.` },
 		);
 	}
-	const known = rows.slice(0, MAX_NAMED).map((r) => describe(loc, r));
-	const more = rows.length > MAX_NAMED ? ` and ${rows.length - MAX_NAMED} more` : '';
-	throw new NodeOperationError(
-		fn.getNode(),
-		rows.length
-			? `No ${noun} is called "${wanted}" (checked: ${loc.resolve.what}); ${noun}s: ${known.join(', ')}${more}`
-			: `No ${noun} is called "${wanted}": there are no ${noun}s`,
-		{ itemIndex, description: `"${label}" takes an ID, or ${loc.resolve.what} of exactly one ${noun}; choose it from the list to be sure.` },
-	);
+	const message = rows.length
+		? `No ${noun} is called "${wanted}" (checked: ${loc.resolve.what}); ${candidates(loc, rows, needle)}`
+		: `No ${noun} is called "${wanted}": there are no ${noun}s`;
+	// a model (tool runs) reads the message only: it ends with what to do instead of the editor's advice
+	if (options.verifyIds) throw new NodeOperationError(fn.getNode(), `${message}. Use one of these names or IDs.`, { itemIndex, description: `${message}. Use one of these names or IDs.` });
+	throw new NodeOperationError(fn.getNode(), message, {
+		itemIndex,
+		description: `"${label}" takes an ID, or ${loc.resolve.what} of exactly one ${noun}; choose it from the list to be sure.`,
+	});
 }
 
 /** Letters, digits, `_` and `-` continue a name; anything else (a space, a comma, a quote) ends it. */

@@ -455,6 +455,13 @@ export interface PageOptions extends ApiCallOptions {
 	pageSize?: number;
 	/** Pages fetched at once after the first (default 6). */
 	concurrency?: number;
+	/** Told the list's size as the service states it (`total` of the first page), when it does. */
+	onTotal?: (total: number) => void;
+}
+
+function reportTotal(envelope: Envelope, options: PageOptions): void {
+	const total = Number(envelope.total);
+	if (options.onTotal && envelope.total !== undefined && envelope.total !== '' && Number.isFinite(total)) options.onTotal(total);
 }
 
 function rowsOf(envelope: Envelope): IDataObject[] {
@@ -482,6 +489,7 @@ export async function apiRequestAllItems(ctx: ApiContext, path: string, body: ID
 		const out: IDataObject[] = [];
 		for (let page = 1; ; page++) {
 			const envelope = await apiRequest(ctx, path, { ...body, page, limit: pageSize }, read);
+			if (page === 1) reportTotal(envelope, options);
 			const rows = rowsOf(envelope);
 			out.push(...rows);
 			if (out.length >= options.limit || rows.length === 0 || page >= totalPages(envelope)) break;
@@ -490,6 +498,7 @@ export async function apiRequestAllItems(ctx: ApiContext, path: string, body: ID
 	}
 	const pageSize = options.pageSize ?? 100;
 	const first = await apiRequest(ctx, path, { ...body, page: 1, limit: pageSize }, read);
+	reportTotal(first, options);
 	const pages: IDataObject[][] = [rowsOf(first)];
 	const remaining: number[] = [];
 	for (let p = 2; p <= totalPages(first); p++) remaining.push(p);
