@@ -46,10 +46,11 @@ function texts(node) {
 }
 
 const props = (node) => types[`${PREFIX}.${node}`].description.properties;
+/** The fields the node (not its tool variant: `@tool` fields are the tool's own) shows for an operation. */
 const shownFor = (node, resource, operation) =>
 	props(node).filter((p) => {
 		const show = p.displayOptions?.show ?? {};
-		return (!show.resource || show.resource.includes(resource)) && (!show.operation || show.operation.includes(operation)) && p.name !== 'resource' && p.name !== 'operation';
+		return !show['@tool'] && (!show.resource || show.resource.includes(resource)) && (!show.operation || show.operation.includes(operation)) && p.name !== 'resource' && p.name !== 'operation';
 	});
 
 describe.each(nodeNames)('%s', (node) => {

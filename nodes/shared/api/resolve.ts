@@ -44,6 +44,11 @@ function nameOf(loc: LocatorDecl, row: IDataObject): string {
 	return first !== undefined && String(first) !== '' ? String(first) : loc.name(row);
 }
 
+/** "web-1 (203.0.114.3) (ID 3)": the list's display name, for sentences about a text. */
+function shown(loc: LocatorDecl, row: IDataObject): string {
+	return `${loc.name(row)} (ID ${String(row[loc.idField ?? 'id'])})`;
+}
+
 /** "web-1 (ID 3)". */
 export function describe(loc: LocatorDecl, row: IDataObject): string {
 	return `${nameOf(loc, row)} (ID ${String(row[loc.idField ?? 'id'])})`;
@@ -209,12 +214,12 @@ export async function findNamedIn(
 	const named = rows.filter((row) => loc.resolve!.fields.some((f) => values(row[f]).some((v) => mentions(text, v))));
 	const noun = loc.label.toLowerCase();
 	const quoted = `"${text.length > 80 ? `${text.slice(0, 77)}...` : text}"`;
-	const known = rows.slice(0, MAX_NAMED).map((r) => describe(loc, r));
+	const known = rows.slice(0, MAX_NAMED).map((r) => shown(loc, r));
 	const more = rows.length > MAX_NAMED ? ` and ${rows.length - MAX_NAMED} more` : '';
 	let message: string;
-	if (named.length === 1) message = `The text names ${noun} ${describe(loc, named[0])}`;
+	if (named.length === 1) message = `The text names ${noun} ${shown(loc, named[0])}`;
 	else if (named.length > 1)
-		message = `The text names ${named.length} ${noun}s: ${named.slice(0, MAX_NAMED).map((r) => describe(loc, r)).join(', ')}; name only one of them`;
+		message = `The text names ${named.length} ${noun}s: ${named.slice(0, MAX_NAMED).map((r) => shown(loc, r)).join(', ')}; name only one of them`;
 	else if (rows.length) message = `No ${noun} is named in ${quoted} (looked for ${loc.resolve.what}); ${noun}s: ${known.join(', ')}${more}`;
 	else message = `No ${noun} is named in ${quoted}: there are no ${noun}s`;
 	return { named, all: rows, message };
