@@ -32,6 +32,35 @@ function declared(nodeName, resource) {
 	return { resources, operations };
 }
 
+/**
+ * A workflow of nodes as a person sets them up by clicking, for the panel checks below (not an
+ * example): a billing report, a host found in a text, a DNS record added, an object downloaded.
+ */
+const TOUR_ID = 'vendorPanelTour01';
+function panelTour() {
+	const cred = { vendorApi: { id: 'vendorApiSandbox', name: 'Vendor account' } };
+	const node = (name, type, parameters, x, credentials = cred) => ({ id: `tour-${x}`, name, type: `${PKG}.${type}`, typeVersion: 1, position: [x, 300], parameters, credentials });
+	return {
+		id: TOUR_ID,
+		name: 'Vendor: panel tour (test)',
+		nodes: [
+			{ id: 'tour-0', name: 'Start', type: 'n8n-nodes-base.manualTrigger', typeVersion: 1, position: [0, 300], parameters: {} },
+			node('Billing Report', 'vendorAccountBilling', { resource: 'report', operation: 'get', period: 'last30Days', additionalFields: {} }, 220),
+			node('Find Host', 'vendorCloudHost', { resource: 'host', operation: 'findInText', text: 'please restart web-1' }, 440),
+			node('Add DNS Record', 'vendorDns', { resource: 'record', operation: 'add', did: { __rl: true, mode: 'list', value: '' } }, 660),
+			node(
+				'Download File',
+				'vendorObjectStorage',
+				{ resource: 'object', operation: 'download', bucket: { __rl: true, mode: 'list', value: 'demo-bucket', cachedResultName: 'demo-bucket' } },
+				880,
+				{ vendorObjectStorageApi: { id: 'vendorOssSandbox', name: 'Vendor Object Storage account' } },
+			),
+		],
+		connections: {},
+		settings: { executionOrder: 'v1' },
+	};
+}
+
 let emu;
 let home;
 let tgz;
@@ -48,15 +77,15 @@ beforeAll(async () => {
 	home = await n8n.createN8nHome({ tgz });
 	// The sandbox's credentials (same ids and names as `npm start` imports) and the examples.
 	await n8n.importCredentials(home, [
-		{ id: 'vendorApiSandbox', name: 'Vendor API account', type: 'vendorApi', data: { apiUrl: emu.url, username: 'demo', password: 'demo-password' } },
+		{ id: 'vendorApiSandbox', name: 'Vendor account', type: 'vendorApi', data: { apiUrl: emu.url, username: 'demo', password: 'demo-password' } },
 		{
 			id: 'vendorOssSandbox',
-			name: 'Vendor Object Storage API account',
+			name: 'Vendor Object Storage account',
 			type: 'vendorObjectStorageApi',
 			data: { endpoint: emu.url, accessKey: 'VENDORTESTKEY', accessSecret: 'vendor-test-secret' },
 		},
 	]);
-	const examples = fs.readdirSync(path.join(ROOT, 'examples')).filter((f) => f.endsWith('.json')).map(load);
+	const examples = [...fs.readdirSync(path.join(ROOT, 'examples')).filter((f) => f.endsWith('.json')).map(load), panelTour()];
 	const file = path.join(home.userFolder, 'examples.json');
 	fs.writeFileSync(file, JSON.stringify(examples.map((wf) => ({ ...wf, active: false }))));
 	const res = await n8n.runN8n(home, ['import:workflow', `--input=${file}`], { timeoutMs: 240000 });
@@ -215,7 +244,7 @@ test('chat server restart: the canvas shows the Vendor nodes with their icons', 
 		expect(icon.width).toBeGreaterThan(0);
 	}
 	// subtitles name the options as the dropdowns show them, not their internal values
-	expect(await subtitleOf('Get Hosts')).toBe('Get Many: Host');
+	expect(await subtitleOf('Find Host')).toBe('Find in Text: Host');
 	expect(await subtitleOf('Reboot and Wait')).toBe('Reboot: Host');
 	// the icon is served as an SVG image
 	const res = await fetch(`${server.url}/icons/${PKG}/dist/icons/cloudHost.svg`);
@@ -235,7 +264,7 @@ test('chat server restart: the Cloud Host node opens with its icon, Resource and
 	const ndv = page.locator('[data-test-id=ndv]');
 	await expect(ndv.locator('[data-test-id=parameter-input-resource] input').inputValue()).resolves.toBe('Host');
 	await expect(ndv.locator('[data-test-id=parameter-input-operation] input').inputValue()).resolves.toBe('Reboot');
-	await expect(ndv.locator('[data-test-id=node-credentials-select] input').inputValue()).resolves.toBe('Vendor API account');
+	await expect(ndv.locator('[data-test-id=node-credentials-select] input').inputValue()).resolves.toBe('Vendor account');
 	await ndv.locator('text=Wait Until Running').first().waitFor();
 	await page.screenshot({ path: path.join(SHOTS, 'node-cloud-host.png') });
 
@@ -398,3 +427,144 @@ test('host alert: the trigger subtitle names the chosen events', async () => {
 	expect(await subtitleOf(trigger.name)).toBe(`On ${trigger.parameters.events.map((e) => names[e]).join(', ')}`);
 	await page.screenshot({ path: path.join(SHOTS, 'workflow-host-state-alert.png') });
 }, 120000);
+
+/** The labels of the parameters shown in the open node panel, top to bottom. */
+async function shownLabels() {
+	return page
+		.locator('[data-test-id=ndv] [data-test-id=node-parameters] [data-test-id=parameter-item] label[for]')
+		.evaluateAll((els) => els.map((e) => (e.querySelector('[class*=_title_] span') ?? e).textContent.replace(/\s+/g, ' ').trim()).filter(Boolean));
+}
+
+const OUTPUT = '[data-test-id=ndv] [data-test-id=output-panel]';
+
+/** Runs the open node ("Execute step"), shows its output as JSON and returns that text (whitespace folded). */
+async function runOpenNode() {
+	await page.click('[data-test-id=ndv] [data-test-id=node-execute-button]');
+	await page.locator(`${OUTPUT} [data-test-id=ndv-items-count]`).first().waitFor({ timeout: 120000 });
+	await page.click(`${OUTPUT} [data-test-id=radio-button-json]`);
+	await page.waitForTimeout(1000);
+	return (await page.locator(OUTPUT).innerText()).replace(/\s+/g, ' ');
+}
+
+test('a new Vendor credential is named as the examples name theirs', async () => {
+	await openWorkflow(TOUR_ID, 'Vendor: panel tour (test)');
+	for (const [node, want] of [
+		['Find Host', 'Vendor account'],
+		['Download File', 'Vendor Object Storage account'],
+	]) {
+		await openNode(node);
+		// the node's credential dropdown: "Create new credential", as a user starts one
+		await page.click('[data-test-id=ndv] [data-test-id=node-credentials-select]');
+		await page.locator('[data-test-id=node-credentials-select-item-new]').first().click();
+		const dialog = page.locator('[data-test-id=editCredential-modal]');
+		const name = dialog.locator('[data-test-id=credential-name]');
+		await name.waitFor();
+		// the credentials imported for the tests hold these names already, so n8n numbers the new one
+		await expect(name.innerText().then((t) => t.trim())).resolves.toBe(`${want} 2`);
+		if (node === 'Find Host') await page.screenshot({ path: path.join(SHOTS, 'credential-new-name.png') });
+		await dialog.locator('[aria-label="Close this dialog"]').click();
+		await dialog.waitFor({ state: 'hidden' });
+		await closeNode();
+	}
+	// and those are the names the examples reference
+	const refs = new Set();
+	for (const f of fs.readdirSync(path.join(ROOT, 'examples')).filter((x) => x.endsWith('.json'))) {
+		for (const n of load(f).nodes) for (const ref of Object.values(n.credentials || {})) refs.add(ref.name);
+	}
+	expect([...refs].sort()).toEqual(['Vendor Object Storage account', 'Vendor account']);
+}, 180000);
+
+test("the credential test: a wrong password fails with the service's refusal, the right one passes again", async () => {
+	const wf = load('chat-server-restart.json');
+	await openWorkflow(wf.id, wf.name);
+	await openNode('Find Host');
+	await page.click('[data-test-id=ndv] [data-test-id=node-credentials-select] [data-test-id=credential-edit-button]');
+	const dialog = page.locator('[data-test-id=editCredential-modal]');
+	await dialog.locator('[data-test-id=credential-name]').waitFor();
+	await expect(dialog.locator('[data-test-id=credential-name]').innerText()).resolves.toBe('Vendor account');
+	const password = dialog.locator('[data-test-id=parameter-input-password] input');
+	await password.fill('not-the-password');
+	await dialog.locator('[data-test-id=credential-save-button]').click();
+	await dialog.getByText(/Couldn.t connect with these settings/).first().waitFor({ timeout: 60000 });
+	await dialog.getByText('More details').first().click();
+	await dialog.getByText('Log-in as "demo" was refused: username or password is incorrect.', { exact: false }).first().waitFor();
+	await page.waitForTimeout(500);
+	await page.screenshot({ path: path.join(SHOTS, 'credential-test-failed.png') });
+	// the stored token still works at the service, but the workflow may not use it with the wrong password
+	await password.fill('demo-password');
+	await dialog.locator('[data-test-id=credential-save-button]').click();
+	await dialog.getByText('Connection tested successfully').first().waitFor({ timeout: 60000 });
+	await dialog.locator('[aria-label="Close this dialog"]').click();
+	await dialog.waitFor({ state: 'hidden' });
+	await closeNode();
+}, 180000);
+
+test('Billing Report: the period first, and one item with figures, a sentence and a table', async () => {
+	await openWorkflow(TOUR_ID, 'Vendor: panel tour (test)');
+	expect(await subtitleOf('Billing Report')).toBe('Get: Billing Report');
+	await openNode('Billing Report');
+	expect((await shownLabels()).slice(0, 3)).toEqual(['Resource', 'Operation', 'Period']);
+	const output = await runOpenNode();
+	expect(output).toContain('1 item');
+	expect(output).toContain('"period": "Last 30 Days"');
+	expect(output).toMatch(/"balance": \d+(\.\d+)?,/); // a number
+	expect(output).toContain('"spentByService": {');
+	expect(output).toContain('"text": "Balance: ');
+	expect(output).toContain('"html": "<table');
+	await page.screenshot({ path: path.join(SHOTS, 'node-billing-report.png') });
+	await closeNode();
+}, 180000);
+
+test('Find in Text: the host a message names, in words', async () => {
+	await openNode('Find Host');
+	expect(await shownLabels()).toEqual(expect.arrayContaining(['Resource', 'Operation', 'Text', 'Simplify']));
+	const output = await runOpenNode();
+	expect(output).toContain('"found": true');
+	expect(output).toContain('"name": "web-1"');
+	expect(output).toContain('"status": "Running", "statusCode": "1"');
+	expect(output).not.toMatch(/_zh|createtime|instance_id/);
+	await page.screenshot({ path: path.join(SHOTS, 'node-host-find-in-text.png') });
+	await closeNode();
+}, 180000);
+
+test('DNS Record > Add: the form in the order it is filled, MX Priority only for MX, the line a dropdown', async () => {
+	await openNode('Add DNS Record');
+	const labels = await shownLabels();
+	const order = ['Domain', 'Type', 'Host Record', 'Value', 'Line', 'TTL (Seconds)'];
+	expect(labels.slice(2, 8)).toEqual(order); // after Resource and Operation
+	expect(labels).not.toContain('MX Priority'); // an A record
+	await page.screenshot({ path: path.join(SHOTS, 'node-dns-add-record.png') });
+	// MX: the priority appears after TTL
+	await page.click('[data-test-id=ndv] [data-test-id=parameter-input-recordtype]');
+	await page.locator('.el-select-dropdown__item:visible', { hasText: /^\s*MX\s*$/ }).first().click();
+	await page.waitForTimeout(500);
+	expect((await shownLabels()).slice(2, 9)).toEqual([...order, 'MX Priority']);
+	// the line: a dropdown of lines
+	const lines = await openDropdown('recordline');
+	expect(lines).toEqual(expect.arrayContaining(['Default', 'Telecom', 'Unicom', 'Mobile']));
+	await page.waitForTimeout(500);
+	await page.screenshot({ path: path.join(SHOTS, 'node-dns-add-record-mx.png') });
+	await closeDropdown();
+	await closeNode();
+}, 180000);
+
+test('Object > Download: the key chosen From List, one folder at a time', async () => {
+	await openNode('Download File');
+	const key = page.locator('[data-test-id=ndv] [data-test-id=parameter-input-key]');
+	await key.locator('[data-test-id=rlc-input]').click();
+	const items = page.locator('[data-test-id=rlc-item]:visible');
+	await items.first().waitFor();
+	const top = (await items.allInnerTexts()).map((t) => t.trim());
+	expect(top).toEqual(expect.arrayContaining(['hello.txt']));
+	expect(top.some((t) => /\(folder\)$/.test(t))).toBe(true);
+	await page.waitForTimeout(500);
+	await page.screenshot({ path: path.join(SHOTS, 'node-object-storage-key-list.png') });
+	const folder = top.find((t) => /\(folder\)$/.test(t)).replace(/ \(folder\)$/, '');
+	await page.locator('input[placeholder="Search..."]:visible').first().fill(folder);
+	await page.waitForTimeout(1500);
+	const inside = (await items.allInnerTexts()).map((t) => t.trim());
+	expect(inside.length).toBeGreaterThan(0);
+	expect(inside.every((t) => t.startsWith(folder))).toBe(true);
+	await page.keyboard.press('Escape');
+	await closeNode();
+}, 180000);
