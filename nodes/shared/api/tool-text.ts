@@ -10,6 +10,7 @@ import type { INodeProperties } from 'n8n-workflow';
 import { toolDescriptions, type ToolText } from '../tool';
 import { actedOnField as actedOn, collectionOf, fieldProperty, isTop, locatorOf } from './build';
 import type { ApiArea, FieldDecl, OperationDecl } from './declarations';
+import { simplifiedNames } from './simplify';
 
 const MAX_OPTIONS = 12;
 /** Some model providers cut tool descriptions at 1,024 characters: longer texts drop the fields' own words. */
@@ -66,11 +67,10 @@ function resourceNoun(area: ApiArea, op: OperationDecl): string {
 function returnsText(area: ApiArea, op: OperationDecl): string {
 	if (op.returns) return sentence(`Returns ${op.returns}`);
 	const noun = resourceNoun(area, op);
+	// the simplified record's fields (a word and its code: `status`, `statusCode`)
+	const names = op.simplify ? simplifiedNames(op.simplify) : [];
+	const keys = names.length ? ` (${names.join(', ')})` : '';
 	if (op.list) {
-		// the simplified record's fields (a list of keys, or a spec keyed by the output names)
-		const simple: unknown = op.simplify;
-		const names = Array.isArray(simple) ? (simple as string[]) : simple && typeof simple === 'object' ? Object.keys(simple) : [];
-		const keys = names.length ? ` (${names.join(', ')})` : '';
 		return `Returns one object per ${noun}${keys}; when there are more than asked for, a last object {listNote} says how many there are and how to see the rest.`;
 	}
 	if (op.deletes) return `Returns {deleted: true} with the ID of what was deleted and the service's message.`;
@@ -79,7 +79,7 @@ function returnsText(area: ApiArea, op: OperationDecl): string {
 		const what = nounOf(locatorOf(target.locator!).label);
 		return `Returns the service's answer, with the ID and name of the ${target.kind === 'locators' ? plural(what) : what} acted on.`;
 	}
-	if (op.read) return `Returns what the service answers.`;
+	if (op.read) return keys ? `Returns one object${keys}.` : `Returns what the service answers.`;
 	return /^(create|add)/i.test(op.operation) ? `Returns the new ${noun} as the service answers it.` : `Returns the service's answer.`;
 }
 
