@@ -564,7 +564,8 @@ describeQueue('queue mode: PostgreSQL, Redis, one main and two workers', () => {
 			expect(failed.map((e) => `${e.id} ${e.status}`)).toEqual([]);
 			for (const a of answers) {
 				expect(a.status).toBe(200);
-				expect(a.json).toEqual([expect.objectContaining({ name: 'queue-tokens' })]);
+				// (simplified: the account's `name` is shown as `username`)
+				expect(a.json).toEqual([expect.objectContaining({ username: 'queue-tokens' })]);
 			}
 			return { logins, runs };
 		}
