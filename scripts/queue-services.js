@@ -31,6 +31,7 @@ const net = require('node:net');
 const path = require('node:path');
 const crypto = require('node:crypto');
 const { spawn, spawnSync } = require('node:child_process');
+const { stopProcessGroup } = require('./process-group');
 
 const PACKAGES = ['postgresql', 'redis-server'];
 const REDIS_CANDIDATES = ['/usr/bin/redis-server', '/usr/local/bin/redis-server'];
@@ -173,20 +174,7 @@ function startProcess(cmd, args, { logFile, user, env }) {
 		exited: () => exited,
 		async stop(signal, graceMs = 15000) {
 			if (exited) return exited;
-			try {
-				process.kill(child.pid, signal);
-			} catch {}
-			const timer = setTimeout(() => {
-				try {
-					process.kill(-child.pid, 'SIGKILL');
-				} catch {}
-			}, graceMs);
-			const res = await exit;
-			clearTimeout(timer);
-			try {
-				process.kill(-child.pid, 'SIGKILL');
-			} catch {}
-			return res;
+			return await stopProcessGroup(child.pid, exit, { signal, graceMs, group: false });
 		},
 	};
 }

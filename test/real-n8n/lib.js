@@ -24,6 +24,7 @@ const crypto = require('node:crypto');
 const { spawn, execFileSync } = require('node:child_process');
 
 const runtime = require('../../scripts/n8n-runtime');
+const { stopProcessGroup } = require('../../scripts/process-group');
 
 /** The owner account startN8n sets up (the editor then opens on the sign-in page, not sign-up). */
 const OWNER = Object.freeze({
@@ -530,20 +531,8 @@ async function startN8n(home, { port, owner = true, timeoutMs = 180000, env, onO
 		/** SIGTERM, then SIGKILL after graceMs; resolves once the process is gone. */
 		async stop({ graceMs = 15000 } = {}) {
 			if (exited) return exited;
-			try {
-				process.kill(-child.pid, 'SIGTERM');
-			} catch {}
-			const killer = setTimeout(() => {
-				try {
-					process.kill(-child.pid, 'SIGKILL');
-				} catch {}
-			}, graceMs);
-			const res = await exitPromise;
-			clearTimeout(killer);
-			// The task runner runs in the same process group; make sure nothing is left.
-			try {
-				process.kill(-child.pid, 'SIGKILL');
-			} catch {}
+			// the task runner runs in the same process group: nothing of it is left
+			const res = await stopProcessGroup(child.pid, exitPromise, { graceMs });
 			liveGroups.delete(child.pid);
 			return res;
 		},

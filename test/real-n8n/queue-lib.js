@@ -26,6 +26,7 @@ const { spawn } = require('node:child_process');
 
 const n8n = require('./lib');
 const services = require('../../scripts/queue-services');
+const { stopProcessGroup } = require('../../scripts/process-group');
 
 const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
 
@@ -113,20 +114,7 @@ async function startWorker(home, { name = 'worker', env, concurrency, onOutput, 
 		/** SIGTERM (n8n waits for running executions up to its graceful shutdown time), then SIGKILL. */
 		async stop({ graceMs = 20000 } = {}) {
 			if (exited) return exited;
-			try {
-				process.kill(-child.pid, 'SIGTERM');
-			} catch {}
-			const timer = setTimeout(() => {
-				try {
-					process.kill(-child.pid, 'SIGKILL');
-				} catch {}
-			}, graceMs);
-			const res = await exitPromise;
-			clearTimeout(timer);
-			try {
-				process.kill(-child.pid, 'SIGKILL');
-			} catch {}
-			return res;
+			return await stopProcessGroup(child.pid, exitPromise, { graceMs });
 		},
 	};
 	const until = Date.now() + timeoutMs;
