@@ -8,7 +8,8 @@
  *   CDN cache refresh       500 items, one URL each, 8 vs 1  (target >= 5x)
  *   DNS record add          200 items, 8 vs 1                (target >= 5x)
  *   10% 503 SlowDown      1,000 Delete Object items at 16: every item succeeds; busy answers printed
- *   10,000 items          Account & Billing > Balance > Get at 16: peak RSS growth (target < 64 MiB)
+ *   10,000 items          Account & Billing > Balance > Get at 16: peak RSS growth (target < 64 MiB),
+ *                         next to the same requests by axios (n8n's HTTP client) and by fetch alone
  *
  * BENCH_LATENCY_MS (50), BENCH_SCALE (1: multiplies the item counts), BENCH_ONLY (a scenario name).
  */
@@ -133,9 +134,9 @@ async function main() {
 		const count = n(10000);
 		await emu.control('POST', '/faults', { latencyMs: 0 });
 		// each measure in a fresh process, so neither inherits the other's heap
-		const measure = (concurrency) => {
+		const measure = (concurrency, peer) => {
 			const r = spawnSync(process.execPath, ['--expose-gc', __filename], {
-				env: { ...process.env, BENCH_MEMORY_CHILD: JSON.stringify({ url: emu.url, concurrency, count }) },
+				env: { ...process.env, BENCH_MEMORY_CHILD: JSON.stringify({ url: emu.url, concurrency, count, peer }) },
 				encoding: 'utf8',
 			});
 			if (r.status !== 0) throw new Error(`memory child failed: ${r.stderr}`);
@@ -143,17 +144,62 @@ async function main() {
 		};
 		const one = measure(1);
 		const many = measure(16);
+		// peers: the same requests without n8n or the node, 16 at a time
+		const axios = measure(16, 'axios');
+		const fetched = measure(16, 'fetch');
 		console.log(`${count} items, Balance > Get, no added latency (each in a fresh process)`);
 		console.log(`  concurrency 16: ${many.ms} ms, peak RSS growth ${many.rss.toFixed(1)} MiB (target < 64 MiB) ${many.rss < 64 ? 'MET' : 'NOT MET'}; live heap after the run +${many.live.toFixed(1)} MiB`);
 		console.log(`  concurrency 1:  ${one.ms} ms, peak RSS growth ${one.rss.toFixed(1)} MiB; live heap after the run +${one.live.toFixed(1)} MiB (ratio 16/1: ${(many.rss / one.rss).toFixed(2)})`);
-		results.memory = { many, one };
+		console.log(`  peer, the same ${count} requests by n8n's HTTP client (axios) alone, 16 at a time: ${axios.ms} ms, peak RSS growth ${axios.rss.toFixed(1)} MiB (node/peer ${(many.rss / axios.rss).toFixed(2)})`);
+		console.log(`  peer, the same ${count} requests by Node's fetch alone, 16 at a time: ${fetched.ms} ms, peak RSS growth ${fetched.rss.toFixed(1)} MiB (node/peer ${(many.rss / fetched.rss).toFixed(2)})`);
+		results.memory = { many, one, axios, fetch: fetched };
 	}
 	await emu.close();
 	return results;
 }
 
+/**
+ * A peer of the memory measure: the same `count` profile/balance requests, `concurrency` at a
+ * time, by n8n's HTTP client (the axios n8n-core uses) or Node's fetch, without n8n or the node.
+ */
+async function memoryPeer({ url, concurrency, count, peer }) {
+	const axios = require(require.resolve('axios', { paths: [require.resolve('n8n-core')] }));
+	const { data: login } = await axios.post(`${url}/API/OAuth/authorize`, { username: 'demo', password: 'demo-password' });
+	const body = { token: login.access_token };
+	const one =
+		peer === 'fetch'
+			? () => fetch(`${url}/API/profile/balance`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) }).then((r) => r.json())
+			: () => axios.post(`${url}/API/profile/balance`, body).then((r) => r.data);
+	await one();
+	global.gc();
+	const base = process.memoryUsage();
+	let peak = base.rss;
+	const sampler = setInterval(() => {
+		peak = Math.max(peak, process.memoryUsage().rss);
+	}, 20);
+	const t = Date.now();
+	const out = new Array(count);
+	let next = 0;
+	await Promise.all(
+		Array.from({ length: concurrency }, async () => {
+			while (next < count) {
+				const i = next++;
+				out[i] = { json: (await one()).data[0] };
+			}
+		}),
+	);
+	const ms = Date.now() - t;
+	clearInterval(sampler);
+	peak = Math.max(peak, process.memoryUsage().rss);
+	if (out.some((o) => !o || !o.json)) throw new Error('peer run failed');
+	global.gc();
+	const live = process.memoryUsage().heapUsed - base.heapUsed;
+	console.log(JSON.stringify({ ms, rss: (peak - base.rss) / 1048576, live: live / 1048576 }));
+}
+
 /** One memory measure: the node over `count` items at `concurrency`, RSS sampled every 20 ms. */
-async function memoryChild({ url, concurrency, count }) {
+async function memoryChild({ url, concurrency, count, peer }) {
+	if (peer) return await memoryPeer({ url, concurrency, count, peer });
 	const store = new n8n.CredentialStore();
 	const credentials = { vendorApi: store.add('vendorApi', { apiUrl: url, username: 'demo', password: 'demo-password' }) };
 	const input = Array.from({ length: count }, () => ({}));
