@@ -580,10 +580,13 @@ describeQueue('queue mode: PostgreSQL, Redis, one main and two workers', () => {
 			await emulatorPost(emu, '/dialects', { set: ['loginInvalidates'] });
 			expect((await emulatorGet(emu, '/dialects')).enabled).toEqual(['loginInvalidates']);
 			try {
-				const { logins } = await burst('tokensLoginInvalidates', `bound: at most ${2 * WORKERS} (two per worker)`);
-				// bounded: no storm of log-ins knocking each other's tokens out; at most two per worker
+				const { logins } = await burst('tokensLoginInvalidates', `bound: at most ${3 * WORKERS} (three per worker; a storm would be one per execution, ${AT_ONCE})`);
+				// bounded: no storm of log-ins knocking each other's tokens out. Each worker logs in
+				// once per refusal it sees; a second worker's log-in can end the first one's token
+				// before it is stored, so a worker may need another round (after a wait and a fresh
+				// read of the credential): at most three per worker
 				expect(logins).toBeGreaterThanOrEqual(1);
-				expect(logins).toBeLessThanOrEqual(2 * WORKERS);
+				expect(logins).toBeLessThanOrEqual(3 * WORKERS);
 			} finally {
 				await emulatorPost(emu, '/dialects', { set: [] });
 			}

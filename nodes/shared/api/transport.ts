@@ -228,6 +228,9 @@ function describeBody(body: unknown): string {
 	return body.trim() ? 'broken JSON' : 'an empty answer';
 }
 
+/** Log-ins one call may make after its token was refused (each after a wait, from the second on). */
+const MAX_RENEWALS = 4;
+
 export function backoffMs(attempt: number): number {
 	return Math.round(250 * 2 ** (attempt - 1) * (0.75 + Math.random() * 0.5));
 }
@@ -246,6 +249,7 @@ export async function apiRequest(ctx: ApiContext, path: string, body: IDataObjec
 	const started = Date.now();
 	let attempts = 0;
 	let renewals = 0;
+	let waited = false;
 	let busySince = 0;
 	let lastFault = '';
 
@@ -272,8 +276,18 @@ export async function apiRequest(ctx: ApiContext, path: string, body: IDataObjec
 		let token: string | undefined;
 		if (!noToken) {
 			token = pickToken(credentials, ts);
+			if (!token && renewals >= 1 && !waited) {
+				// Refused again after this call's own log-in: on a service where every log-in ends the
+				// earlier tokens, another worker has just logged in and is storing its token in the
+				// credential. Wait a moment and read the credential again before logging in once more,
+				// so that two processes do not take turns ending each other's tokens.
+				waited = true;
+				fresh = true;
+				await sleep(backoffMs(renewals + 1));
+				continue;
+			}
 			if (!token) {
-				if (renewals >= 2) {
+				if (renewals >= MAX_RENEWALS) {
 					throw apiError(node, {
 						message: `The service refused the token for ${path} even after logging in again`,
 						description: 'Check that the account (or sub-account) is enabled and may use the API.',
@@ -282,6 +296,7 @@ export async function apiRequest(ctx: ApiContext, path: string, body: IDataObjec
 					});
 				}
 				renewals++;
+				waited = false;
 				token = await renew(ctx, credentials, ts, itemIndex);
 			}
 		}
