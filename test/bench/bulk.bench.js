@@ -159,6 +159,29 @@ async function main() {
 }
 
 /**
+ * Runs `work` once and prints its time, the peak RSS growth over it (sampled every 20 ms, from a
+ * collected heap) and the live heap left while its result is still held; `check` throws when the
+ * result is wrong.
+ */
+async function measured(work, check) {
+	global.gc();
+	const base = process.memoryUsage();
+	let peak = base.rss;
+	const sampler = setInterval(() => {
+		peak = Math.max(peak, process.memoryUsage().rss);
+	}, 20);
+	const t = Date.now();
+	const result = await work();
+	const ms = Date.now() - t;
+	clearInterval(sampler);
+	peak = Math.max(peak, process.memoryUsage().rss);
+	check(result);
+	global.gc();
+	const live = process.memoryUsage().heapUsed - base.heapUsed;
+	console.log(JSON.stringify({ ms, rss: (peak - base.rss) / 1048576, live: live / 1048576 }));
+}
+
+/**
  * A peer of the memory measure: the same `count` profile/balance requests, `concurrency` at a
  * time, by n8n's HTTP client (the axios n8n-core uses) or Node's fetch, without n8n or the node.
  */
@@ -171,54 +194,39 @@ async function memoryPeer({ url, concurrency, count, peer }) {
 			? () => fetch(`${url}/API/profile/balance`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) }).then((r) => r.json())
 			: () => axios.post(`${url}/API/profile/balance`, body).then((r) => r.data);
 	await one();
-	global.gc();
-	const base = process.memoryUsage();
-	let peak = base.rss;
-	const sampler = setInterval(() => {
-		peak = Math.max(peak, process.memoryUsage().rss);
-	}, 20);
-	const t = Date.now();
-	const out = new Array(count);
-	let next = 0;
-	await Promise.all(
-		Array.from({ length: concurrency }, async () => {
-			while (next < count) {
-				const i = next++;
-				out[i] = { json: (await one()).data[0] };
-			}
-		}),
+	await measured(
+		async () => {
+			const out = new Array(count);
+			let next = 0;
+			await Promise.all(
+				Array.from({ length: concurrency }, async () => {
+					while (next < count) {
+						const i = next++;
+						out[i] = { json: (await one()).data[0] };
+					}
+				}),
+			);
+			return out;
+		},
+		(out) => {
+			if (out.some((o) => !o || !o.json)) throw new Error('peer run failed');
+		},
 	);
-	const ms = Date.now() - t;
-	clearInterval(sampler);
-	peak = Math.max(peak, process.memoryUsage().rss);
-	if (out.some((o) => !o || !o.json)) throw new Error('peer run failed');
-	global.gc();
-	const live = process.memoryUsage().heapUsed - base.heapUsed;
-	console.log(JSON.stringify({ ms, rss: (peak - base.rss) / 1048576, live: live / 1048576 }));
 }
 
-/** One memory measure: the node over `count` items at `concurrency`, RSS sampled every 20 ms. */
+/** One memory measure: the node over `count` items at `concurrency`. */
 async function memoryChild({ url, concurrency, count, peer }) {
 	if (peer) return await memoryPeer({ url, concurrency, count, peer });
 	const store = new n8n.CredentialStore();
 	const credentials = { vendorApi: store.add('vendorApi', { apiUrl: url, username: 'demo', password: 'demo-password' }) };
 	const input = Array.from({ length: count }, () => ({}));
 	await n8n.runNode('vendorAccountBilling', { resource: 'balance', operation: 'get' }, { credentials, store, input: [{}] });
-	global.gc();
-	const base = process.memoryUsage();
-	let peak = base.rss;
-	const sampler = setInterval(() => {
-		peak = Math.max(peak, process.memoryUsage().rss);
-	}, 20);
-	const t = Date.now();
-	const { items, error } = await n8n.runNode('vendorAccountBilling', { resource: 'balance', operation: 'get', options: { concurrency } }, { credentials, store, input });
-	const ms = Date.now() - t;
-	clearInterval(sampler);
-	peak = Math.max(peak, process.memoryUsage().rss);
-	if (error || items.length !== count) throw new Error(`memory run failed: ${error?.message ?? items.length}`);
-	global.gc();
-	const live = process.memoryUsage().heapUsed - base.heapUsed;
-	console.log(JSON.stringify({ ms, rss: (peak - base.rss) / 1048576, live: live / 1048576 }));
+	await measured(
+		() => n8n.runNode('vendorAccountBilling', { resource: 'balance', operation: 'get', options: { concurrency } }, { credentials, store, input }),
+		({ items, error }) => {
+			if (error || items.length !== count) throw new Error(`memory run failed: ${error?.message ?? items.length}`);
+		},
+	);
 }
 
 if (process.env.BENCH_MEMORY_CHILD) {
