@@ -3,19 +3,19 @@
 /**
  * Start the vendor emulator from the command line.
  *
- *   node test/emulator/cli.js [--port 9000] [--host 127.0.0.1] [--data DIR] [--seed demo|empty]
+ *   node emulator/cli.js [--port 9000] [--host 127.0.0.1] [--data DIR] [--seed demo|empty]
  *                             [--latency MS] [--error-rate 0.1] [--error-ops UploadPart,cdn/refresh]
  *                             [--clock-offset MS] [--token-lifetime S] [--password-encoding none|md5|base64]
  *                             [--dialect name,name] [--fault '<JSON rule or array of rules>']
  *
  * Prints one JSON line {"url": ...} when it listens, then serves until SIGINT/SIGTERM; with
  * --data the state is saved there on exit and restored on the next start. --help lists the
- * dialects (test/emulator/dialects.js).
+ * dialects (emulator/dialects.js).
  */
 const { createEmulator } = require('./index');
 const { DIALECTS } = require('./dialects');
 
-const USAGE = `usage: node test/emulator/cli.js [options]
+const USAGE = `usage: node emulator/cli.js [options]
   --port N                 port (default: a free one)        --host H   (default 127.0.0.1)
   --data DIR               keep state in DIR (saved on exit)  --seed demo|empty
   --latency MS             delay before every answer          --error-rate R (0..1)

@@ -9,7 +9,7 @@
  *
  * It is an independent implementation of the seeds and never imports the package's code.
  *
- *   const { createEmulator } = require('./test/emulator');
+ *   const { createEmulator } = require('./emulator');
  *   const emu = await createEmulator({ seed: 'demo' });
  *   emu.url            // http://127.0.0.1:<port>
  *   emu.faults.set({ errorRate: 0.1, errorOps: ['UploadPart'] });

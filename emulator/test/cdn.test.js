@@ -4,7 +4,7 @@
  * channels, certificates, refresh/prefetch tasks, traffic packages, statistics, bills and
  * node look-ups, called over HTTP the way a client does.
  */
-const { createEmulator } = require('../emulator');
+const { createEmulator } = require('..');
 const { DEMO, client, useEmulator } = require('./helpers');
 
 const GIB = 1073741824;

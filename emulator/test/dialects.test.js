@@ -1,6 +1,6 @@
 'use strict';
 /**
- * The emulator's dialects (test/emulator/dialects.js): for each one, what the default does and
+ * The emulator's dialects (emulator/dialects.js): for each one, what the default does and
  * what the dialect does instead, over plain HTTP. Storage requests are signed by the small V2
  * signer below, written from seed 000 section 5 (not the package's signer and not the
  * emulator's verifier); it can sign sub-resource values as sent or decoded and with or without
@@ -10,8 +10,8 @@
 const crypto = require('node:crypto');
 const AWS = require('aws-sdk');
 const { XMLParser } = require('fast-xml-parser');
-const { createEmulator } = require('../emulator');
-const { spawnEmulator } = require('../helpers/emulator-process');
+const { createEmulator } = require('..');
+const { spawnEmulator } = require('../spawn');
 
 const USER = { accessKey: 'VENDORTESTKEY', secretKey: 'vendor-test-secret' };
 const SEED_SUBS = ['versioning', 'acl', 'logging', 'versions', 'uploads', 'partNumber', 'uploadId', 'delete'];

@@ -8,7 +8,7 @@
  */
 const crypto = require('node:crypto');
 const http = require('node:http');
-const { createEmulator } = require('../emulator');
+const { createEmulator } = require('..');
 
 const USER = { accessKey: 'VENDORTESTKEY', secretKey: 'vendor-test-secret' };
 const SUBS = ['versioning', 'acl', 'logging', 'versions', 'uploads', 'partNumber', 'uploadId', 'delete'];

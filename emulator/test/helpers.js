@@ -16,7 +16,7 @@
  *
  * The methods do not use `this`, so they can be taken apart: `const { ok, fail } = c`.
  */
-const { createEmulator } = require('../emulator');
+const { createEmulator } = require('..');
 
 const DEMO = ['demo', 'demo-password'];
 

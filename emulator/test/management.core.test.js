@@ -3,8 +3,8 @@
  * The core of the emulator's management interface: control routes bound per emulator, the
  * charge hook, and the id lists of the Params reader.
  */
-const { createEmulator } = require('../emulator');
-const { Params } = require('../emulator/management/util');
+const { createEmulator } = require('..');
+const { Params } = require('../management/util');
 const { DEMO, client, demoBalance } = require('./helpers');
 
 describe('several emulators in one process', () => {

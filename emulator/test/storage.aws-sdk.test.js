@@ -7,7 +7,7 @@
  */
 const crypto = require('node:crypto');
 const AWS = require('aws-sdk');
-const { createEmulator } = require('../emulator');
+const { createEmulator } = require('..');
 
 const KEY = { accessKeyId: 'VENDORTESTKEY', secretAccessKey: 'vendor-test-secret' };
 const md5hex = (buf) => crypto.createHash('md5').update(buf).digest('hex');

@@ -10,7 +10,7 @@ const os = require('node:os');
 const path = require('node:path');
 const { Readable } = require('node:stream');
 const AWS = require('aws-sdk');
-const { createEmulator } = require('../emulator');
+const { createEmulator } = require('..');
 
 const AWS_MODE = { scheme: 'AWS', headerPrefix: 'x-amz-', presignKeyParam: 'AWSAccessKeyId' };
 const md5hex = (buf) => crypto.createHash('md5').update(buf).digest('hex');
@@ -266,7 +266,7 @@ async function fortyParts(bodies) {
 
 describe('concatenation of part bodies on disk', () => {
 	test('Complete links the parts: 40 parts read back in order, whole and in ranges across part boundaries', async () => {
-		const { Bodies } = require('../emulator/storage/bodies');
+		const { Bodies } = require('../storage/bodies');
 		const dataDir = tmpDir();
 		const bodies = new Bodies(dataDir);
 		const { buffers, parts } = await fortyParts(bodies);
@@ -305,7 +305,7 @@ describe('concatenation of part bodies on disk', () => {
 	});
 
 	test('40 parts copied into one file (no hard links) join in order without piling up listeners on the output stream', async () => {
-		const { Bodies } = require('../emulator/storage/bodies');
+		const { Bodies } = require('../storage/bodies');
 		const bodies = new Bodies(tmpDir());
 		const { buffers, parts } = await fortyParts(bodies);
 		// the most listeners of one kind that concat's output stream ever had at once
@@ -327,7 +327,7 @@ describe('concatenation of part bodies on disk', () => {
 	});
 
 	test('a part that has gone fails the concatenation and leaves no file behind', async () => {
-		const { Bodies } = require('../emulator/storage/bodies');
+		const { Bodies } = require('../storage/bodies');
 		const dataDir = tmpDir();
 		const bodies = new Bodies(dataDir);
 		const got = await bodies.receive(Readable.from([crypto.randomBytes(1024)]));

@@ -10,8 +10,8 @@
 const crypto = require('node:crypto');
 const http = require('node:http');
 const { XMLParser } = require('fast-xml-parser');
-const { createEmulator } = require('../emulator');
-const VECTORS = require('../fixtures/spec/aws-v2-signing.json');
+const { createEmulator } = require('..');
+const VECTORS = require('../../test/fixtures/spec/aws-v2-signing.json');
 
 const NS = 'http://s3.amazonaws.com/doc/2006-03-01/';
 const USER = { accessKey: 'VENDORTESTKEY', secretKey: 'vendor-test-secret', id: 'vendor-test' };

@@ -6,7 +6,7 @@
  */
 const fs = require('node:fs');
 const path = require('node:path');
-const { ROOT, loadPackage, PREFIX } = require('../harness/n8n');
+const { ROOT, loadPackage, PREFIX } = require('../support/n8n');
 
 const NODE_OF_AREA = {
 	'object-storage': 'vendorObjectStorage',

@@ -6,7 +6,7 @@
  * codes as dropdowns; object keys chosen from a list.
  */
 const path = require('node:path');
-const { ROOT, loadPackage, PREFIX } = require('../harness/n8n');
+const { ROOT, loadPackage, PREFIX } = require('../support/n8n');
 
 const pkg = require(path.join(ROOT, 'package.json'));
 const types = loadPackage().nodes;

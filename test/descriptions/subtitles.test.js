@@ -7,7 +7,7 @@
  * test/real-n8n/editor.test.js.
  */
 const { Workflow } = require('n8n-workflow');
-const { nodeTypes, PREFIX } = require('../harness/n8n');
+const { nodeTypes, PREFIX } = require('../support/n8n');
 
 const types = nodeTypes();
 const vendor = Object.entries(types.all).filter(([name]) => name.startsWith(`${PREFIX}.`));

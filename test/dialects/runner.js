@@ -18,7 +18,7 @@
  */
 const fs = require('node:fs');
 const path = require('node:path');
-const { startVendor, n8n } = require('../helpers/vendor');
+const { startVendor, n8n } = require('../support/vendor');
 const { catalogue, keyOf, fallbackKeys } = require('./catalogue');
 const impossible = require('./impossible');
 
@@ -80,7 +80,7 @@ async function availableDialects() {
 /**
  * Object-storage credential settings of the readings that need one (the credential's Advanced
  * Protocol Settings; their columns use them): the snake query names a service signs, and upload
- * IDs signed decoded. Without them those services refuse multipart signatures (test/storage).
+ * IDs signed decoded. Without them those services refuse multipart signatures (test/nodes/objectStorage).
  */
 const STORAGE_SETTINGS = {
 	underscoreSigned: { advanced: true, multipartQueryNames: 'snake', signUnderscoreSubResources: true },

@@ -8,7 +8,7 @@ const fs = require('node:fs');
 const path = require('node:path');
 const { spawnSync } = require('node:child_process');
 const { checkRelease, readmeTestCommand } = require('../../scripts/check-release');
-const { ROOT, copyPackage, dropIdToken } = require('./helpers');
+const { ROOT, copyPackage, dropIdToken } = require('../support/package-copy');
 
 jest.setTimeout(300000);
 

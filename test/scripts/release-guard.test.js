@@ -8,7 +8,7 @@ const http = require('node:http');
 const path = require('node:path');
 const { spawn } = require('node:child_process');
 const { checkTag, checkPublish } = require('../../scripts/release-guard');
-const { ROOT, copyPackage } = require('./helpers');
+const { ROOT, copyPackage } = require('../support/package-copy');
 
 jest.setTimeout(300000);
 

@@ -10,7 +10,7 @@
  */
 const path = require('node:path');
 const { scanPackage, NO_PROVENANCE, SCANNER_VERSION } = require('../../scripts/scan-package');
-const { ROOT, copyPackage } = require('./helpers');
+const { ROOT, copyPackage } = require('../support/package-copy');
 
 jest.setTimeout(600000);
 

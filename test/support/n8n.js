@@ -6,7 +6,7 @@
  * CredentialsHelper applies them (authenticate function or generic properties,
  * preAuthentication into the expirable hidden field, persisted back to the store).
  *
- *   const n8n = require('../harness/n8n');
+ *   const n8n = require('../support/n8n');
  *   const { items, error } = await n8n.runNode('vendorCdn', { resource: 'channel', operation: 'getAll' },
  *                                              { credentials: { vendorApi: creds } });
  */

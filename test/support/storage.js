@@ -8,7 +8,7 @@ const crypto = require('node:crypto');
 const fs = require('node:fs');
 const os = require('node:os');
 const path = require('node:path');
-const n8n = require('../harness/n8n');
+const n8n = require('./n8n');
 
 const NODE = 'vendorObjectStorage';
 const MiB = 1024 * 1024;

@@ -6,7 +6,7 @@
  */
 const fs = require('node:fs');
 const path = require('node:path');
-const { n8n } = require('../helpers/vendor');
+const { n8n } = require('./vendor');
 
 function mulberry32(seed) {
 	let a = seed >>> 0;

@@ -2,7 +2,7 @@
 /**
  * One vendor emulator plus ready credentials for node tests.
  *
- *   const { startVendor } = require('../helpers/vendor');
+ *   const { startVendor } = require('../support/vendor');
  *   let v;
  *   beforeAll(async () => { v = await startVendor(); });
  *   afterAll(() => v.close());
@@ -12,8 +12,8 @@
  *   v.state.management.state.cdn                                  // in-process emulator state
  *   startVendor({ dialects: ['numbersAsStrings'] })               // options go to createEmulator
  */
-const n8n = require('../harness/n8n');
-const { createEmulator } = require('../emulator');
+const n8n = require('./n8n');
+const { createEmulator } = require('../../emulator');
 
 async function startVendor(options = {}) {
 	const emu = await createEmulator({

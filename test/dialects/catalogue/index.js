@@ -22,8 +22,8 @@
  */
 
 const crypto = require('node:crypto');
-const { readBinary } = require('../storage/lib');
-const { dnsRecords } = require('../helpers/vendor');
+const { readBinary } = require('../../support/storage');
+const { dnsRecords } = require('../../support/vendor');
 
 /* ---------- assertions ---------- */
 

@@ -1,6 +1,6 @@
 'use strict';
 /** Vendor Account & Billing: every operation through n8n-core against the emulator. */
-const { startVendor, n8n } = require('../helpers/vendor');
+const { startVendor, n8n } = require('../../support/vendor');
 
 const NODE = 'vendorAccountBilling';
 let v;

@@ -3,8 +3,8 @@
  * Vendor Balance Trigger through n8n-core's poll machinery against the emulator: crossings of
  * the threshold (once each, re-armed above it) and new consumption records.
  */
-const { startVendor, n8n } = require('../helpers/vendor');
-const { longTokens, mulberry32, createPoller, setFaults, clearFaults, requestCount, sorted, report } = require('./sim');
+const { startVendor, n8n } = require('../../support/vendor');
+const { longTokens, mulberry32, createPoller, setFaults, clearFaults, requestCount, sorted, report } = require('../../support/triggers');
 
 const NODE = 'vendorAccountBillingTrigger'; // the Vendor Balance Trigger (listed under Vendor Account & Billing in n8n's node panel)
 const FIXED = { thresholdSource: 'fixed', threshold: 100, consumption: false };

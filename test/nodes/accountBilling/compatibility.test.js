@@ -4,7 +4,7 @@
  * emulator in each management dialect of EMULATOR-INTERFACE.md, it names that dialect and no
  * other; it makes reads and log-ins only, and never outputs a token or the password.
  */
-const { startVendor } = require('../helpers/vendor');
+const { startVendor } = require('../../support/vendor');
 
 const NODE = 'vendorAccountBilling';
 const CHECK = { resource: 'account', operation: 'checkCompatibility' };

@@ -6,7 +6,7 @@
  * period chosen in the node and measured in the workflow's time zone, a ready sentence and an
  * HTML table; reads only.
  */
-const { startVendor } = require('../helpers/vendor');
+const { startVendor } = require('../../support/vendor');
 
 const DAY = 86400000;
 const HOUR = 3600000;

@@ -1,6 +1,6 @@
 'use strict';
 /** Vendor CDN: cache refresh, prefetch and the task list through n8n-core against the emulator. */
-const { startVendor, n8n } = require('../helpers/vendor');
+const { startVendor, n8n } = require('../../support/vendor');
 
 const NODE = 'vendorCdn';
 let v;

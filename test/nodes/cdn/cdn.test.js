@@ -3,7 +3,7 @@
  * Vendor CDN: channels, certificates, statistics, nodes, traffic packages and bills through
  * n8n-core against the emulator. Refresh, prefetch and tasks are in cdn.tasks.test.js.
  */
-const { startVendor, n8n } = require('../helpers/vendor');
+const { startVendor, n8n } = require('../../support/vendor');
 
 const NODE = 'vendorCdn';
 let v;

@@ -5,7 +5,7 @@
  * its subdomains), refused with the channels named; a task the service reports as failed comes
  * back with the reason in words.
  */
-const { startVendor } = require('../helpers/vendor');
+const { startVendor } = require('../../support/vendor');
 
 const NODE = 'vendorCdn';
 const WAIT = { waitForCompletion: true, waitTimeout: 10, pollInterval: 0.1 };

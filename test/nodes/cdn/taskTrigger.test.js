@@ -3,8 +3,8 @@
  * Vendor Task Trigger through n8n-core's poll machinery against the emulator: CDN refresh and
  * prefetch tasks and host backups reaching a final state, once each.
  */
-const { startVendor, n8n } = require('../helpers/vendor');
-const { longTokens, mulberry32, createPoller, setFaults, clearFaults, advance, requestCount, sorted, report } = require('./sim');
+const { startVendor, n8n } = require('../../support/vendor');
+const { longTokens, mulberry32, createPoller, setFaults, clearFaults, advance, requestCount, sorted, report } = require('../../support/triggers');
 
 const NODE = 'vendorCdnTrigger'; // the Vendor Task Trigger (listed under Vendor CDN in n8n's node panel)
 const HOUR = 3600e3;

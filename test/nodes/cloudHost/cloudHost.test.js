@@ -3,7 +3,7 @@
  * Vendor Cloud Host: every operation through n8n-core's WorkflowExecute against the emulator,
  * with assertions on the output and on the emulator's state.
  */
-const { startVendor, n8n } = require('../helpers/vendor');
+const { startVendor, n8n } = require('../../support/vendor');
 
 const NODE = 'vendorCloudHost';
 const PASS = 'Secret123x';

@@ -10,7 +10,7 @@
  * in the emulator right after it answered the n-th request to `path` (counted from the call), so
  * "the first read after the request sees Creating, the second Running" holds on any machine.
  */
-const { startVendor } = require('../helpers/vendor');
+const { startVendor } = require('../../support/vendor');
 
 const NODE = 'vendorCloudHost';
 const HOUR = 3600e3;

@@ -3,8 +3,8 @@
  * Vendor Cloud Host Trigger through n8n-core's poll machinery against the emulator: baseline,
  * test event, errors, filters, paging, and a 1000-poll simulation with an independent ledger.
  */
-const { startVendor, n8n } = require('../helpers/vendor');
-const { longTokens, mulberry32, createPoller, setFaults, clearFaults, advance, requestCount, sorted, report } = require('./sim');
+const { startVendor, n8n } = require('../../support/vendor');
+const { longTokens, mulberry32, createPoller, setFaults, clearFaults, advance, requestCount, sorted, report } = require('../../support/triggers');
 
 const NODE = 'vendorCloudHostTrigger';
 const HOUR = 3600e3;

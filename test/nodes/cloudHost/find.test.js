@@ -5,7 +5,7 @@
  * locators (resolve.ts), so "please restart web-1" in a chat needs no code. One item per input
  * item: `found`, a `message` that says which host or why none can be chosen, and the host.
  */
-const { startVendor } = require('../helpers/vendor');
+const { startVendor } = require('../../support/vendor');
 
 const NODE = 'vendorCloudHost';
 let v;

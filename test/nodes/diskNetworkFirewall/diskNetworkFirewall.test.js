@@ -4,7 +4,7 @@
  * operation of the node's dropdowns, with the emulator's state checked after each change,
  * the dependent rule dropdown, pagination, and input rejected before any request is sent.
  */
-const { startVendor, n8n } = require('../helpers/vendor');
+const { startVendor, n8n } = require('../../support/vendor');
 
 const NODE = 'vendorDiskNetworkFirewall';
 let v;

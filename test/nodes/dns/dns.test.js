@@ -4,7 +4,7 @@
  * dropdowns with the emulator's state checked after each change, dependent dropdowns,
  * pagination, and record rows rejected before any request is sent.
  */
-const { startVendor, dnsRecords, n8n } = require('../helpers/vendor');
+const { startVendor, dnsRecords, n8n } = require('../../support/vendor');
 
 const NODE = 'vendorDns';
 const PERSONAL = 2; // emulator catalogue: Free 1, Personal 2, Business 3, Enterprise 4

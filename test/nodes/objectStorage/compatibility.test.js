@@ -4,8 +4,8 @@
  * reading correctly, recommend the credential settings that suit it, and leave nothing behind
  * (objects, uploads, the scratch bucket), also when a step fails.
  */
-const { startVendor } = require('../helpers/vendor');
-const { n8n, NODE, rl } = require('./lib');
+const { startVendor } = require('../../support/vendor');
+const { n8n, NODE, rl } = require('../../support/storage');
 
 const CHECKS = ['signing', 'trickyKey', 'commonPrefixes', 'marker', 'bucketAcl', 'multipart-uploadId/partNumber', 'multipart-upload_id/part_number', 'presignedGet', 'conditionalGet', 'cleanup', 'summary'];
 

@@ -7,8 +7,8 @@
  * Each dialect gets its own emulator; the same scenarios run under every one.
  */
 const http = require('node:http');
-const { startVendor } = require('../helpers/vendor');
-const { n8n, NODE, rl, readBinary } = require('./lib');
+const { startVendor } = require('../../support/vendor');
+const { n8n, NODE, rl, readBinary } = require('../../support/storage');
 
 const STORAGE_DIALECTS = ['commonPrefixesPlain', 'markerInclusive', 'aclOwnerOnly', 'underscoreSigned', 'subresourceDecoded', 'trickyUploadIds', 'extraFields'];
 

@@ -10,9 +10,9 @@
 const http = require('node:http');
 const net = require('node:net');
 const path = require('node:path');
-const { startVendor } = require('../helpers/vendor');
-const { ROOT } = require('../harness/n8n');
-const { n8n, NODE, rl, readBinary } = require('./lib');
+const { startVendor } = require('../../support/vendor');
+const { ROOT } = require('../../support/n8n');
+const { n8n, NODE, rl, readBinary } = require('../../support/storage');
 
 let v;
 beforeAll(async () => {

@@ -8,9 +8,9 @@
 const crypto = require('node:crypto');
 const fs = require('node:fs');
 const path = require('node:path');
-const { n8n, NODE, MiB, rl, binaryMd5, md5, tmpDir, writeRandomFile, fileInput } = require('./lib');
-const { spawnEmulator } = require('../helpers/emulator-process');
-const { partSizeFor } = require('../../dist/nodes/VendorObjectStorage/helpers/transfer.js');
+const { n8n, NODE, MiB, rl, binaryMd5, md5, tmpDir, writeRandomFile, fileInput } = require('../../support/storage');
+const { spawnEmulator } = require('../../../emulator/spawn');
+const { partSizeFor } = require('../../../dist/nodes/VendorObjectStorage/helpers/transfer.js');
 
 const PART = 8 * MiB; // the default part size
 const BUCKET = 'large-objects';

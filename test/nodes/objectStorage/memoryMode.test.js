@@ -7,8 +7,8 @@
 process.env.N8N_DEFAULT_BINARY_DATA_MODE = 'default';
 
 const crypto = require('node:crypto');
-const { startVendor } = require('../helpers/vendor');
-const { NODE, MiB, rl, md5 } = require('./lib');
+const { startVendor } = require('../../support/vendor');
+const { NODE, MiB, rl, md5 } = require('../../support/storage');
 
 let v;
 beforeAll(async () => {

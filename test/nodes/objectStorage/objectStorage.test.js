@@ -7,9 +7,9 @@ const fs = require('node:fs');
 const http = require('node:http');
 const path = require('node:path');
 const zlib = require('node:zlib');
-const { startVendor } = require('../helpers/vendor');
-const { n8n, NODE, rl, readBinary, md5, countRequests } = require('./lib');
-const { objectStorageArea } = require('../../dist/nodes/VendorObjectStorage/area.js');
+const { startVendor } = require('../../support/vendor');
+const { n8n, NODE, rl, readBinary, md5, countRequests } = require('../../support/storage');
+const { objectStorageArea } = require('../../../dist/nodes/VendorObjectStorage/area.js');
 
 let v;
 let counter;
@@ -42,7 +42,7 @@ async function download(b, key, options = {}, opts = {}) {
 describe('node description', () => {
 	const type = n8n.loadPackage().nodes[`${n8n.PREFIX}.${NODE}`];
 	const props = type.description.properties;
-	const TSV = fs.readFileSync(path.join(__dirname, '../fixtures/spec/endpoints.tsv'), 'utf8');
+	const TSV = fs.readFileSync(path.join(__dirname, '../../fixtures/spec/endpoints.tsv'), 'utf8');
 	const ROWS = TSV.trim().split('\n').slice(1).map((l) => l.split('\t')).filter((r) => r[0] === 'object-storage').map((r) => r[2]);
 
 	test('the area names each of the 13 object-storage rows; the dropdowns are exactly the area', () => {

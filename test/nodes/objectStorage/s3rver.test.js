@@ -5,7 +5,7 @@
  */
 const fs = require('node:fs');
 const S3rver = require('s3rver');
-const { n8n, NODE, MiB, rl, readBinary, binaryMd5, md5, tmpDir, writeRandomFile } = require('./lib');
+const { n8n, NODE, MiB, rl, readBinary, binaryMd5, md5, tmpDir, writeRandomFile } = require('../../support/storage');
 
 let server;
 let dir;

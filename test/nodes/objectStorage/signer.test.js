@@ -6,11 +6,11 @@
 const crypto = require('node:crypto');
 const path = require('node:path');
 const AWS = require('aws-sdk');
-const { ROOT } = require('../harness/n8n');
-const { prng } = require('./lib');
+const { ROOT } = require('../../support/n8n');
+const { prng } = require('../../support/storage');
 
 const signer = require(path.join(ROOT, 'dist/nodes/shared/storage/signer.js'));
-const VECTORS = require('../fixtures/spec/aws-v2-signing.json');
+const VECTORS = require('../../fixtures/spec/aws-v2-signing.json');
 
 const AWS_PROFILE = { scheme: 'AWS', headerPrefix: 'x-amz-' };
 

@@ -11,9 +11,9 @@ const crypto = require('node:crypto');
 const fs = require('node:fs');
 const path = require('node:path');
 const { Readable } = require('node:stream');
-const { StreamParts } = require('../../dist/nodes/VendorObjectStorage/helpers/transfer.js');
-const { n8n, NODE, MiB, rl, tmpDir, writeRandomFile, fileInput } = require('./lib');
-const { spawnEmulator } = require('../helpers/emulator-process');
+const { StreamParts } = require('../../../dist/nodes/VendorObjectStorage/helpers/transfer.js');
+const { n8n, NODE, MiB, rl, tmpDir, writeRandomFile, fileInput } = require('../../support/storage');
+const { spawnEmulator } = require('../../../emulator/spawn');
 
 const KiB = 1024;
 
@@ -245,7 +245,7 @@ describe('upload with the size known: Initiate while the first part is read', ()
 		expect(error).toBeUndefined();
 		expect(items[0].json).toMatchObject({ size: 21 * MiB + 3, partCount: 5, multipart: true });
 		const [down] = (await n8n.runNode(NODE, { resource: 'object', operation: 'download', bucket: rl(BUCKET), key: 'early.bin' }, { credentials, store })).items;
-		const { binaryMd5 } = require('./lib');
+		const { binaryMd5 } = require('../../support/storage');
 		expect((await binaryMd5(down.binary.data)).md5).toBe(f.md5);
 		expect((await control('GET', '/storage/uploads')).uploads).toEqual([]);
 	});

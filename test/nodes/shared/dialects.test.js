@@ -5,7 +5,7 @@
  * codes, log-ins that end earlier tokens, 60-second tokens and unknown fields. Locators
  * ("From list"), output functions, `after` hooks and Log In must read every one of them.
  */
-const { startVendor, n8n } = require('../helpers/vendor');
+const { startVendor, n8n } = require('../../support/vendor');
 
 const DIALECTS = ['default', 'numbersAsStrings', 'numbersAsNumbers', 'emptyObjectsAsArrays', 'lineIdsDiffer', 'loginInvalidates', 'tokenLifetime60', 'extraFields'];
 

@@ -5,7 +5,7 @@
  * Timing is never asserted as a figure: a bounded request is shown by the test ending with the
  * timeout error and by the number of requests the emulator counted.
  */
-const { startVendor } = require('../helpers/vendor');
+const { startVendor } = require('../../support/vendor');
 
 const NODE = 'vendorAccountBilling';
 let v;
@@ -229,7 +229,7 @@ describe('concurrent items (Concurrent Requests)', () => {
 	});
 
 	test('operations whose order matters run one after another and say so', async () => {
-		const { n8n } = require('../helpers/vendor');
+		const { n8n } = require('../../support/vendor');
 		const node = n8n.loadPackage().nodes['n8n-nodes-vendor-cloud.vendorAccountBilling'];
 		const options = node.description.properties.filter((p) => p.name === 'options' && p.displayOptions.show.operation.includes('updatePassword'));
 		const serial = options.find((p) => p.displayOptions.show.resource.includes('account'));

@@ -6,7 +6,7 @@
  * line codes for instance/create, notification methods of DNS monitors). Every test runs the
  * built nodes through n8n-core against the emulator.
  */
-const { startVendor, dnsRecords, n8n } = require('../helpers/vendor');
+const { startVendor, dnsRecords, n8n } = require('../../support/vendor');
 
 let v;
 beforeAll(async () => {
@@ -155,7 +155,7 @@ describe('id filters are not sent when left empty', () => {
 	});
 
 	test('a declaration with an int identifier is refused when the node is built', () => {
-		const { buildProperties } = require('../../dist/nodes/shared/api/build');
+		const { buildProperties } = require('../../../dist/nodes/shared/api/build');
 		const area = (field) => ({
 			node: 'x',
 			resources: [{ value: 'thing', name: 'Thing' }],

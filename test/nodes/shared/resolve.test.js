@@ -4,7 +4,7 @@
  * instance ID or IP address is looked up before anything is changed; an unknown or ambiguous
  * name is refused with the candidates named, and nothing is sent to the changing endpoint.
  */
-const { startVendor } = require('../helpers/vendor');
+const { startVendor } = require('../../support/vendor');
 
 const NODE = 'vendorCloudHost';
 let v;

@@ -6,7 +6,7 @@
  * and English names only (no `_zh`, no API field name); with Simplify off the record is the
  * service's, exactly as a direct call returns it.
  */
-const { startVendor } = require('../helpers/vendor');
+const { startVendor } = require('../../support/vendor');
 
 let v;
 beforeAll(async () => {

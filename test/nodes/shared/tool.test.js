@@ -7,8 +7,8 @@
  * normally is unchanged. (The real n8n program, AI Agent and MCP: test/real-n8n/ai.test.js.)
  */
 const { NodeHelpers } = require('n8n-workflow');
-const { startVendor } = require('../helpers/vendor');
-const harness = require('../harness/n8n');
+const { startVendor } = require('../../support/vendor');
+const harness = require('../../support/n8n');
 
 const TOOL = 'vendorCloudHostTool';
 const fromAI = (key, type = 'string') => `={{ $fromAI('${key}', '', '${type}') }}`;
