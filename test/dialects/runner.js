@@ -1,6 +1,6 @@
 'use strict';
 /**
- * The dialect matrix: every catalogue entry (catalogue.js) run once through the n8n-core harness
+ * The dialect matrix: every catalogue entry (catalogue/) run once through the n8n-core harness
  * against a fresh `demo` emulator per column: the default reading, then each dialect the
  * emulator lists in `GET /__emulator/dialects` (`available`). Dialects that only show under
  * pressure get it from here, before every operation of a management node:
@@ -210,7 +210,7 @@ async function runEntry(entry, ctx) {
 		if (err instanceof Blocked) cell.blocked = true;
 	}
 	if (!cell.ok && entry.fallback) {
-		// later entries get what they need from the emulator instead (see catalogue.js)
+		// later entries get what they need from the emulator instead (see catalogue/index.js)
 		try {
 			await entry.fallback(ctx);
 			cell.fallback = 'later entries use what the fallback found or made';
