@@ -2,7 +2,7 @@
 /**
  * One vendor emulator plus ready credentials for node tests.
  *
- *   const { startVendor } = require('../support/vendor');
+ *   const { startVendor } = require('../../support/vendor');      // from test/nodes/<node>/
  *   let v;
  *   beforeAll(async () => { v = await startVendor(); });
  *   afterAll(() => v.close());
