@@ -20,7 +20,7 @@
  *
  * Control routes: GET /__emulator/health; GET|POST /__emulator/faults (old switches and
  * `inject` rules, faults.js); GET|POST /__emulator/dialects (`{"set": [...]}`, dialects.js);
- * GET /__emulator/stats, POST /__emulator/stats/reset (stats.js); POST /__emulator/clock/advance
+ * GET /__emulator/stats, POST /__emulator/stats/reset, GET /__emulator/requests (stats.js); POST /__emulator/clock/advance
  * `{ms}`; POST /__emulator/reset (fresh state, faults and counters cleared, dialects kept);
  * POST /__emulator/save; and the modules' own under /__emulator/storage/... and
  * /__emulator/management/...
@@ -87,6 +87,7 @@ async function createEmulator(options = {}) {
 		'GET /__emulator/dialects': async () => dialects.toJSON(),
 		'POST /__emulator/dialects': async (body) => dialects.set(body.set),
 		'GET /__emulator/stats': async () => stats.toJSON(),
+		'GET /__emulator/requests': async () => stats.requests(),
 		'POST /__emulator/stats/reset': async () => stats.reset(),
 		'POST /__emulator/clock/advance': async (body) => {
 			clock.advance(Number(body.ms) || 0);

@@ -47,6 +47,17 @@ function checkTag(dir, tag) {
 	if (!new RegExp(`^## \\[?${escapeRegExp(version)}\\]?(\\s|$)`, 'm').test(text)) {
 		problems.push(`CHANGELOG.md has no section "## [${version}]": say what this release holds before tagging it.`);
 	}
+	// the parameter schema (schema/README.md): a release ends the pre-release changes
+	const schema = path.join(dir, 'schema', 'pre-release-changes.json');
+	if (fs.existsSync(schema)) {
+		const pre = JSON.parse(fs.readFileSync(schema, 'utf8'));
+		if (!(pre.published ?? []).length) {
+			problems.push(`schema/pre-release-changes.json lists no published version: add "${version}" to "published" (saved workflows freeze the schema from this release on; see schema/README.md).`);
+		}
+		if ((pre.changes ?? []).length) {
+			problems.push(`schema/pre-release-changes.json still lists ${pre.changes.length} pre-release change(s): empty "changes" before publishing; after a release a breaking change needs a new node version.`);
+		}
+	}
 	return problems;
 }
 

@@ -365,6 +365,7 @@ function createManagement(emu, options = {}) {
 		} catch {
 			badJson = true;
 		}
+		if (emu.stats && !badJson) emu.stats.managementBody(path, body);
 		const rule = emu.faults.pick('management', path);
 		if (rule && answerFault(req, res, { ...rule, path })) return;
 		if (badJson) return send(res, { code: 0, message: 'the request body is not valid JSON' }, rule, path);

@@ -445,7 +445,10 @@ function createStorage(ctx, options = {}) {
 				throw err;
 			}
 			rq.op = route.op;
-			if (ctx.stats) ctx.stats.storageRequest(route.op);
+			if (ctx.stats) {
+				ctx.stats.storageRequest(route.op);
+				ctx.stats.storageCall(route.op, req);
+			}
 			const rule = ctx.faults.pick('storage', route.op, (kind) => kind !== 'resetMidBody' || rq.method === 'GET');
 			if (rule) {
 				if (rule.kind === 'afterCreate500' || rule.kind === 'resetMidBody') res[WIRE].rule = rule;

@@ -47,7 +47,8 @@ export class VendorAccountBillingTrigger implements INodeType {
 		name: 'vendorAccountBillingTrigger',
 		icon: { light: 'file:../../icons/balanceTrigger.svg', dark: 'file:../../icons/balanceTrigger.dark.svg' },
 		group: ['trigger'],
-		version: 1,
+		version: [1],
+		defaultVersion: 1,
 		subtitle: '={{$parameter["thresholdSource"] === "account" ? "Below the account alarm value" : "Below " + $parameter["threshold"]}}',
 		// n8n shows this text for the merged "Vendor Account & Billing" entry of the node panel, so it names both roles
 		description: 'Account and billing: start a workflow when the balance falls below a threshold, or manage the account and its billing',

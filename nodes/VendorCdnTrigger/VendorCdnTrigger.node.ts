@@ -92,7 +92,8 @@ export class VendorCdnTrigger implements INodeType {
 		name: 'vendorCdnTrigger',
 		icon: { light: 'file:../../icons/taskTrigger.svg', dark: 'file:../../icons/taskTrigger.dark.svg' },
 		group: ['trigger'],
-		version: 1,
+		version: [1],
+		defaultVersion: 1,
 		subtitle: optionsSubtitle('kinds', TASK_KINDS, 'When ', ' finish'),
 		// n8n shows this text for the merged "Vendor CDN" entry of the node panel, so it names both roles
 		description: 'CDN: start a workflow when a cache refresh or prefetch, or a host backup, finishes, or manage CDN channels and caches',

@@ -49,7 +49,8 @@ export class VendorCloudHostTrigger implements INodeType {
 		name: 'vendorCloudHostTrigger',
 		icon: { light: 'file:../../icons/hostTrigger.svg', dark: 'file:../../icons/hostTrigger.dark.svg' },
 		group: ['trigger'],
-		version: 1,
+		version: [1],
+		defaultVersion: 1,
 		subtitle: optionsSubtitle('events', HOST_EVENTS, 'On '),
 		// n8n shows this text for the merged "Vendor Cloud Host" entry of the node panel (one entry for the
 		// action node and this trigger, by their internal names), so it names both roles

@@ -16,6 +16,7 @@ import { withStorageToolDescriptions } from './tool';
 
 /** Resource and Operation dropdowns, from the area's list (the one source of truth), then each operation's fields. */
 function properties(): INodeProperties[] {
+	const defaultResource = objectStorageArea.defaultResource;
 	const byName = <T extends { name: string }>(list: T[]) => [...list].sort((a, b) => a.name.localeCompare(b.name));
 	const props: INodeProperties[] = [
 		{
@@ -24,12 +25,12 @@ function properties(): INodeProperties[] {
 			type: 'options',
 			noDataExpression: true,
 			options: byName(objectStorageArea.resources.map((r) => ({ name: r.name, value: r.value, description: r.description }))),
-			default: 'object',
+			default: defaultResource,
 		},
 	];
 	for (const resource of objectStorageArea.resources) {
 		const ops = objectStorageArea.operations.filter((o) => o.resource === resource.value);
-		const firstOperation = ops[0].operation;
+		const defaultOperation = objectStorageArea.defaultOperations[resource.value];
 		const operation: INodeProperties = {
 			displayName: 'Operation',
 			name: 'operation',
@@ -37,7 +38,7 @@ function properties(): INodeProperties[] {
 			noDataExpression: true,
 			displayOptions: { show: { resource: [resource.value] } },
 			options: byName(ops.map((o) => ({ name: o.name, value: o.operation, action: o.action, description: o.description }))),
-			default: firstOperation,
+			default: defaultOperation,
 		};
 		props.push(operation);
 	}
@@ -69,7 +70,8 @@ export class VendorObjectStorage implements INodeType {
 		name: 'vendorObjectStorage',
 		icon: { light: 'file:../../icons/objectStorage.svg', dark: 'file:../../icons/objectStorage.dark.svg' },
 		group: ['transform'],
-		version: 1,
+		version: [1],
+		defaultVersion: 1,
 		subtitle: operationSubtitle(objectStorageArea),
 		description: 'Store, fetch and share files in vendor object storage buckets; large files stream in parallel parts',
 		defaults: { name: 'Vendor Object Storage' },

@@ -30,12 +30,22 @@ export interface StorageOperationDecl {
 
 export interface StorageArea {
 	node: string;
+	/** The resource a new node shows. Stated, never taken from the order of `resources`. */
+	defaultResource: string;
+	/** The operation a new node shows, per resource. Stated, never taken from the order of `operations`. */
+	defaultOperations: Record<string, string>;
 	resources: StorageResourceDecl[];
 	operations: StorageOperationDecl[];
 }
 
 export const objectStorageArea: StorageArea = {
 	node: 'vendorObjectStorage',
+	defaultResource: 'object',
+	defaultOperations: {
+		bucket: 'checkCompatibility',
+		object: 'upload',
+		multipartUpload: 'initiate',
+	},
 	resources: [
 		{ value: 'bucket', name: 'Bucket', description: 'Buckets, their access control and the objects in them' },
 		{ value: 'object', name: 'Object', description: 'Files stored in a bucket' },

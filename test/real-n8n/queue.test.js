@@ -201,7 +201,7 @@ function workflows() {
 					key: body('target'),
 					binaryData: true,
 					binaryPropertyName: 'data',
-					options: { partSize: `={{ $('Webhook').first().json.body.partSize || 8 }}`, concurrency: `={{ $('Webhook').first().json.body.concurrency || 4 }}` },
+					options: { partSize: `={{ $('Webhook').first().json.body.partSize || 8 }}`, partConcurrency: `={{ $('Webhook').first().json.body.concurrency || 4 }}` },
 				},
 				credentials: ossCred,
 			},

@@ -21,12 +21,21 @@ const ACTIONS = {
 	GITHUB_REF_NAME: `v${version}`,
 };
 
+/** The package as it is once its first release is prepared: the schema's pre-release changes closed. */
+let ready;
+beforeAll(() => {
+	ready = copyPackage();
+	ready.editJson('schema/pre-release-changes.json', (p) => ({ ...p, published: [version], changes: [] }));
+});
+afterAll(() => ready?.cleanup());
+
 test('the tag must be v + package.json version, with a CHANGELOG.md section', () => {
-	expect(checkTag(ROOT, `v${version}`)).toEqual([]);
-	expect(checkTag(ROOT, 'v9.9.9')).toEqual([expect.stringMatching(new RegExp(`^the tag "v9\\.9\\.9" does not match package\\.json's version ${version.replace(/\./g, '\\.')} \\(expected the tag v${version.replace(/\./g, '\\.')}\\)`))]);
-	expect(checkTag(ROOT, version)).toEqual([expect.stringMatching(/does not match package\.json's version/)]);
+	expect(checkTag(ready.dir, `v${version}`)).toEqual([]);
+	expect(checkTag(ready.dir, 'v9.9.9')).toEqual([expect.stringMatching(new RegExp(`^the tag "v9\\.9\\.9" does not match package\\.json's version ${version.replace(/\./g, '\\.')} \\(expected the tag v${version.replace(/\./g, '\\.')}\\)`))]);
+	expect(checkTag(ready.dir, version)).toEqual([expect.stringMatching(/does not match package\.json's version/)]);
 	const copy = copyPackage();
 	try {
+		copy.editJson('schema/pre-release-changes.json', (p) => ({ ...p, published: [version], changes: [] }));
 		copy.edit('CHANGELOG.md', (t) => t.replace(`## [${version}]`, '## [0.0.0]'));
 		expect(checkTag(copy.dir, `v${version}`)).toEqual([`CHANGELOG.md has no section "## [${version}]": say what this release holds before tagging it.`]);
 	} finally {
@@ -34,8 +43,16 @@ test('the tag must be v + package.json version, with a CHANGELOG.md section', ()
 	}
 });
 
+test('a release closes the pre-release schema changes (schema/README.md)', () => {
+	// as the repository is today: nothing published, pre-release changes listed
+	expect(checkTag(ROOT, `v${version}`)).toEqual([
+		expect.stringMatching(/^schema\/pre-release-changes\.json lists no published version: add "\d+\.\d+\.\d+" to "published"/),
+		expect.stringMatching(/^schema\/pre-release-changes\.json still lists \d+ pre-release change\(s\): empty "changes" before publishing/),
+	]);
+});
+
 test('prepublishOnly allows only publish.yml on a version tag', () => {
-	expect(checkPublish(ROOT, ACTIONS)).toEqual([]);
+	expect(checkPublish(ready.dir, ACTIONS)).toEqual([]);
 	const refusal = checkPublish(ROOT, {});
 	expect(refusal).toEqual([expect.stringMatching(/^npm publish is refused outside GitHub Actions\. n8n-nodes-vendor-cloud is published only by the GitHub Actions workflow \.github\/workflows\/publish\.yml/)]);
 	expect(refusal[0]).toContain(`git tag v${version} && git push origin v${version}`);
@@ -43,14 +60,14 @@ test('prepublishOnly allows only publish.yml on a version tag', () => {
 		expect.stringMatching(/^npm publish is refused in the workflow "vendor-cloud\/n8n-nodes-vendor-cloud\/\.github\/workflows\/ci\.yml@refs\/heads\/main"/),
 	]);
 	expect(checkPublish(ROOT, { ...ACTIONS, GITHUB_REF_TYPE: 'branch', GITHUB_REF: 'refs/heads/main' })).toEqual([expect.stringMatching(/^npm publish runs only for a tag push, not for refs\/heads\/main/)]);
-	expect(checkPublish(ROOT, { ...ACTIONS, GITHUB_REF_NAME: 'v0.0.1' })).toEqual([expect.stringMatching(/^the tag "v0\.0\.1" does not match/)]);
+	expect(checkPublish(ready.dir, { ...ACTIONS, GITHUB_REF_NAME: 'v0.0.1' })).toEqual([expect.stringMatching(/^the tag "v0\.0\.1" does not match/)]);
 });
 
 test('the CLI exits 1 with the message on a mismatching tag, 0 on the right one', async () => {
 	const bad = await run(process.execPath, [path.join(ROOT, 'scripts/release-guard.js'), '--tag', 'v0.0.1'], { cwd: ROOT, env: process.env });
 	expect(bad.code).toBe(1);
 	expect(bad.output).toMatch(/release-guard: the tag "v0\.0\.1" does not match package\.json's version/);
-	const good = await run(process.execPath, [path.join(ROOT, 'scripts/release-guard.js'), '--tag', `v${version}`], { cwd: ROOT, env: process.env });
+	const good = await run(process.execPath, [path.join(ready.dir, 'scripts/release-guard.js'), '--tag', `v${version}`], { cwd: ready.dir, env: process.env });
 	expect(good.code).toBe(0);
 	expect(good.output).toContain(`release-guard: v${version} may be published`);
 });

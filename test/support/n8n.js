@@ -258,6 +258,12 @@ function additionalDataFor(store, workflowData, mode, hooks) {
 
 let counter = 0;
 
+/** The version n8n gives a new node of this type: `defaultVersion`, else the newest of `version`. */
+function newestVersion(types, type) {
+	const d = types.getByName(type).description;
+	return d.defaultVersion ?? (Array.isArray(d.version) ? Math.max(...d.version) : d.version ?? 1);
+}
+
 /**
  * Runs a workflow { nodes, connections } through WorkflowExecute. Node `credentials` entries
  * may name a credential type with inline data: { vendorApi: { data: {...} } }; they are put
@@ -272,7 +278,7 @@ async function runWorkflow(definition, { store = new CredentialStore(), mode = '
 			id: n.id || `node-${i}`,
 			name: n.name,
 			type: n.type,
-			typeVersion: n.typeVersion || 1,
+			typeVersion: n.typeVersion || newestVersion(types, n.type),
 			position: n.position || [i * 200, 0],
 			parameters: n.parameters || {},
 		};
@@ -339,7 +345,8 @@ async function runWorkflow(definition, { store = new CredentialStore(), mode = '
  * `node` is the short name ("vendorCdn"); returns { items, error, result }.
  */
 async function runNode(node, parameters, options = {}) {
-	const { credentials = {}, input = [{}], binaryInput, store, continueOnFail = false, onError, settings } = options;
+	// typeVersion: the node version the workflow was saved with (default: the newest, as a new node gets)
+	const { credentials = {}, input = [{}], binaryInput, store, continueOnFail = false, onError, settings, typeVersion } = options;
 	const nodes = [{ name: 'Start', type: 'test.startItems', parameters: { items: JSON.stringify(input) } }];
 	const connections = { Start: { main: [[]] } };
 	let previous = 'Start';
@@ -349,7 +356,7 @@ async function runNode(node, parameters, options = {}) {
 		connections.Fixture = { main: [[]] };
 		previous = 'Fixture';
 	}
-	nodes.push({ name: 'Node', type: `${PREFIX}.${node}`, parameters, credentials, continueOnFail, onError });
+	nodes.push({ name: 'Node', type: `${PREFIX}.${node}`, typeVersion, parameters, credentials, continueOnFail, onError });
 	connections[previous].main[0].push({ node: 'Node', type: 'main', index: 0 });
 	// settings: the workflow's settings, e.g. { timezone: 'Asia/Shanghai' }
 	const result = await runWorkflow({ nodes, connections, settings }, { store });
@@ -373,7 +380,7 @@ function recordExercised(node, parameters) {
 function contextFor(nodeShortName, parameters, credentials, store = new CredentialStore()) {
 	const types = nodeTypes();
 	const type = `${PREFIX}.${nodeShortName}`;
-	const node = { id: 'n1', name: 'Node', type, typeVersion: 1, position: [0, 0], parameters: parameters || {} };
+	const node = { id: 'n1', name: 'Node', type, typeVersion: newestVersion(types, type), position: [0, 0], parameters: parameters || {} };
 	node.credentials = {};
 	for (const [t, data] of Object.entries(credentials || {})) node.credentials[t] = store.add(t, data);
 	const workflow = new Workflow({
@@ -452,7 +459,7 @@ async function runPoll(nodeShortName, parameters, options = {}) {
 	const types = nodeTypes();
 	const type = `${PREFIX}.${nodeShortName}`;
 	if (!types.getByName(type)) throw new Error(`unknown node ${type}`);
-	const node = { id: 'poll-node', name: 'Trigger', type, typeVersion: 1, position: [0, 0], parameters: parameters || {} };
+	const node = { id: 'poll-node', name: 'Trigger', type, typeVersion: newestVersion(types, type), position: [0, 0], parameters: parameters || {} };
 	node.credentials = {};
 	for (const [t, ref] of Object.entries(credentials)) node.credentials[t] = ref && ref.id ? ref : store.add(t, (ref && ref.data) || ref);
 	const workflowData = { id: 'wf-poll', name: 'poll', nodes: [node], connections: {}, active: mode !== 'manual', settings: {}, staticData };

@@ -22,13 +22,13 @@ export const profileFields = [
 	str('company', 'Company'),
 	str('business', 'Business', 'Line of business'),
 	str('website', 'Website', 'Company website, e.g. https://example.com'),
-	choice('recieve_mail', 'Receive Mail', YES_NO, 'Whether notifications are sent by e-mail'),
-	choice('recieve_sms', 'Receive SMS', YES_NO, 'Whether notifications are sent by SMS'),
+	choice('recieve_mail', 'Receive Mail', YES_NO, 'Whether notifications are sent by e-mail', { default: 1 }),
+	choice('recieve_sms', 'Receive SMS', YES_NO, 'Whether notifications are sent by SMS', { default: 1 }),
 	checked(str('other_mail', 'Other E-Mails', 'Further notification addresses, comma-separated'), { kind: 'emailList' }),
 	str('other_phone', 'Other Phones', 'Further notification phone numbers, comma-separated; the service decides which forms it accepts'),
-	choice('daily_report', 'Daily Report', REPORT, 'Whether the daily report is sent'),
-	choice('week_report', 'Weekly Report', REPORT, 'Whether the weekly report is sent'),
-	choice('month_report', 'Monthly Report', REPORT, 'Whether the monthly report is sent'),
+	choice('daily_report', 'Daily Report', REPORT, 'Whether the daily report is sent', { default: 1 }),
+	choice('week_report', 'Weekly Report', REPORT, 'Whether the weekly report is sent', { default: 1 }),
+	choice('month_report', 'Monthly Report', REPORT, 'Whether the monthly report is sent', { default: 1 }),
 ];
 
 export const accountOperations: OperationDecl[] = [
@@ -117,6 +117,7 @@ export const accountOperations: OperationDecl[] = [
 		path: 'profile/update',
 		resource: 'account',
 		operation: 'updateProfile',
+		optionalIn: 'updateFields',
 		name: 'Update Profile',
 		action: 'Update the account profile',
 		description: 'Change contact details and notification settings of the account',

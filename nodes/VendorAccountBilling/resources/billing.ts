@@ -15,7 +15,7 @@ export const billingOperations: OperationDecl[] = [
 		description: 'List the recharge records of the account',
 		list: { paged: true },
 		read: true,
-		fields: [id('id', 'Recharge ID', 'Only the recharge with this ID'), choice('type', 'Type', RECHARGE_TYPES, 'Only recharges of this kind')],
+		fields: [id('id', 'Recharge ID', 'Only the recharge with this ID'), choice('type', 'Type', RECHARGE_TYPES, 'Only recharges of this kind', { default: 1 })],
 		simplify: {
 			id: field('id'),
 			code: field('code'),
@@ -63,8 +63,8 @@ export const billingOperations: OperationDecl[] = [
 		list: { paged: true },
 		read: true,
 		fields: [
-			choice('type', 'Type', PAYMENT_TYPES, 'Only records of this kind'),
-			choice('paytype', 'Service', PAYMENT_SERVICES, 'Only records of this service'),
+			choice('type', 'Type', PAYMENT_TYPES, 'Only records of this kind', { default: 1 }),
+			choice('paytype', 'Service', PAYMENT_SERVICES, 'Only records of this service', { default: 1 }),
 			id('bid', 'Business ID', 'Only records of this business (for example a host ID)'),
 		],
 		// a payment record carries its type and service only as the service's display names
@@ -116,8 +116,8 @@ export const billingOperations: OperationDecl[] = [
 		fields: [
 			required(str('title', 'Title', 'Invoice title (company or person name)')),
 			required(decimal('price', 'Amount', 'Amount to invoice, above 0 and at most the invoiceable amount (see Get Invoiceable Amount)')),
-			required(choice('type', 'Holder', INVOICE_HOLDERS, 'Whether the invoice is made out to an enterprise or a person')),
-			required(choice('invoicetype', 'Invoice Type', INVOICE_KINDS, 'Special or ordinary VAT invoice')),
+			required(choice('type', 'Holder', INVOICE_HOLDERS, 'Whether the invoice is made out to an enterprise or a person', { default: 1 })),
+			required(choice('invoicetype', 'Invoice Type', INVOICE_KINDS, 'Special or ordinary VAT invoice', { default: 1 })),
 			str('registerno', 'Registration Number', 'Tax registration number'),
 			str('bankname', 'Bank Name'),
 			str('card', 'Bank Account'),
@@ -154,7 +154,7 @@ export const billingOperations: OperationDecl[] = [
 		description: 'List the coupons of the account',
 		list: { paged: true },
 		read: true,
-		fields: [str('couponid', 'Coupon Code', 'Only the coupon with this code'), choice('status', 'Status', COUPON_STATUS, 'Only coupons in this status')],
+		fields: [str('couponid', 'Coupon Code', 'Only the coupon with this code'), choice('status', 'Status', COUPON_STATUS, 'Only coupons in this status', { default: 0 })],
 		simplify: {
 			id: field('id'),
 			code: field('couponid'),
@@ -198,7 +198,7 @@ export const billingOperations: OperationDecl[] = [
 		list: { paged: true },
 		read: true,
 		fields: [
-			choice('type', 'Type', LOG_TYPES, 'Only entries of this kind'),
+			choice('type', 'Type', LOG_TYPES, 'Only entries of this kind', { default: 'user' }),
 			date('start', 'From', 'Only entries from this day on'),
 			date('end', 'To', 'Only entries up to this day'),
 		],

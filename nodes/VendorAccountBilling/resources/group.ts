@@ -34,6 +34,7 @@ export const groupOperations: OperationDecl[] = [
 		path: 'profile/groupUpdate',
 		resource: 'group',
 		operation: 'update',
+		optionalIn: 'updateFields',
 		name: 'Update',
 		action: 'Update a group',
 		description: 'Rename a permission group or change its note',

@@ -25,7 +25,7 @@ const subAccountFields: FieldDecl[] = [
 	checked(str('mail', 'E-Mail', 'E-mail address of the sub-account'), { kind: 'email' }),
 	str('phone', 'Phone', 'Mobile phone number; the service decides which forms it accepts'),
 	{ ...locator('gid', 'group', 'Group', 'Permission group of the sub-account'), required: false },
-	choice('status', 'Status', SUB_ACCOUNT_STATUS, 'Whether the sub-account may log in'),
+	choice('status', 'Status', SUB_ACCOUNT_STATUS, 'Whether the sub-account may log in', { default: 1 }),
 	{
 		wire: 'cdnconfig',
 		displayName: 'CDN Configurations',
@@ -34,7 +34,7 @@ const subAccountFields: FieldDecl[] = [
 		rows: {
 			itemName: 'Configuration',
 			fields: [
-				required(choice('type', 'Acceleration Type', ACCELERATION_TYPES)),
+				required(choice('type', 'Acceleration Type', ACCELERATION_TYPES, undefined, { default: 'cloud' })),
 				required({ ...str('billtype', 'Billing Type', 'Billing type offered for this acceleration type (see CDN: Acceleration Profile)'), kind: 'options', optionsFrom: 'billingType' }),
 			],
 			serialize: (rows: IDataObject[]) => rows,
@@ -46,13 +46,13 @@ const subAccountFields: FieldDecl[] = [
 	str('card', 'ID Card Number'),
 	str('address', 'Address'),
 	str('company', 'Company'),
-	choice('recieve_mail', 'Receive Mail', YES_NO_STRING, 'Whether notifications are sent by e-mail'),
-	choice('recieve_sms', 'Receive SMS', YES_NO_STRING, 'Whether notifications are sent by SMS'),
+	choice('recieve_mail', 'Receive Mail', YES_NO_STRING, 'Whether notifications are sent by e-mail', { default: '1' }),
+	choice('recieve_sms', 'Receive SMS', YES_NO_STRING, 'Whether notifications are sent by SMS', { default: '1' }),
 	checked(str('other_mail', 'Other E-Mails', 'Further notification addresses, comma-separated'), { kind: 'emailList' }),
 	str('other_phone', 'Other Phones', 'Further notification phone numbers, comma-separated; the service decides which forms it accepts'),
-	choice('daily_report', 'Daily Report', YES_NO_STRING, 'Whether the daily report is sent'),
-	choice('week_report', 'Weekly Report', YES_NO_STRING, 'Whether the weekly report is sent'),
-	choice('month_report', 'Monthly Report', YES_NO_STRING, 'Whether the monthly report is sent'),
+	choice('daily_report', 'Daily Report', YES_NO_STRING, 'Whether the daily report is sent', { default: '1' }),
+	choice('week_report', 'Weekly Report', YES_NO_STRING, 'Whether the weekly report is sent', { default: '1' }),
+	choice('month_report', 'Monthly Report', YES_NO_STRING, 'Whether the monthly report is sent', { default: '1' }),
 ];
 
 export const subAccountOperations: OperationDecl[] = [
@@ -101,6 +101,7 @@ export const subAccountOperations: OperationDecl[] = [
 		path: 'profile/update',
 		resource: 'subAccount',
 		operation: 'update',
+		optionalIn: 'updateFields',
 		name: 'Update',
 		action: 'Update a sub-account',
 		description: 'Change a sub-account: log-in name, group, status, contact details or password',
@@ -132,7 +133,7 @@ export const subAccountOperations: OperationDecl[] = [
 					itemName: 'Resource Type',
 					min: 1,
 					fields: [
-						required(choice('type', 'Resource Type', PERMISSION_TYPES)),
+						required(choice('type', 'Resource Type', PERMISSION_TYPES, undefined, { default: 1 })),
 						required(checked(str('ids', 'Resource IDs', 'IDs of the hosts, disks, firewalls, networks, channels or domains, comma-separated', { placeholder: 'e.g. 12,15' }), { kind: 'pattern', regex: '^\\s*\\d+(\\s*,\\s*\\d+)*\\s*$', message: 'give numeric IDs separated by commas' })),
 					],
 					serialize: (rows: IDataObject[]) => {

@@ -63,6 +63,7 @@ export const certificateOperations: OperationDecl[] = [
 		path: 'cdn/sslUpdate',
 		resource: 'certificate',
 		operation: 'update',
+		optionalIn: 'updateFields',
 		name: 'Update',
 		action: 'Update a certificate',
 		description: 'Rename a certificate or replace its content, key or CA chain',

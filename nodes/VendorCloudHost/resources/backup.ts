@@ -47,7 +47,7 @@ export const backupOperations: OperationDecl[] = [
 		simplify: BACKUP_SIMPLE,
 		fields: [
 			{ ...locator('iid', 'host', 'Host', 'Only backups of this host; leave empty for the backups of all hosts'), required: false, top: true },
-			choice('status', 'Status', BACKUP_STATUS, 'Only backups in this state'),
+			choice('status', 'Status', BACKUP_STATUS, 'Only backups in this state', { default: 0 }),
 		],
 	},
 	{
@@ -72,6 +72,7 @@ export const backupOperations: OperationDecl[] = [
 		path: 'instance/backupUpdate',
 		resource: 'backup',
 		operation: 'update',
+		optionalIn: 'updateFields',
 		name: 'Update',
 		action: 'Update a backup',
 		description: 'Change the note of a backup',

@@ -16,7 +16,7 @@ export const hostDiskOperations: OperationDecl[] = [
 		read: true,
 		fields: [
 			{ ...locator('iid', 'host', 'Host', 'Only disks of this host; leave empty for the disks of all hosts'), required: false, top: true },
-			choice('status', 'Status', HOST_DISK_STATUS, 'Only disks in this state'),
+			choice('status', 'Status', HOST_DISK_STATUS, 'Only disks in this state', { default: 0 }),
 		],
 		simplify: {
 			id: field('id'),

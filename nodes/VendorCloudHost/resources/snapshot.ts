@@ -57,6 +57,7 @@ export const snapshotOperations: OperationDecl[] = [
 		path: 'instance/snapshotUpdate',
 		resource: 'snapshot',
 		operation: 'update',
+		optionalIn: 'updateFields',
 		name: 'Update',
 		action: 'Update a snapshot',
 		description: 'Change the note of a snapshot',

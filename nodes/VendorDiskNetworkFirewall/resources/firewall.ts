@@ -47,6 +47,7 @@ export const firewallOperations: OperationDecl[] = [
 		path: 'instance/firewallUpdate',
 		resource: 'firewall',
 		operation: 'update',
+		optionalIn: 'updateFields',
 		name: 'Update',
 		action: 'Update a firewall',
 		description: 'Rename a firewall or change its note',

@@ -73,8 +73,8 @@ export const firewallRuleOperations: OperationDecl[] = [
 		fields: [
 			{ ...firewall('fid', 'Only rules of this firewall; leave empty for the rules of all firewalls'), top: true, required: false },
 			id('id', 'Rule ID', 'Only the rule with this ID'),
-			choice('direction', 'Direction', DIRECTIONS, 'Only rules of this direction'),
-			choice('status', 'Status', RULE_STATUS, 'Only enabled or only disabled rules'),
+			choice('direction', 'Direction', DIRECTIONS, 'Only rules of this direction', { default: 'in' }),
+			choice('status', 'Status', RULE_STATUS, 'Only enabled or only disabled rules', { default: 1 }),
 		],
 	},
 	{
@@ -103,6 +103,7 @@ export const firewallRuleOperations: OperationDecl[] = [
 		path: 'instance/firewallRuleUpdate',
 		resource: 'firewallRule',
 		operation: 'update',
+		optionalIn: 'updateFields',
 		name: 'Update',
 		action: 'Update a firewall rule',
 		description: 'Change the direction, action, protocol, ports, addresses, status or note of a firewall rule',

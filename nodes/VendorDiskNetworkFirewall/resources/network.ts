@@ -47,6 +47,7 @@ export const networkOperations: OperationDecl[] = [
 		path: 'instance/networkUpdate',
 		resource: 'network',
 		operation: 'update',
+		optionalIn: 'updateFields',
 		name: 'Update',
 		action: 'Update a private network',
 		description: 'Rename a private network or change its note',

@@ -31,7 +31,7 @@ export const planOperations: OperationDecl[] = [
 			notificationMethods: computed((r) => (r.monitor_notice === undefined ? undefined : serializedList(r.monitor_notice))),
 			created: time('createtime'),
 		},
-		fields: [id('id', 'Plan ID', 'Only the plan with this ID'), choice('enable_strategy', 'Resolution Strategies', YES_NO, 'Only plans with (Yes) or without (No) resolution strategies')],
+		fields: [id('id', 'Plan ID', 'Only the plan with this ID'), choice('enable_strategy', 'Resolution Strategies', YES_NO, 'Only plans with (Yes) or without (No) resolution strategies', { default: 1 })],
 	},
 ];
 
@@ -60,8 +60,8 @@ export const domainOperations: OperationDecl[] = [
 		},
 		fields: [
 			id('id', 'Domain ID', 'Only the domain with this ID'),
-			choice('mark', 'Starred', YES_NO, 'Only starred (Yes) or only unstarred (No) domains'),
-			choice('status', 'Status', DOMAIN_STATUS, 'Only domains in this status'),
+			choice('mark', 'Starred', YES_NO, 'Only starred (Yes) or only unstarred (No) domains', { default: 1 }),
+			choice('status', 'Status', DOMAIN_STATUS, 'Only domains in this status', { default: 1 }),
 		],
 	},
 	{

@@ -91,6 +91,7 @@ export const monitorOperations: OperationDecl[] = [
 		path: 'dns/monitorUpdate',
 		resource: 'monitor',
 		operation: 'update',
+		optionalIn: 'updateFields',
 		name: 'Update',
 		action: 'Update a downtime monitor',
 		description: 'Change what a downtime monitor checks, how often, and whom it notifies',

@@ -11,10 +11,10 @@ import { ENABLED_PAUSED, RECORD_TYPES, domain, newStatus } from './common';
 const subdomain = (description: string, extra: Partial<FieldDecl> = {}) => str('subdomain', 'Host Record', description, { placeholder: 'e.g. www', ...extra });
 /** The seed names types "for example A, AAAA, CNAME": the list is open, another type is entered as an expression. */
 const recordType = (description: string, extra: Partial<FieldDecl> = {}) =>
-	choice('recordtype', 'Type', RECORD_TYPES, `${description}; another type the service knows can be entered as an expression`, { open: true, ...extra });
+	choice('recordtype', 'Type', RECORD_TYPES, `${description}; another type the service knows can be entered as an expression`, { default: 'A', open: true, ...extra });
 /** The seed names no line values: the usual ones to choose, any other line the service knows as an expression. */
 const line = (extra: Partial<FieldDecl> = {}) =>
-	choice('recordline', 'Line', DNS_LINES, 'Visitors the record answers: Default answers everyone; another line the service offers can be entered as an expression', {
+	choice('recordline', 'Line', DNS_LINES, 'Visitors the record answers: Default answers everyone; another line the service offers can be entered as an expression', { default: 'default',
 		open: true,
 		...extra,
 	});
@@ -118,7 +118,7 @@ export const recordOperations: OperationDecl[] = [
 			domain('did', 'The domain whose records are listed'),
 			recordType('Only records of this type'),
 			str('subdomain', 'Host Record', 'Only records of this host record (@ for the domain itself)', { placeholder: 'e.g. www' }),
-			choice('status', 'Status', ENABLED_PAUSED, 'Only enabled or only paused records'),
+			choice('status', 'Status', ENABLED_PAUSED, 'Only enabled or only paused records', { default: 1 }),
 		],
 	},
 	{
@@ -167,6 +167,7 @@ export const recordOperations: OperationDecl[] = [
 		path: 'dns/recordUpdate',
 		resource: 'record',
 		operation: 'update',
+		optionalIn: 'updateFields',
 		name: 'Update',
 		action: 'Update a DNS record',
 		description: 'Change the host record, type, line, value, MX priority, TTL or weight of a DNS record',

@@ -59,6 +59,7 @@ export const strategyOperations: OperationDecl[] = [
 		path: 'dns/styUpdate',
 		resource: 'strategy',
 		operation: 'update',
+		optionalIn: 'updateFields',
 		name: 'Update',
 		action: 'Update a resolution strategy',
 		description: 'Change the host record, strategy, template, max IPs or status of a resolution strategy',

@@ -51,7 +51,7 @@ export const operations: Record<string, Record<string, OperationModule>> = {
 
 /** Operations whose items run one after another whatever "Concurrent Requests" says, and why. */
 export const SERIAL: Record<string, string> = {
-	'object.upload': 'each upload sends its own parts in parallel (see Concurrency)',
+	'object.upload': 'each upload sends its own parts in parallel (see Parts in Parallel)',
 	'multipartUpload.complete': 'each completion must follow the parts uploaded before it',
 };
 

@@ -24,6 +24,7 @@ import { LOCATORS } from './locators';
 import { nameOf, resolveReference, rowsWithIds } from './resolve';
 import { simplifiedNames, simplifyRecord } from './simplify';
 import { apiRequest, apiRequestAllItems, payload, type Envelope } from './transport';
+import { areaAt } from './versions';
 
 /* ------------------------------------------------------------------ naming */
 
@@ -46,10 +47,15 @@ export function locatorOf(key: string): LocatorDecl {
 
 /** The optional collection of an operation: filters for lists, update fields for updates. */
 export function collectionOf(op: OperationDecl): { name: string; displayName: string; placeholder: string } {
-	if (op.list) return { name: 'filters', displayName: 'Filters', placeholder: 'Add Filter' };
-	if (/^update/i.test(op.operation)) return { name: 'updateFields', displayName: 'Update Fields', placeholder: 'Add Field' };
-	return { name: 'additionalFields', displayName: 'Additional Fields', placeholder: 'Add Field' };
+	const name = op.optionalIn ?? (op.list ? 'filters' : 'additionalFields');
+	return COLLECTIONS[name];
 }
+
+const COLLECTIONS = {
+	filters: { name: 'filters', displayName: 'Filters', placeholder: 'Add Filter' },
+	updateFields: { name: 'updateFields', displayName: 'Update Fields', placeholder: 'Add Field' },
+	additionalFields: { name: 'additionalFields', displayName: 'Additional Fields', placeholder: 'Add Field' },
+} as const;
 
 export const isTop = (f: FieldDecl) => f.required === true || f.top === true;
 
@@ -126,7 +132,9 @@ export function fieldProperty(field: FieldDecl, inCollection: boolean): INodePro
 				dynamicOptions(base, false, field.displayName, field.description);
 			} else {
 				base.options = sortOptions(field.options ?? []);
-				base.default = field.default ?? (field.options?.[0]?.value ?? '');
+				// stated in the declaration: saved workflows omit a default, so it must not follow the options' order
+				if (field.default === undefined) throw new Error(`"${field.displayName}" (${field.wire}): a choice needs a stated default`);
+				base.default = field.default;
 			}
 			break;
 		case 'multiOptions':
@@ -245,10 +253,11 @@ export function checkDeclaration(op: OperationDecl): void {
 	visit(op.fields ?? []);
 }
 
-/** All properties of a node built from an area's declarations. */
+/** All properties of a node built from an area's declarations (one node version). */
 export function buildProperties(area: ApiArea): INodeProperties[] {
 	area.operations.forEach(checkDeclaration);
-	const firstResource = area.resources[0].value;
+	const defaultResource = area.defaultResource;
+	if (!area.resources.some((r) => r.value === defaultResource)) throw new Error(`${area.node}: defaultResource "${defaultResource}" is not one of its resources`);
 	const props: INodeProperties[] = [
 		{
 			displayName: 'Resource',
@@ -256,12 +265,15 @@ export function buildProperties(area: ApiArea): INodeProperties[] {
 			type: 'options',
 			noDataExpression: true,
 			options: sortOptions(area.resources.map((r) => ({ name: r.name, value: r.value, description: r.description }))),
-			default: firstResource,
+			default: defaultResource,
 		},
 	];
 	for (const resource of area.resources) {
 		const ops = area.operations.filter((o) => o.resource === resource.value);
-		const firstOperation = ops[0].operation;
+		const defaultOperation = area.defaultOperations[resource.value];
+		if (!ops.some((o) => o.operation === defaultOperation)) {
+			throw new Error(`${area.node}: defaultOperations["${resource.value}"] ("${defaultOperation}") is not one of the resource's operations`);
+		}
 		props.push({
 			displayName: 'Operation',
 			name: 'operation',
@@ -269,7 +281,7 @@ export function buildProperties(area: ApiArea): INodeProperties[] {
 			noDataExpression: true,
 			displayOptions: { show: { resource: [resource.value] } },
 			options: sortOptions(ops.map((o) => ({ name: o.name, value: o.operation, action: o.action, description: o.description }))),
-			default: firstOperation,
+			default: defaultOperation,
 		});
 	}
 	for (const op of area.operations) {
@@ -876,7 +888,9 @@ export async function runOperation(fn: IExecuteFunctions, op: OperationDecl, i: 
 	return records;
 }
 
-export async function executeArea(fn: IExecuteFunctions, area: ApiArea): Promise<INodeExecutionData[][]> {
+export async function executeArea(fn: IExecuteFunctions, allVersions: ApiArea): Promise<INodeExecutionData[][]> {
+	// the declarations of the version the workflow was saved with
+	const area = areaAt(allVersions, fn.getNode().typeVersion);
 	const items = fn.getInputData();
 	const find = (i: number) => {
 		const resource = fn.getNodeParameter('resource', i) as string;

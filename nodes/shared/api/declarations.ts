@@ -98,6 +98,10 @@ export interface FieldDecl {
 	};
 	/** A helper parameter that is not sent: it narrows the choices of another field (e.g. the group whose entries are listed). */
 	local?: boolean;
+	/** The first node version that has this field (absent: every version). See "Node versions" in schema/README.md. */
+	since?: number;
+	/** The last node version that has this field (absent: every later version too). */
+	until?: number;
 }
 
 export interface ResourceDecl {
@@ -128,6 +132,15 @@ export interface OperationDecl {
 	path: string;
 	resource: string;
 	operation: string;
+	/**
+	 * The collection that holds the optional fields: Filters for lists, otherwise Additional Fields
+	 * unless stated (updates say Update Fields). Its name is part of every saved workflow.
+	 */
+	optionalIn?: 'filters' | 'updateFields' | 'additionalFields';
+	/** The first node version that has this operation (absent: every version). */
+	since?: number;
+	/** The last node version that has this operation. */
+	until?: number;
 	/** Operation name in the dropdown (Title Case, without the resource): "Get Many". */
 	name: string;
 	/** Sentence-case action with the resource: "Get many channels". */
@@ -214,6 +227,15 @@ export interface LocatorDecl {
 export interface ApiArea {
 	/** Node short name, e.g. vendorCdn. */
 	node: string;
+	/**
+	 * The node versions n8n serves, oldest first; new workflows get the newest. A change that would
+	 * alter a saved workflow adds a version (schema/README.md).
+	 */
+	versions: number[];
+	/** The resource a new node shows. Stated, never taken from the order of `resources`. */
+	defaultResource: string;
+	/** The operation a new node shows, per resource. Stated, never taken from the order of `operations`. */
+	defaultOperations: Record<string, string>;
 	resources: ResourceDecl[];
 	operations: OperationDecl[];
 }

@@ -113,6 +113,22 @@ describe('hosts', () => {
 		expect(hostState(host).paytype).toBe(1);
 	});
 
+	test('node versions: a workflow saved at version 1 sends the 40 GB system disk it always sent; version 1.1 sends a size only when one is set', async () => {
+		const sent = async (parameters, typeVersion) => {
+			await v.control('POST', '/stats/reset');
+			await run(createParams({ name: `v${typeVersion}`, ...parameters }), { typeVersion });
+			const { requests: log } = await v.control('GET', '/requests');
+			return log.find((r) => r.path === 'instance/create').body;
+		};
+		// a saved workflow holds only what differs from the defaults: here, no disk size at all
+		expect((await sent({}, 1)).diskvalue).toBe(40);
+		expect(await sent({}, 1.1)).not.toHaveProperty('diskvalue');
+		expect((await sent({ additionalFields: { diskvalue: 60 } }, 1.1)).diskvalue).toBe(60);
+		// a version-1 workflow's top-level size is read as before; 1.1 has no such top-level parameter
+		expect((await sent({ diskvalue: 80 }, 1)).diskvalue).toBe(80);
+		expect(await sent({ diskvalue: 80 }, 1.1)).not.toHaveProperty('diskvalue');
+	});
+
 	test('create without waiting answers the new ids while the host is still creating', async () => {
 		const [created] = await run(createParams({ name: 'quick', networkid: fromList(1), networkvalue: 0 }));
 		expect(Object.keys(created).sort()).toEqual(['id', 'instance_id']);

@@ -158,6 +158,9 @@ describe('id filters are not sent when left empty', () => {
 		const { buildProperties } = require('../../../dist/nodes/shared/api/build');
 		const area = (field) => ({
 			node: 'x',
+			versions: [1],
+			defaultResource: 'thing',
+			defaultOperations: { thing: 'getAll' },
 			resources: [{ value: 'thing', name: 'Thing' }],
 			operations: [{ endpoint: 'x/list', path: 'x/list', resource: 'thing', operation: 'getAll', name: 'Get Many', action: 'Get many things', description: 'd', list: { paged: true }, fields: [field] }],
 		});

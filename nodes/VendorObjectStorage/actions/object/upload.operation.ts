@@ -78,12 +78,12 @@ const properties: INodeProperties[] = [
 				hint: 'S3 services refuse parts under 5 MiB (except the last) and over 5120 MiB; the vendor documents no limit',
 			},
 			{
-				displayName: 'Concurrency',
-				name: 'concurrency',
+				displayName: 'Parts in Parallel',
+				name: 'partConcurrency',
 				type: 'number',
 				default: 4,
 				typeOptions: { minValue: 1, maxValue: 32 },
-				description: 'How many parts are uploaded at the same time; memory use is about concurrency × part size',
+				description: 'How many parts of one file are uploaded at the same time; memory use is about this number × part size',
 			},
 		],
 	},
@@ -113,7 +113,7 @@ export async function execute(this: IExecuteFunctions, items: INodeExecutionData
 		const options = this.getNodeParameter('options', i, {}) as IDataObject;
 		const threshold = check.positiveNumber(node, i, 'Multipart Threshold (MiB)', options.multipartThreshold ?? 16, 0, 1024 * 1024) * MiB;
 		const wantedPart = check.positiveNumber(node, i, 'Part Size (MiB)', options.partSize ?? 8, 0.001, Number.MAX_SAFE_INTEGER / MiB) * MiB;
-		const concurrency = check.positiveInt(node, i, 'Concurrency', options.concurrency ?? 4, 1, 32);
+		const concurrency = check.positiveInt(node, i, 'Parts in Parallel', options.partConcurrency ?? 4, 1, 32);
 
 		let binary: IBinaryData | undefined;
 		let text: Buffer | undefined;
