@@ -3,7 +3,7 @@
  * The parameter schema of the built package: everything a saved workflow depends on, read from
  * the node and credential classes in dist/ exactly as n8n loads them, and the rules that decide
  * whether a change to it keeps saved workflows working. Used by `npm run schema` and by
- * test/schema/schema.test.js; schema/README.md explains the contract in words.
+ * test/descriptions/schema.test.js; schema/README.md explains the contract in words.
  *
  * What a saved workflow holds: the node type (`<package>.<name>`), its typeVersion, the
  * credential type, and the parameters that differ from their defaults, by name. So the schema

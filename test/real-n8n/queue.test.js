@@ -38,8 +38,8 @@ const n8n = require('./lib');
 const q = require('./queue-lib');
 const ex = require('./examples-lib');
 const queueServices = require('../../scripts/queue-services');
-const { createEmulator } = require('../emulator');
-const { spawnEmulator } = require('../helpers/emulator-process');
+const { createEmulator } = require('../../emulator');
+const { spawnEmulator } = require('../../emulator/spawn');
 
 const ROOT = path.resolve(__dirname, '..', '..');
 const PKG = require(path.join(ROOT, 'package.json')).name;
