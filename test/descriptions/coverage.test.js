@@ -18,7 +18,7 @@ const NODE_OF_AREA = {
 };
 
 function rows() {
-	const text = fs.readFileSync(path.join(__dirname, '../fixtures/spec/endpoints.tsv'), 'utf8');
+	const text = fs.readFileSync(path.join(ROOT, 'docs/vendor/endpoints.tsv'), 'utf8');
 	return text
 		.trim()
 		.split('\n')

@@ -42,7 +42,7 @@ async function download(b, key, options = {}, opts = {}) {
 describe('node description', () => {
 	const type = n8n.loadPackage().nodes[`${n8n.PREFIX}.${NODE}`];
 	const props = type.description.properties;
-	const TSV = fs.readFileSync(path.join(__dirname, '../../fixtures/spec/endpoints.tsv'), 'utf8');
+	const TSV = fs.readFileSync(path.join(n8n.ROOT, 'docs/vendor/endpoints.tsv'), 'utf8');
 	const ROWS = TSV.trim().split('\n').slice(1).map((l) => l.split('\t')).filter((r) => r[0] === 'object-storage').map((r) => r[2]);
 
 	test('the area names each of the 13 object-storage rows; the dropdowns are exactly the area', () => {
