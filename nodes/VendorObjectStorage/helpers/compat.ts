@@ -15,7 +15,10 @@ import type { ICredentialDataDecryptedObject, IDataObject, IExecuteFunctions } f
 
 import { type StorageSettings } from '../../shared/storage/auth';
 import { presignedUrl } from '../../shared/storage/signer';
-import { serviceNow, settingsOf, storageRequest, xmlBody, CREDENTIAL, type StorageCall } from '../../shared/storage/transport';
+import type { StorageCall } from '../../shared/storage/call';
+import { serviceNow } from '../../shared/storage/clock';
+import { CREDENTIAL, settingsOf } from '../../shared/storage/settings';
+import { storageRequest, xmlBody } from '../../shared/storage/transport';
 import { children, parseXml, text, type XmlNode, type XmlValue } from '../../shared/storage/xml';
 import { asNodeError } from './common';
 import { completeUpload, initiateUpload, listPartsPage, sendPart, type UploadTarget } from './multipart';

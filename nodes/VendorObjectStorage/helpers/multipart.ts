@@ -6,7 +6,9 @@ import { createHash } from 'crypto';
 import { NodeApiError, type ICredentialDataDecryptedObject, type IExecuteFunctions, type JsonObject } from 'n8n-workflow';
 
 import type { StorageSettings } from '../../shared/storage/auth';
-import { mayHaveBeenPerformed, readAll, storageApiError, storageRequest, xmlBody } from '../../shared/storage/transport';
+import { readAll } from '../../shared/storage/body';
+import { mayHaveBeenPerformed, storageApiError } from '../../shared/storage/errors';
+import { storageRequest, xmlBody } from '../../shared/storage/transport';
 import { children, escapeXml, text, type XmlNode } from '../../shared/storage/xml';
 import { asNodeError, quote, unquote } from './common';
 

@@ -1,6 +1,7 @@
 import { updateDisplayOptions, type IDataObject, type INodeExecutionData, type INodeProperties, type IExecuteFunctions } from 'n8n-workflow';
 
-import { getSettings, storageRequest } from '../../../shared/storage/transport';
+import { getSettings } from '../../../shared/storage/settings';
+import { storageRequest } from '../../../shared/storage/transport';
 import { CANNED_ACLS, perItem } from '../../helpers/common';
 import * as check from '../../helpers/validate';
 

@@ -9,7 +9,8 @@ import {
 	type JsonObject,
 } from 'n8n-workflow';
 
-import { storageRequest, xmlBody, type StorageContext } from '../../../shared/storage/transport';
+import type { StorageContext } from '../../../shared/storage/call';
+import { storageRequest, xmlBody } from '../../../shared/storage/transport';
 import { children, text, type XmlNode } from '../../../shared/storage/xml';
 import { bucketField, getBucket, nonEmpty, owner, perItem, unquote } from '../../helpers/common';
 import { commonPrefixesOf, compareKeys } from '../../helpers/listing';

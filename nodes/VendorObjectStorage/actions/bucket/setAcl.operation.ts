@@ -1,6 +1,7 @@
 import { updateDisplayOptions, type IExecuteFunctions, type INodeExecutionData, type INodeProperties } from 'n8n-workflow';
 
-import { getSettings, storageRequest } from '../../../shared/storage/transport';
+import { getSettings } from '../../../shared/storage/settings';
+import { storageRequest } from '../../../shared/storage/transport';
 import { bucketField, CANNED_ACLS, getBucket, notice, perItem } from '../../helpers/common';
 
 const properties: INodeProperties[] = [

@@ -7,7 +7,7 @@ import {
 } from 'n8n-workflow';
 
 import type { StorageSettings } from '../../../shared/storage/auth';
-import { getSettings } from '../../../shared/storage/transport';
+import { getSettings } from '../../../shared/storage/settings';
 import { asNodeError, bucketField, getBucket, getKey, keyField, perItem, unquote, uploadIdField } from '../../helpers/common';
 import { completeUpload, listParts, type PartRef } from '../../helpers/multipart';
 import * as check from '../../helpers/validate';

@@ -1,6 +1,6 @@
 import { updateDisplayOptions, type IExecuteFunctions, type INodeExecutionData, type INodeProperties } from 'n8n-workflow';
 
-import { getSettings } from '../../../shared/storage/transport';
+import { getSettings } from '../../../shared/storage/settings';
 import { bucketField, getBucket, getKey, keyField, objectHeaderFields, objectHeaders, perItem } from '../../helpers/common';
 import { initiateUpload } from '../../helpers/multipart';
 

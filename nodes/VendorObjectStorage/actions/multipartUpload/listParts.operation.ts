@@ -1,6 +1,6 @@
 import { updateDisplayOptions, type IDataObject, type IExecuteFunctions, type INodeExecutionData, type INodeProperties } from 'n8n-workflow';
 
-import { getSettings } from '../../../shared/storage/transport';
+import { getSettings } from '../../../shared/storage/settings';
 import { bucketField, getBucket, getKey, keyField, perItem, uploadIdField } from '../../helpers/common';
 import { listParts } from '../../helpers/multipart';
 import * as check from '../../helpers/validate';

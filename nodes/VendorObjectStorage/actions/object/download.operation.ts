@@ -6,7 +6,10 @@ import {
 	type INodeProperties,
 } from 'n8n-workflow';
 
-import { getSettings, readAll, storageFailure, storageRequest } from '../../../shared/storage/transport';
+import { readAll } from '../../../shared/storage/body';
+import { storageFailure } from '../../../shared/storage/errors';
+import { getSettings } from '../../../shared/storage/settings';
+import { storageRequest } from '../../../shared/storage/transport';
 import { bucketField, getBucket, getExistingKey, existingKeyField, perItem, unquote } from '../../helpers/common';
 import * as check from '../../helpers/validate';
 

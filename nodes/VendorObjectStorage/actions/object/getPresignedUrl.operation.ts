@@ -1,7 +1,8 @@
 import { updateDisplayOptions, type IDataObject, type IExecuteFunctions, type INodeExecutionData, type INodeProperties } from 'n8n-workflow';
 
 import { presignedUrl } from '../../../shared/storage/signer';
-import { getSettings, serviceNow } from '../../../shared/storage/transport';
+import { serviceNow } from '../../../shared/storage/clock';
+import { getSettings } from '../../../shared/storage/settings';
 import { bucketField, getBucket, getExistingKey, existingKeyField, notice, perItem } from '../../helpers/common';
 import * as check from '../../helpers/validate';
 

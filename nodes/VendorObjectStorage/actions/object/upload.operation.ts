@@ -7,7 +7,7 @@ import {
 	type INodeProperties,
 } from 'n8n-workflow';
 
-import { getSettings } from '../../../shared/storage/transport';
+import { getSettings } from '../../../shared/storage/settings';
 import { bucketField, getBucket, getKey, keyField, objectHeaderFields, objectHeaders, perItem } from '../../helpers/common';
 import {
 	BufferParts,
