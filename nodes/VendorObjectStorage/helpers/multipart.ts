@@ -52,7 +52,7 @@ function errorInBody(ctx: IExecuteFunctions, doc: XmlNode, transId: string, item
 /**
  * Initiate Multipart Upload. Never repeated after a failure that leaves open whether the service
  * started the upload (a 5xx answer, a lost connection, a timeout): each repeat the service
- * performs would leave another upload behind, and the seed offers no way to list uploads to find
+ * performs would leave another upload behind, and the documented interface offers no way to list uploads to find
  * and remove them. Only a refused connection and SlowDown (the service did nothing) are retried.
  */
 export async function initiateUpload(ctx: IExecuteFunctions, t: UploadTarget, headers: Record<string, string>): Promise<string> {

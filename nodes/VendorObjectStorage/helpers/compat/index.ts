@@ -1,11 +1,12 @@
 /**
- * Bucket > Check Compatibility: probes which readings of the object-storage documentation (seed
- * 000) a service follows, where DECISIONS.md lists two ("Readings the seeds leave open"), and
- * which credential settings suit it. Everything happens in the bucket the user names, under a
- * scratch prefix: small objects, two-part multipart uploads (one per query spelling), a presigned
- * GET, conditional GETs; all of it is removed afterwards, also when a step fails (uploads it
- * started are aborted). Optionally a scratch bucket, created public-read and deleted, tells
- * whether Get Bucket ACL lists grants other than the owner's FULL_CONTROL.
+ * Bucket > Check Compatibility: probes which reading a service follows where the vendor's
+ * object-storage documentation can be read two ways (the emulator plays the second reading of
+ * each as a dialect), and which credential settings suit it. Everything happens in the bucket
+ * the user names, under a scratch prefix: small objects, two-part multipart uploads (one per
+ * query spelling), a presigned GET, conditional GETs; all of it is removed afterwards, also
+ * when a step fails (uploads it started are aborted). Optionally a scratch bucket, created
+ * public-read and deleted, tells whether Get Bucket ACL lists grants other than the owner's
+ * FULL_CONTROL.
  *
  * Each check yields one finding { check, tried, observed, reading, setting? }; the last item
  * is the summary with the credential settings to use.

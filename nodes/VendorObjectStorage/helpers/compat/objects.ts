@@ -51,7 +51,7 @@ export async function trickyKey(c: Check): Promise<void> {
 	}
 }
 
-/** The form of the first CommonPrefixes element: 'prefixElement' (S3) or 'plainString' (the seed's). */
+/** The form of the first CommonPrefixes element: 'prefixElement' (S3) or 'plainString' (the documentation's). */
 function prefixForm(doc: XmlNode | undefined): { form?: 'prefixElement' | 'plainString'; value?: string } {
 	const raw = doc?.CommonPrefixes as XmlValue | undefined;
 	const first = Array.isArray(raw) ? raw[0] : raw;

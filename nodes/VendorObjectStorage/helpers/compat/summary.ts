@@ -11,7 +11,7 @@ export function summary(c: Check, readings: IDataObject): Finding {
 		signUnderscoreSubResources: (c.settings.profile.extraSubResources ?? []).includes('upload_id'),
 		subResourceValues: c.settings.profile.decodeSubResourceValues ? 'decoded' : 'asSent',
 	};
-	// The spelling the credential has, if it works; else the seed's signing spelling; else the other.
+	// The spelling the credential has, if it works; else the documented spelling (uploadId/partNumber); else the other.
 	const keep = now.multipartQueryNames === 'snake' ? (snake ?? camel) : (camel ?? snake);
 	const settings: IDataObject = {
 		multipartQueryNames: keep?.spelling ?? now.multipartQueryNames,
