@@ -9,13 +9,13 @@ import {
 	type JsonObject,
 } from 'n8n-workflow';
 
-import { backupState, statusKey } from '../shared/api/enums';
-import { apiRequest, payload } from '../shared/api/transport';
+import { backupState, codeKey } from '../shared/api/codes';
+import { firstRecord, listRows } from '../shared/api/envelope';
+import { apiRequest } from '../shared/api/transport';
 import { optionsSubtitle } from '../shared/subtitle';
 import {
 	READ,
 	carryMissing,
-	rowsOf,
 	idOf,
 	lowestNeeded,
 	maxId,
@@ -30,7 +30,7 @@ import {
  * Tasks that reach a final state: CDN cache refresh and prefetch tasks (listed by
  * cdn/refreshList, which says only "refreshing" or "completed"; cdn/refreshStatus and
  * cdn/preloadStatus tell success from failure) and host backups (instance/backupList, read
- * through BACKUP_STATES in enums.ts, the table the backup wait reads too: 1 completed is a
+ * through BACKUP_STATES in codes/states.ts, the table the backup wait reads too: 1 completed is a
  * success; 2 failed, 3 in arrears and 4 recycle bin are failures; 0 and values the seed does not
  * list are still in progress).
  *
@@ -80,7 +80,7 @@ const SEED_FIELDS: Record<Kind, string[]> = {
 /** Ids per status query. */
 const STATUS_BATCH = 100;
 
-const isPrefetch = (row: IDataObject) => statusKey(row.preload) === '1';
+const isPrefetch = (row: IDataObject) => codeKey(row.preload) === '1';
 const kindOfTask = (row: IDataObject): Kind => (isPrefetch(row) ? 'prefetch' : 'refresh');
 
 export class VendorCdnTrigger implements INodeType {
@@ -146,8 +146,7 @@ function taskTrigger(ctx: IPollFunctions): TriggerPoll<TaskState> {
 		for (let i = 0; i < ids.length; i += STATUS_BATCH) {
 			const path = STATUS_PATH[kind as 'refresh' | 'prefetch'];
 			const envelope = await apiRequest(ctx, path, { id: ids.slice(i, i + STATUS_BATCH).join(',') }, READ);
-			const p = payload(envelope);
-			const map = (Array.isArray(p) ? p[0] : p) as IDataObject | undefined;
+			const map = firstRecord(envelope);
 			if (!map || typeof map !== 'object') {
 				throw new NodeApiError(ctx.getNode(), envelope as JsonObject, {
 					message: `${path} answered without task states`,
@@ -196,7 +195,7 @@ function taskTrigger(ctx: IPollFunctions): TriggerPoll<TaskState> {
 					const track = previous[kind];
 					if (!track) {
 						const pending: Pending = {};
-						for (const r of mine) if (statusKey(r.status) !== '1') pending[String(idOf(r))] = 0;
+						for (const r of mine) if (codeKey(r.status) !== '1') pending[String(idOf(r))] = 0;
 						next.kinds[kind] = { hi: maxId(rows), pending };
 						continue;
 					}
@@ -205,7 +204,7 @@ function taskTrigger(ctx: IPollFunctions): TriggerPoll<TaskState> {
 					for (const r of mine) {
 						const id = String(idOf(r));
 						if (!(idOf(r) > track.hi || id in track.pending)) continue;
-						if (statusKey(r.status) === '1') completed.push(r);
+						if (codeKey(r.status) === '1') completed.push(r);
 						else pending[id] = 0;
 					}
 					const results = completed.length ? await queryStatus(kind, completed.map((r) => String(idOf(r)))) : {};
@@ -259,11 +258,11 @@ function taskTrigger(ctx: IPollFunctions): TriggerPoll<TaskState> {
 			if (cdnKinds.length) {
 				const body: IDataObject = cdnKinds.length === 1 ? { preload: cdnKinds[0] === 'prefetch' ? 1 : 0 } : {};
 				const envelope = await apiRequest(ctx, 'cdn/refreshList', { ...body, page: 1, limit: 100 }, READ);
-				const rows = rowsOf(envelope);
+				const rows = listRows(envelope);
 				for (const kind of cdnKinds) {
 					const mine = rows.filter((r) => kindOfTask(r) === kind).sort((a, b) => idOf(b) - idOf(a));
 					if (mine.length) others.push({ at: String(mine[0].created ?? ''), id: idOf(mine[0]), kind, row: mine[0] });
-					const done = mine.filter((r) => statusKey(r.status) === '1').slice(0, 20);
+					const done = mine.filter((r) => codeKey(r.status) === '1').slice(0, 20);
 					if (!done.length) continue;
 					const results = await queryStatus(kind, done.map((r) => String(idOf(r))));
 					const hit = done.find((r) => {
@@ -275,7 +274,7 @@ function taskTrigger(ctx: IPollFunctions): TriggerPoll<TaskState> {
 			}
 			if (kinds.has('backup')) {
 				const envelope = await apiRequest(ctx, 'instance/backupList', { page: 1, limit: 100 }, READ);
-				const rows = rowsOf(envelope).sort((a, b) => idOf(b) - idOf(a));
+				const rows = listRows(envelope).sort((a, b) => idOf(b) - idOf(a));
 				if (rows.length) others.push({ at: String(rows[0].createtime ?? ''), id: idOf(rows[0]), kind: 'backup', row: rows[0] });
 				const done = rows.filter((r) => {
 					const outcome = backupOutcome(r.status);
@@ -292,7 +291,7 @@ function taskTrigger(ctx: IPollFunctions): TriggerPoll<TaskState> {
 			const shape = 'A real event is a task that reached a final state: its fields as the service lists them, with "kind", "state" (succeeded or failed), "result" for CDN tasks or "statusName" for backups, and "seenAt".';
 			const other = newest(others);
 			if (other) {
-				const status = statusKey(other.row.status);
+				const status = codeKey(other.row.status);
 				const described =
 					other.kind === 'backup'
 						? `backup ${String(other.row.id)} as listed now (${backupState(other.row.status)?.name ?? `status ${status}`})`

@@ -13,13 +13,14 @@
  *    a reboot of a running host that is listed as running at once proves nothing: `proven` is
  *    false and the note says so. A reinstall (restore, roll back) is proven by a reinstalling (or
  *    other not-running) status seen before running; a start and a create by running itself.
- * Status values are read as numbers or strings alike (`statusKey`).
+ * Status values are read as numbers or strings alike (`codeKey`).
  */
 import { NodeOperationError, sleep, type IDataObject, type INodeProperties } from 'n8n-workflow';
 
 import type { AfterHook, OperationContext } from '../shared/api/declarations';
-import { HOST_RUNNING, HOST_STATUS_NAMES, HOST_WAIT_FAILURES, backupState, hostStatusName, statusKey } from '../shared/api/enums';
-import { apiRequest, apiRequestAllItems, payload } from '../shared/api/transport';
+import { BACKUP_IN_ARREARS, HOST_RUNNING, HOST_WAIT_FAILURES, backupState, codeKey, hostStatusName, hostStatusPhrase } from '../shared/api/codes';
+import { listRows } from '../shared/api/envelope';
+import { apiRequest, apiRequestAllItems } from '../shared/api/transport';
 
 const FIRST_PAUSE_MS = 200;
 const MAX_PAUSE_MS = 5000;
@@ -80,12 +81,6 @@ function timeoutOf(ctx: OperationContext): number {
 	return (Number.isFinite(s) && s > 0 ? s : DEFAULT_TIMEOUT_S) * 1000;
 }
 
-/** "abnormal", "being deleted", "creating", "in status 12": a status inside a sentence. */
-function statusPhrase(value: unknown): string {
-	const key = statusKey(value);
-	if (key === undefined) return 'without a status';
-	return HOST_WAIT_FAILURES[key] ?? HOST_STATUS_NAMES[key]?.toLowerCase() ?? `in status ${key}`;
-}
 const hostLabel = (host: IDataObject | undefined, id: number) => (host?.name ? `"${String(host.name)}" (${id})` : String(id));
 
 /* ---------------------------------------------------------------- what a wait saw */
@@ -123,7 +118,7 @@ interface Watch {
 }
 
 function see(watch: Watch, status: unknown): void {
-	const key = statusKey(status) ?? '';
+	const key = codeKey(status) ?? '';
 	watch.reads++;
 	if (watch.observed[watch.observed.length - 1] !== key) watch.observed.push(key);
 }
@@ -203,8 +198,7 @@ export async function hostIdsOf(ctx: OperationContext, records: IDataObject[], k
 
 async function readHost(ctx: OperationContext, id: number): Promise<IDataObject | undefined> {
 	const envelope = await apiRequest(ctx.fn, 'instance/list', { id, page: 1, limit: 1 }, { itemIndex: ctx.itemIndex, read: true });
-	const rows = payload(envelope);
-	return Array.isArray(rows) ? (rows as IDataObject[]).find((r) => Number(r.id) === id) : undefined;
+	return listRows(envelope).find((r) => Number(r.id) === id);
 }
 
 /**
@@ -236,19 +230,19 @@ export async function waitForHostsRunning(
 			latest.set(id, host);
 			const watch = watches.get(id)!;
 			see(watch, host.status);
-			const key = statusKey(host.status);
+			const key = codeKey(host.status);
 			if (key !== undefined && HOST_WAIT_FAILURES[key]) {
 				const said = host.suspend_note ? `The service says: ${String(host.suspend_note)}. ` : '';
-				throw new NodeOperationError(node, `Host ${hostLabel(host, id)} is ${statusPhrase(host.status)} instead of running`, {
+				throw new NodeOperationError(node, `Host ${hostLabel(host, id)} is ${hostStatusPhrase(host.status)} instead of running`, {
 					itemIndex: ctx.itemIndex,
 					description: `${said}Statuses seen: ${names(watch.observed).join(', ')}. Check the host in the vendor console or with Host > Get Many.`,
 				});
 			}
 		}
-		pending = pending.filter((id) => statusKey(latest.get(id)!.status) !== HOST_RUNNING);
+		pending = pending.filter((id) => codeKey(latest.get(id)!.status) !== HOST_RUNNING);
 		if (!pending.length) return ids.map((id) => ({ ...latest.get(id)!, wait: hostWaitReport(kind, watches.get(id)!) }));
 		if (Date.now() + pause > deadline) {
-			const states = pending.map((id) => `${hostLabel(latest.get(id), id)} is ${statusPhrase(latest.get(id)!.status)}`).join(', ');
+			const states = pending.map((id) => `${hostLabel(latest.get(id), id)} is ${hostStatusPhrase(latest.get(id)!.status)}`).join(', ');
 			throw new NodeOperationError(node, `Timed out waiting for hosts to run: ${states}`, {
 				itemIndex: ctx.itemIndex,
 				description: 'The operation itself was accepted. Raise "Timeout (Seconds)", or check the hosts later with Host > Get Many.',
@@ -278,7 +272,7 @@ export function afterWaitUntilRunning(idsFromBody?: (body: IDataObject) => unkno
 			for (const id of idList(idsFromBody(body))) {
 				try {
 					const host = await readHost(ctx, id);
-					if (host) seen.set(id, statusKey(host.status) ?? null);
+					if (host) seen.set(id, codeKey(host.status) ?? null);
 				} catch {
 					// only the report is poorer for it (before: null); the operation itself goes ahead
 				}
@@ -313,14 +307,14 @@ export async function afterWaitForBackup(records: IDataObject[], ctx: OperationC
 			});
 		}
 		const state = backupState(backup.status);
-		const name = state?.name ?? `Status ${statusKey(backup.status) ?? 'missing'}`;
+		const name = state?.name ?? `Status ${codeKey(backup.status) ?? 'missing'}`;
 		reads++;
 		if (observed[observed.length - 1] !== name) observed.push(name);
 		if (state?.final && !state.failure) {
 			return [{ ...backup, wait: { for: 'completed', observed, reads, proven: true, note: `The backup was listed as ${observed.join(', then ')}.` } }];
 		}
 		if (state?.final) {
-			const arrears = statusKey(backup.status) === '3';
+			const arrears = codeKey(backup.status) === BACKUP_IN_ARREARS;
 			throw new NodeOperationError(node, `Backup "${String(backup.name)}" is ${state.meaning} instead of completed`, {
 				itemIndex: ctx.itemIndex,
 				description: arrears

@@ -3,14 +3,10 @@ import type { IDataObject } from 'n8n-workflow';
 import { API_CREDENTIAL, encodePassword } from '../../shared/api/auth';
 import { noDataRecord } from '../../shared/api/build';
 import type { OperationDecl } from '../../shared/api/declarations';
-import { YES_NO, checked, choice, required, secret, str } from '../../shared/api/fields';
+import { REPORT_SENDING, YES_NO } from '../../shared/api/codes';
+import { checked, choice, required, secret, str } from '../../shared/api/fields';
 import { computed, field, flag, number } from '../../shared/api/simplify';
 import { checkCompatibility } from './compatibility';
-
-const REPORT = [
-	{ name: 'Send', value: 1 },
-	{ name: 'Do Not Send', value: 0 },
-];
 
 /** Contact and notification fields of profile/update (the account's own profile). */
 export const profileFields = [
@@ -26,9 +22,9 @@ export const profileFields = [
 	choice('recieve_sms', 'Receive SMS', YES_NO, 'Whether notifications are sent by SMS', { default: 1 }),
 	checked(str('other_mail', 'Other E-Mails', 'Further notification addresses, comma-separated'), { kind: 'emailList' }),
 	str('other_phone', 'Other Phones', 'Further notification phone numbers, comma-separated; the service decides which forms it accepts'),
-	choice('daily_report', 'Daily Report', REPORT, 'Whether the daily report is sent', { default: 1 }),
-	choice('week_report', 'Weekly Report', REPORT, 'Whether the weekly report is sent', { default: 1 }),
-	choice('month_report', 'Monthly Report', REPORT, 'Whether the monthly report is sent', { default: 1 }),
+	choice('daily_report', 'Daily Report', REPORT_SENDING, 'Whether the daily report is sent', { default: 1 }),
+	choice('week_report', 'Weekly Report', REPORT_SENDING, 'Whether the weekly report is sent', { default: 1 }),
+	choice('month_report', 'Monthly Report', REPORT_SENDING, 'Whether the monthly report is sent', { default: 1 }),
 ];
 
 export const accountOperations: OperationDecl[] = [

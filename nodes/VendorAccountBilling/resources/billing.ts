@@ -1,6 +1,5 @@
 import type { OperationDecl } from '../../shared/api/declarations';
-import { CODES, INVOICE_HOLDERS, INVOICE_KINDS, LOG_TYPES, PAYMENT_SERVICES, PAYMENT_TYPES, RECHARGE_TYPES } from '../../shared/api/codes';
-import { COUPON_STATUS } from '../../shared/api/enums';
+import { CODES, COUPON_STATUS, INVOICE_HOLDERS, INVOICE_KINDS, LOG_TYPES, PAYMENT_SERVICES, PAYMENT_TYPES, RECHARGE_TYPES } from '../../shared/api/codes';
 import { choice, date, decimal, id, int, required, str } from '../../shared/api/fields';
 import { code, field, named, number, time } from '../../shared/api/simplify';
 

@@ -13,7 +13,8 @@ import type { ICredentialDataDecryptedObject, IDataObject, IHttpRequestOptions }
 
 import { API_CREDENTIAL, apiBaseUrl, authorize } from '../../shared/api/auth';
 import type { OperationContext } from '../../shared/api/declarations';
-import { LINE_NAMES, lineCode, serializedList } from '../../shared/api/locators';
+import { CODES, lineCode } from '../../shared/api/codes';
+import { serializedList } from '../../shared/api/serialized';
 
 interface Finding extends IDataObject {
 	check: string;
@@ -72,7 +73,8 @@ function payloadOf(body: IDataObject | undefined): { key: string; value: unknown
 	return { key: 'none', value: undefined };
 }
 
-const rowsOf = (body: IDataObject | undefined): IDataObject[] => {
+/** The objects of an answer's payload when it is a list (none otherwise). */
+const payloadObjects = (body: IDataObject | undefined): IDataObject[] => {
 	const p = payloadOf(body).value;
 	return Array.isArray(p) ? (p.filter(isObject) as IDataObject[]) : [];
 };
@@ -201,9 +203,9 @@ export async function checkCompatibility(ctx: OperationContext): Promise<IDataOb
 	await read('instance/list', token1, { page: 1, limit: 30 });
 	let lines: Answer = { ok: false, problem: 'no data centre to ask' };
 	let linesCentre = '';
-	for (const centre of rowsOf(centres.body).slice(0, 6)) {
+	for (const centre of payloadObjects(centres.body).slice(0, 6)) {
 		const answer = await read('instance/networkResourceList', token1, { nodeid: Number(centre.id) });
-		if (answer.ok && rowsOf(answer.body).length) {
+		if (answer.ok && payloadObjects(answer.body).length) {
 			lines = answer;
 			linesCentre = `${String(centre.areaname ?? '')} (${String(centre.id)})`;
 			break;
@@ -230,10 +232,10 @@ export async function checkCompatibility(ctx: OperationContext): Promise<IDataOb
 		samples.push(['profile/detail uid', d.uid], ['profile/detail status', d.status]);
 		if (isObject(d.balance)) samples.push(['profile/detail balance.price', d.balance.price]);
 	}
-	const firstBalance = rowsOf(balance.body)[0];
+	const firstBalance = payloadObjects(balance.body)[0];
 	if (firstBalance) samples.push(['profile/balance price', firstBalance.price]);
 	for (const [path, answer] of [['instance/nodeList', centres], ['dns/planList', plans], ['instance/networkResourceList', lines]] as Array<[string, Answer]>) {
-		const row = rowsOf(answer.body)[0];
+		const row = payloadObjects(answer.body)[0];
 		if (row) samples.push([`${path} id`, row.id]);
 	}
 	const present = samples.filter(([, v]) => typeof v === 'number' || numericString(v));
@@ -260,7 +262,7 @@ export async function checkCompatibility(ctx: OperationContext): Promise<IDataOb
 		check: 'paging',
 		tried: 'profile/groupList with page 1 and limit 1',
 		observed: groups.ok
-			? `page ${shown(groups.body?.page)}, limit ${shown(groups.body?.limit)}, total ${shown(groups.body?.total)}, totalpage ${shown(groups.body?.totalpage)}, ${rowsOf(groups.body).length} record(s)`
+			? `page ${shown(groups.body?.page)}, limit ${shown(groups.body?.limit)}, total ${shown(groups.body?.total)}, totalpage ${shown(groups.body?.totalpage)}, ${payloadObjects(groups.body).length} record(s)`
 			: `refused: ${groups.problem}`,
 		reading: '',
 	};
@@ -335,7 +337,7 @@ export async function checkCompatibility(ctx: OperationContext): Promise<IDataOb
 	findings.push(extraFinding);
 
 	// ------------------------------------------------------------------ lines
-	const lineRows = rowsOf(lines.body);
+	const lineRows = payloadObjects(lines.body);
 	const lineFinding: Finding = {
 		check: 'lines',
 		tried: `instance/networkResourceList of data centre ${linesCentre || '(none found)'}: row id and linetype`,
@@ -360,12 +362,12 @@ export async function checkCompatibility(ctx: OperationContext): Promise<IDataOb
 			parts.push('row ids are not line codes');
 		}
 		if (unknown.length) parts.push(`unknown lines (${unknown.map((r) => String(r.linetype)).join(', ')}): choose them By Code`);
-		lineFinding.reading = `${parts.length ? `${parts.join('; ')}. ` : 'Row ids are the line codes and linetype is the code. '}Create Host sends the line code (linetype: ${[...new Set(codesOf.filter((c) => c !== undefined))].map((c) => `${c} ${LINE_NAMES[c!] ?? ''}`.trim()).join(', ')}) as networkid`;
+		lineFinding.reading = `${parts.length ? `${parts.join('; ')}. ` : 'Row ids are the line codes and linetype is the code. '}Create Host sends the line code (linetype: ${[...new Set(codesOf.filter((c) => c !== undefined))].map((c) => `${c} ${CODES.line[String(c)] ?? ''}`.trim()).join(', ')}) as networkid`;
 	}
 	findings.push(lineFinding);
 
 	// ------------------------------------------------------------------ DNS notification methods
-	const planRows = rowsOf(plans.body);
+	const planRows = payloadObjects(plans.body);
 	const methods = new Set<string>();
 	for (const p of planRows) for (const m of serializedList(p.monitor_notice)) methods.add(m);
 	const sample = planRows.map((p) => p.monitor_notice).find((v) => serializedList(v).length) ?? planRows[0]?.monitor_notice;

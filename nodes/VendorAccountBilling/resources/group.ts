@@ -1,7 +1,7 @@
 import type { IDataObject } from 'n8n-workflow';
 
 import type { OperationDecl } from '../../shared/api/declarations';
-import { payload } from '../../shared/api/transport';
+import { payload } from '../../shared/api/envelope';
 import { locator, locators, required, str } from '../../shared/api/fields';
 import { field, first, time } from '../../shared/api/simplify';
 

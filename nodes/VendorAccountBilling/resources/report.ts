@@ -18,12 +18,13 @@
  */
 import type { IDataObject } from 'n8n-workflow';
 
-import { InputError } from '../../shared/api/build';
 import { CODES, PAYMENT_SERVICES } from '../../shared/api/codes';
 import type { OperationContext, OperationDecl } from '../../shared/api/declarations';
 import { choice, date, required, str } from '../../shared/api/fields';
 import { instantOf, isoInZone, parseDisplayTime, wallTime } from '../../shared/api/time';
-import { apiRequest, apiRequestAllItems, payload } from '../../shared/api/transport';
+import { firstRecord, payload } from '../../shared/api/envelope';
+import { apiRequest, apiRequestAllItems } from '../../shared/api/transport';
+import { InputError } from '../../shared/errors';
 
 const DAY = 86400000;
 
@@ -204,9 +205,7 @@ async function billingReport(ctx: OperationContext, body: IDataObject): Promise<
 		apiRequestAllItems(fn, 'profile/invoiceList', {}, { itemIndex }),
 		apiRequest(fn, 'profile/invoiceBalance', {}, { itemIndex, read: true }),
 	]);
-	const b = payload(balanceAnswer);
-	const balanceRecord = (Array.isArray(b) ? b[0] : b) as IDataObject | undefined;
-	const balance = numberIn(balanceRecord?.price);
+	const balance = numberIn(firstRecord(balanceAnswer)?.price);
 	if (balance === null) {
 		throw new InputError('The service answered profile/balance without a balance', 'Run Balance > Get to see what the service answers.');
 	}

@@ -1,15 +1,7 @@
+import { BILL_SERVICE_TYPES } from '../../shared/api/codes';
 import type { OperationDecl } from '../../shared/api/declarations';
 import { checked, choices, list, locator, locators, required } from '../../shared/api/fields';
 import { code, field, number } from '../../shared/api/simplify';
-
-const BILL_SERVICE_TYPES = [
-	{ name: 'Cloud', value: 'cloud' },
-	{ name: 'Download', value: 'download' },
-	{ name: 'HLS', value: 'hls' },
-	{ name: 'Music', value: 'music' },
-	{ name: 'RTMP', value: 'rtmp' },
-	{ name: 'Static', value: 'static' },
-];
 
 export const billOperations: OperationDecl[] = [
 	{

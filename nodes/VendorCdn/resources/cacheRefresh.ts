@@ -1,11 +1,12 @@
 import { NodeOperationError, sleep, type IDataObject, type INodeProperties } from 'n8n-workflow';
 
-import { InputError } from '../../shared/api/build';
 import type { FieldDecl, OperationContext, OperationDecl } from '../../shared/api/declarations';
 import { checked, choice, list, locator, locators, required, str } from '../../shared/api/fields';
 import { LOCATORS } from '../../shared/api/locators';
-import { rowsOf } from '../../shared/api/resolve';
-import { apiRequest, payload, type Envelope } from '../../shared/api/transport';
+import { locatorRecords } from '../../shared/api/resolve';
+import { payload, type Envelope } from '../../shared/api/envelope';
+import { apiRequest } from '../../shared/api/transport';
+import { InputError } from '../../shared/errors';
 
 /** The URL list: one URL per line (commas stay inside a URL), joined with the separator when sent. */
 export const urlsField = (description: string): FieldDecl =>
@@ -65,7 +66,7 @@ function hostOf(url: string): string | undefined {
 
 /** The account's channels (every page), read once per run and shared by every item. */
 async function channelsOf(ctx: OperationContext): Promise<IDataObject[]> {
-	return await rowsOf(ctx.fn, LOCATORS.channel, {}, ctx.itemIndex);
+	return await locatorRecords(ctx.fn, LOCATORS.channel, {}, ctx.itemIndex);
 }
 
 const channelNames = (channels: IDataObject[]) => {

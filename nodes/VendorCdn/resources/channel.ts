@@ -1,22 +1,11 @@
 import { NodeOperationError, type IDataObject } from 'n8n-workflow';
 
-import { InputError } from '../../shared/api/build';
-import type { FieldDecl, OperationContext, OperationDecl, OptionDecl } from '../../shared/api/declarations';
-import { CACHE_TYPES, CODES, ORIGIN_POLICIES } from '../../shared/api/codes';
-import { ACCELERATION_TYPES } from '../../shared/api/enums';
+import type { FieldDecl, OperationContext, OperationDecl } from '../../shared/api/declarations';
+import { ACCELERATION_TYPES, CACHE_TYPES, CODES, ON_OFF, ORIGIN_POLICIES, YES_NO, YES_NO_STRING } from '../../shared/api/codes';
 import { code, computed, field, flag, number, time, type SimplifySpec } from '../../shared/api/simplify';
-import { YES_NO, checked, choice, int, locator, locators, required, secret, str, text, top } from '../../shared/api/fields';
+import { checked, choice, int, locator, locators, required, secret, str, text, top } from '../../shared/api/fields';
+import { InputError } from '../../shared/errors';
 import { isIpv4, isIpv6 } from '../../shared/validation';
-
-export const ON_OFF: OptionDecl[] = [
-	{ name: 'On', value: 'on' },
-	{ name: 'Off', value: 'off' },
-];
-
-const YES_NO_STRING: OptionDecl[] = [
-	{ name: 'Yes', value: '1' },
-	{ name: 'No', value: '0' },
-];
 
 /** Origins `{ "<ip>": "<port>" }` (with a weight: "<port>,<weight>") as "ip:port" entries. */
 function originList(v: unknown): string[] | undefined {

@@ -1,7 +1,7 @@
 import type { IDataObject } from 'n8n-workflow';
 
 import type { OperationDecl } from '../../shared/api/declarations';
-import { payload } from '../../shared/api/transport';
+import { payload } from '../../shared/api/envelope';
 import { checked, list, required } from '../../shared/api/fields';
 
 export const ipAddressOperations: OperationDecl[] = [

@@ -1,5 +1,5 @@
 import type { OperationDecl } from '../../shared/api/declarations';
-import { ACCELERATION_TYPES } from '../../shared/api/enums';
+import { ACCELERATION_TYPES } from '../../shared/api/codes';
 import { choice, str } from '../../shared/api/fields';
 
 export const livePushOriginOperations: OperationDecl[] = [

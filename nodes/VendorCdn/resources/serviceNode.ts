@@ -1,7 +1,7 @@
 import type { IDataObject } from 'n8n-workflow';
 
 import type { OperationDecl } from '../../shared/api/declarations';
-import { payload } from '../../shared/api/transport';
+import { payload } from '../../shared/api/envelope';
 import { checked, choice, required, str } from '../../shared/api/fields';
 
 const channelName = (description: string) => ({ ...str('name', 'Channel', description), kind: 'options' as const, optionsFrom: 'channelName' });

@@ -1,18 +1,10 @@
 import type { IDataObject } from 'n8n-workflow';
 
 import type { FieldDecl, OperationDecl } from '../../shared/api/declarations';
-import { SERVICE_TYPES, VIEW_TYPES } from '../../shared/api/enums';
+import { SERVICE_TYPES, STAT_BREAKDOWNS, VIEW_TYPES } from '../../shared/api/codes';
 import { choice, choices, date, locators, required } from '../../shared/api/fields';
 import { number, time } from '../../shared/api/simplify';
-import { payload } from '../../shared/api/transport';
-
-const STAT_TYPES = [
-	{ name: 'Cache Hits', value: 'cache' },
-	{ name: 'Response Codes', value: 'code' },
-	{ name: 'Countries', value: 'country' },
-	{ name: 'Provinces', value: 'province' },
-	{ name: 'ISPs', value: 'isp' },
-];
+import { payload } from '../../shared/api/envelope';
 
 const custom = { viewtype: ['custom'] };
 
@@ -59,6 +51,6 @@ export const statisticOperations: OperationDecl[] = [
 		description: 'Get the cache hit ratio and requests split by response code, country, province or ISP',
 		read: true,
 		object: true,
-		fields: [...period, choices('types', 'Breakdowns', STAT_TYPES, 'Which splits to return')],
+		fields: [...period, choices('types', 'Breakdowns', STAT_BREAKDOWNS, 'Which splits to return')],
 	},
 ];

@@ -1,10 +1,10 @@
-import { InputError, defaultRecords } from '../../shared/api/build';
+import { defaultRecords } from '../../shared/api/build';
 import type { OperationDecl } from '../../shared/api/declarations';
-import { BACKUP_STATUS } from '../../shared/api/enums';
 import { choice, locator, required, str } from '../../shared/api/fields';
-import { BACKUP_TYPES, CODES } from '../../shared/api/codes';
+import { BACKUP_STATUS, BACKUP_TYPES, CODES } from '../../shared/api/codes';
 import { code, field, number, time, type SimplifySpec } from '../../shared/api/simplify';
-import type { Envelope } from '../../shared/api/transport';
+import type { Envelope } from '../../shared/api/envelope';
+import { InputError } from '../../shared/errors';
 import { afterWaitForBackup, afterWaitUntilRunning, waitForCompletionExtras, waitUntilRunningExtras } from '../wait';
 
 /** Simplified backup records (backupList has 11 fields, one a host object). */

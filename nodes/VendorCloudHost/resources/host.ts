@@ -1,26 +1,18 @@
 import type { IDataObject } from 'n8n-workflow';
 
-import { InputError, defaultRecords } from '../../shared/api/build';
+import { defaultRecords } from '../../shared/api/build';
 import type { FieldDecl, OperationContext, OperationDecl } from '../../shared/api/declarations';
-import { HOST_STATUS, PAY_TYPES } from '../../shared/api/enums';
-import { YES_NO, choice, decimal, id, int, locator, locators, required, secret, str, text, top } from '../../shared/api/fields';
-import { CODES } from '../../shared/api/codes';
-import { LOCATORS, lineCode } from '../../shared/api/locators';
+import { choice, decimal, id, int, locator, locators, required, secret, str, text, top } from '../../shared/api/fields';
+import { CODES, HOST_STATUS, MONITOR_PERIODS, PAY_TYPES, YES_NO, lineCode } from '../../shared/api/codes';
+import { LOCATORS } from '../../shared/api/locators';
 import { findNamedIn } from '../../shared/api/resolve';
 import { code, computed, field, first, flag, number, time, type SimplifySpec } from '../../shared/api/simplify';
-import { payload, type Envelope } from '../../shared/api/transport';
+import { payload, type Envelope } from '../../shared/api/envelope';
+import { InputError } from '../../shared/errors';
 import { afterWaitUntilRunning, waitUntilRunningExtras } from '../wait';
 
 /** networkid 1 is the inner network; every other line is public and needs a bandwidth. */
 const INNER_NETWORK = 1;
-
-const MONITOR_PERIODS = [
-	{ name: 'Last Hour', value: 'hour' },
-	{ name: 'Last Day', value: 'day' },
-	{ name: 'Last Week', value: 'week' },
-	{ name: 'Last Month', value: 'month' },
-	{ name: 'Last Year', value: 'year' },
-];
 
 /** The line of a host (`network` {id, line}): the line code from `line` (a code or a line name) or `id`. */
 function hostLineCode(r: IDataObject): number | undefined {

@@ -1,7 +1,6 @@
-import { CODES } from '../../shared/api/codes';
+import { CODES, lineCode } from '../../shared/api/codes';
 import type { OperationDecl } from '../../shared/api/declarations';
 import { locator } from '../../shared/api/fields';
-import { lineCode } from '../../shared/api/locators';
 import { computed, field } from '../../shared/api/simplify';
 
 export const lineOperations: OperationDecl[] = [

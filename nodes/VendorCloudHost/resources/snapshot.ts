@@ -1,4 +1,4 @@
-import { InputError } from '../../shared/api/build';
+import { InputError } from '../../shared/errors';
 import type { OperationDecl } from '../../shared/api/declarations';
 import { locator, required, str } from '../../shared/api/fields';
 import { field, time } from '../../shared/api/simplify';

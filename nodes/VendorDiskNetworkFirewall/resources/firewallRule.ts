@@ -1,26 +1,16 @@
-import { CODES, DIRECTIONS, RULE_ACTIONS, RULE_STATUS } from '../../shared/api/codes';
+import { CODES, DIRECTIONS, FIREWALL_PROTOCOLS, RULE_ACTIONS, RULE_STATUS } from '../../shared/api/codes';
 import type { FieldDecl, OperationDecl } from '../../shared/api/declarations';
 import { checked, choice, id, int, locator, str, top } from '../../shared/api/fields';
 import { code, field, first, time } from '../../shared/api/simplify';
 import { firewall } from './common';
 
-const PROTOCOLS = [
-	{ name: 'TCP', value: 'tcp' },
-	{ name: 'UDP', value: 'udp' },
-	{ name: 'ICMP', value: 'icmp' },
-	{ name: 'All', value: 'all' },
-];
-
 const direction = choice('direction', 'Direction', DIRECTIONS, 'Inbound (to the host) or outbound (from the host) traffic', { default: 'in' });
 const action = choice('action', 'Rule Action', RULE_ACTIONS, 'Whether matching traffic is let through or refused', { default: 'ACCEPT', param: 'ruleAction' });
-/**
- * The seed gives tcp and udp as examples ("for example tcp, udp"), so the list is open: the
- * usual protocols to choose from, any other the service knows entered as an expression.
- */
+/** An open list (FIREWALL_PROTOCOLS): any other protocol the service knows is entered as an expression. */
 const protocol = choice(
 	'protocol',
 	'Protocol',
-	PROTOCOLS,
+	FIREWALL_PROTOCOLS,
 	'Protocol the rule matches. For another protocol the service knows (e.g. gre), switch the field to Expression and type its name.',
 	{ default: 'tcp', open: true },
 );

@@ -1,7 +1,7 @@
-import { CODES, DOMAIN_STATUS } from '../../shared/api/codes';
+import { CODES, DOMAIN_STATUS, YES_NO } from '../../shared/api/codes';
 import type { OperationDecl } from '../../shared/api/declarations';
-import { YES_NO, checked, choice, id, int, required, str, top } from '../../shared/api/fields';
-import { serializedList } from '../../shared/api/locators';
+import { checked, choice, id, int, required, str, top } from '../../shared/api/fields';
+import { serializedList } from '../../shared/api/serialized';
 import { code, computed, field, flag, number, time } from '../../shared/api/simplify';
 import { domain, newStatus, plan } from './common';
 

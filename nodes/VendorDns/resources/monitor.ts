@@ -1,9 +1,9 @@
-import { InputError } from '../../shared/api/build';
 import type { FieldDecl, OperationDecl } from '../../shared/api/declarations';
 import { checked, choice, id, int, locator, locators, required, str } from '../../shared/api/fields';
-import { CODES } from '../../shared/api/codes';
+import { CODES, ENABLED_PAUSED } from '../../shared/api/codes';
 import { code, field, first, flag, number, time, type SimplifySpec } from '../../shared/api/simplify';
-import { ENABLED_PAUSED, domain, monitor, newStatus } from './common';
+import { domain, monitor, newStatus } from './common';
+import { InputError } from '../../shared/errors';
 
 const YES_NO_FLAG = (wire: string, displayName: string, description: string): FieldDecl => ({ wire, displayName, kind: 'boolean', description, default: false });
 

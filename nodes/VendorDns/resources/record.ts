@@ -1,12 +1,12 @@
 import type { IDataObject } from 'n8n-workflow';
 
-import { InputError } from '../../shared/api/build';
 import type { FieldDecl, OperationDecl } from '../../shared/api/declarations';
 import { choice, int, locator, locators, required, str, top } from '../../shared/api/fields';
 import { check } from '../../shared/validation';
-import { CODES, DNS_LINES, table } from '../../shared/api/codes';
+import { CODES, DNS_LINES, ENABLED_PAUSED, RECORD_TYPES } from '../../shared/api/codes';
 import { code, field, number, time, type SimplifySpec } from '../../shared/api/simplify';
-import { ENABLED_PAUSED, RECORD_TYPES, domain, newStatus } from './common';
+import { domain, newStatus } from './common';
+import { InputError } from '../../shared/errors';
 
 const subdomain = (description: string, extra: Partial<FieldDecl> = {}) => str('subdomain', 'Host Record', description, { placeholder: 'e.g. www', ...extra });
 /** The seed names types "for example A, AAAA, CNAME": the list is open, another type is entered as an expression. */
@@ -32,7 +32,7 @@ const RECORD_SIMPLE: SimplifySpec = {
 	type: field('recordtype'),
 	value: field('value'),
 	// the line's word, else the service's display name of it (locale), else the code as it came
-	line: code('recordline', table(DNS_LINES), 'locale'),
+	line: code('recordline', CODES.dnsLine, 'locale'),
 	mxPriority: number('mx'),
 	ttl: number('ttl'),
 	weight: number('weight'),

@@ -1,8 +1,8 @@
 import type { FieldDecl, OperationDecl } from '../../shared/api/declarations';
 import { choice, id, int, locator, required, str, top } from '../../shared/api/fields';
-import { CODES, STRATEGIES } from '../../shared/api/codes';
+import { CODES, ENABLED_PAUSED, STRATEGIES } from '../../shared/api/codes';
 import { code, field, number, time } from '../../shared/api/simplify';
-import { ENABLED_PAUSED, domain, newStatus, template } from './common';
+import { domain, newStatus, template } from './common';
 
 
 const strategy = (description: string) => locator('id', 'strategy', 'Resolution Strategy', description, { param: 'strategyId' });

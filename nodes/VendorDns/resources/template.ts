@@ -1,8 +1,8 @@
 import type { FieldDecl, OperationDecl } from '../../shared/api/declarations';
 import { checked, choice, id, int, locator, required, str, top } from '../../shared/api/fields';
-import { CODES } from '../../shared/api/codes';
+import { CODES, ENABLED_CLOSED } from '../../shared/api/codes';
 import { code, field, number, time } from '../../shared/api/simplify';
-import { ENABLED_CLOSED, newStatus, plan, template } from './common';
+import { newStatus, plan, template } from './common';
 
 const templateRecord = (description: string) =>
 	locator('id', 'templateRecord', 'Template Record', description, { param: 'templateRecordId' });

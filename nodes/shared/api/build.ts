@@ -18,12 +18,14 @@ import {
 
 import { concurrencyOption, runItems } from '../run';
 import { forModel, isToolRun, listNote } from '../tool';
+import { InputError } from '../errors';
 import { check } from '../validation';
 import type { ApiArea, FieldDecl, LocatorDecl, OperationContext, OperationDecl } from './declarations';
 import { LOCATORS } from './locators';
 import { nameOf, resolveReference, rowsWithIds } from './resolve';
 import { simplifiedNames, simplifyRecord } from './simplify';
-import { apiRequest, apiRequestAllItems, payload, type Envelope } from './transport';
+import { listRows, payload, type Envelope } from './envelope';
+import { apiRequest, apiRequestAllItems } from './transport';
 import { areaAt } from './versions';
 
 /* ------------------------------------------------------------------ naming */
@@ -364,11 +366,6 @@ export function buildProperties(area: ApiArea): INodeProperties[] {
 
 /* --------------------------------------------------------------- methods */
 
-function rowsOf(envelope: Envelope): IDataObject[] {
-	const p = payload(envelope);
-	return Array.isArray(p) ? (p as IDataObject[]) : [];
-}
-
 function usedLocators(area: ApiArea): LocatorDecl[] {
 	const keys = new Set<string>();
 	const visit = (fields: FieldDecl[]) => {
@@ -397,7 +394,7 @@ async function locatorPage(ctx: ILoadOptionsFunctions, loc: LocatorDecl, page: n
 	if (loc.paged) Object.assign(body, { page, limit: 100 });
 	if (filter && loc.filterParam) body[loc.filterParam] = filter;
 	const envelope = await apiRequest(ctx, loc.path, body, { read: true });
-	let rows = loc.rows ? loc.rows(envelope) : rowsOf(envelope);
+	let rows = loc.rows ? loc.rows(envelope) : listRows(envelope);
 	if (filter && !loc.filterParam) {
 		const needle = filter.toLowerCase();
 		rows = rows.filter((r) => loc.name(r).toLowerCase().includes(needle) || locatorValue(loc, r) === filter);
@@ -446,15 +443,6 @@ export function buildMethods(area: ApiArea) {
 }
 
 /* ------------------------------------------------------- reading values */
-
-class InputError extends Error {
-	constructor(
-		message: string,
-		readonly description: string,
-	) {
-		super(message);
-	}
-}
 
 function isEmpty(v: unknown): boolean {
 	return v === undefined || v === null || v === '' || (Array.isArray(v) && v.length === 0);
@@ -928,4 +916,3 @@ export async function executeArea(fn: IExecuteFunctions, allVersions: ApiArea): 
 	return [out];
 }
 
-export { InputError };

@@ -5,8 +5,7 @@
  */
 import type { IDataObject, IExecuteFunctions, INodeProperties, INodePropertyOptions } from 'n8n-workflow';
 
-import type { SimplifySpec } from './simplify';
-import type { Envelope } from './transport';
+import type { Envelope } from './envelope';
 
 /** How a field is entered in n8n and sent on the wire. */
 export type FieldKind =
@@ -103,6 +102,27 @@ export interface FieldDecl {
 	/** The last node version that has this field (absent: every later version too). */
 	until?: number;
 }
+
+/* ------------------------------------------------------------ simplified output */
+
+/** What a simplifier can read besides the record: the request sent and the workflow's time zone. */
+export interface SimplifyContext {
+	body: IDataObject;
+	timeZone: string;
+}
+
+/** Reads one simplified value from a service record. */
+export type SimpleReader = (record: IDataObject, ctx: SimplifyContext) => unknown;
+
+/** How one simplified field is made (constructors in simplify.ts). */
+export interface SimpleField {
+	read: SimpleReader;
+	/** A coded field: the word goes under the key, the code under `<key>Code`. */
+	code?: SimpleReader;
+}
+
+/** Output name → how it is made (insertion order is the order of the simplified record). */
+export type SimplifySpec = Record<string, SimpleField>;
 
 export interface ResourceDecl {
 	value: string;

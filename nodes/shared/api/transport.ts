@@ -23,16 +23,14 @@ import {
 	type IPollFunctions,
 } from 'n8n-workflow';
 
+import { backoffMs } from '../backoff';
 import { apiError, seconds } from '../errors';
 import { PAGE_CONCURRENCY, runState } from '../run';
 import { API_CREDENTIAL, apiBaseUrl, credentialFingerprint, findLoginFailure, storedToken, usableToken } from './auth';
+import { pageRows, type Envelope } from './envelope';
+import { RETRY_FIRST_PAUSE_MS, limitsOf } from './limits';
 
 export type ApiContext = IExecuteFunctions | ILoadOptionsFunctions | IPollFunctions;
-
-export interface Envelope extends IDataObject {
-	code: number | string;
-	message?: string;
-}
 
 export interface ApiCallOptions {
 	itemIndex?: number;
@@ -42,24 +40,6 @@ export interface ApiCallOptions {
 	attempts?: number;
 	/** Endpoints that take no token (profile/register, OAuth/authorize). */
 	noToken?: boolean;
-}
-
-/** Time limits (README "Time limits"), from the credential's Timeout (default 30 s per attempt). */
-export interface Limits {
-	readAttemptMs: number;
-	/** A read with its retries ends within this. */
-	readTotalMs: number;
-	writeMs: number;
-	/** How long requests keep being repeated while the service says it is too busy. */
-	busyTotalMs: number;
-}
-
-export const DEFAULT_TIMEOUT_S = 30;
-
-export function limitsOf(credentials: ICredentialDataDecryptedObject): Limits {
-	const s = Number(credentials.timeout ?? DEFAULT_TIMEOUT_S);
-	const attempt = (Number.isFinite(s) && s > 0 ? s : DEFAULT_TIMEOUT_S) * 1000;
-	return { readAttemptMs: attempt, readTotalMs: attempt * 3, writeMs: attempt * 2, busyTotalMs: Math.max(attempt * 4, 120000) };
 }
 
 interface FullResponse {
@@ -231,10 +211,6 @@ function describeBody(body: unknown): string {
 /** Log-ins one call may make after its token was refused (each after a wait, from the second on). */
 const MAX_RENEWALS = 4;
 
-export function backoffMs(attempt: number): number {
-	return Math.round(250 * 2 ** (attempt - 1) * (0.75 + Math.random() * 0.5));
-}
-
 /**
  * Calls one endpoint and returns the whole envelope. Throws NodeApiError for a failure
  * envelope, HTTP errors, timeouts and unreachable hosts; never includes the token or password.
@@ -283,7 +259,7 @@ export async function apiRequest(ctx: ApiContext, path: string, body: IDataObjec
 				// so that two processes do not take turns ending each other's tokens.
 				waited = true;
 				fresh = true;
-				await sleep(backoffMs(renewals + 1));
+				await sleep(backoffMs(renewals + 1, RETRY_FIRST_PAUSE_MS));
 				continue;
 			}
 			if (!token) {
@@ -332,8 +308,8 @@ export async function apiRequest(ctx: ApiContext, path: string, body: IDataObjec
 			lastFault = timedOut ? `no answer within ${seconds(request.timeout!)}` : `the connection failed (${sent.failed})`;
 			const mayRepeat = read || !sent.reachedServer;
 			const limit = read ? maxAttempts : 2;
-			if (mayRepeat && attempts < limit && Date.now() - started + backoffMs(attempts) < (read ? LIMITS.readTotalMs : LIMITS.writeMs)) {
-				await sleep(backoffMs(attempts));
+			if (mayRepeat && attempts < limit && Date.now() - started + backoffMs(attempts, RETRY_FIRST_PAUSE_MS) < (read ? LIMITS.readTotalMs : LIMITS.writeMs)) {
+				await sleep(backoffMs(attempts, RETRY_FIRST_PAUSE_MS));
 				continue;
 			}
 			const total = seconds(Date.now() - started);
@@ -404,8 +380,8 @@ export async function apiRequest(ctx: ApiContext, path: string, body: IDataObjec
 					context: { endpoint: path },
 				});
 			}
-			if (read && attempts < maxAttempts && Date.now() - started + backoffMs(attempts) < LIMITS.readTotalMs) {
-				await sleep(backoffMs(attempts));
+			if (read && attempts < maxAttempts && Date.now() - started + backoffMs(attempts, RETRY_FIRST_PAUSE_MS) < LIMITS.readTotalMs) {
+				await sleep(backoffMs(attempts, RETRY_FIRST_PAUSE_MS));
 				continue;
 			}
 			throw apiError(node, {
@@ -456,13 +432,6 @@ export async function apiRequest(ctx: ApiContext, path: string, body: IDataObjec
 	}
 }
 
-/** The payload of an envelope: `data`, or `result` where a list answers under that key. */
-export function payload(envelope: Envelope): unknown {
-	if (envelope.data !== undefined) return envelope.data;
-	if (envelope.result !== undefined) return envelope.result;
-	return undefined;
-}
-
 export interface PageOptions extends ApiCallOptions {
 	/** Stop after this many records (Return All off). */
 	limit?: number;
@@ -477,14 +446,6 @@ export interface PageOptions extends ApiCallOptions {
 function reportTotal(envelope: Envelope, options: PageOptions): void {
 	const total = Number(envelope.total);
 	if (options.onTotal && envelope.total !== undefined && envelope.total !== '' && Number.isFinite(total)) options.onTotal(total);
-}
-
-function rowsOf(envelope: Envelope): IDataObject[] {
-	const p = payload(envelope);
-	if (Array.isArray(p)) return p as IDataObject[];
-	if (p === undefined || p === null || p === '') return [];
-	if (typeof p === 'object' && Object.keys(p).length === 0) return [];
-	return [p as IDataObject];
 }
 
 function totalPages(envelope: Envelope): number {
@@ -505,7 +466,7 @@ export async function apiRequestAllItems(ctx: ApiContext, path: string, body: ID
 		for (let page = 1; ; page++) {
 			const envelope = await apiRequest(ctx, path, { ...body, page, limit: pageSize }, read);
 			if (page === 1) reportTotal(envelope, options);
-			const rows = rowsOf(envelope);
+			const rows = pageRows(envelope);
 			out.push(...rows);
 			if (out.length >= options.limit || rows.length === 0 || page >= totalPages(envelope)) break;
 		}
@@ -514,7 +475,7 @@ export async function apiRequestAllItems(ctx: ApiContext, path: string, body: ID
 	const pageSize = options.pageSize ?? 100;
 	const first = await apiRequest(ctx, path, { ...body, page: 1, limit: pageSize }, read);
 	reportTotal(first, options);
-	const pages: IDataObject[][] = [rowsOf(first)];
+	const pages: IDataObject[][] = [pageRows(first)];
 	const remaining: number[] = [];
 	for (let p = 2; p <= totalPages(first); p++) remaining.push(p);
 	const concurrency = Math.max(1, options.concurrency ?? PAGE_CONCURRENCY);
@@ -523,7 +484,7 @@ export async function apiRequestAllItems(ctx: ApiContext, path: string, body: ID
 		while (next < remaining.length) {
 			const page = remaining[next++];
 			const envelope = await apiRequest(ctx, path, { ...body, page, limit: pageSize }, read);
-			pages[page - 1] = rowsOf(envelope);
+			pages[page - 1] = pageRows(envelope);
 		}
 	};
 	await Promise.all(Array.from({ length: Math.min(concurrency, remaining.length) }, worker));

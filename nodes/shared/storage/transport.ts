@@ -19,6 +19,7 @@ import {
 
 import { encodeQuery, storageSettings, type StorageSettings } from './auth';
 import { objectPath } from './signer';
+import { backoffMs } from '../backoff';
 import { runState } from '../run';
 import { parseXml, text } from './xml';
 
@@ -233,11 +234,6 @@ function networkCode(error: unknown): string | undefined {
 		e = e.cause as typeof e;
 	}
 	return undefined;
-}
-
-/** Backoff before attempt n (1-based): 200 ms, 400 ms, 800 ms … with jitter. */
-export function backoffMs(attempt: number): number {
-	return Math.round(200 * 2 ** (attempt - 1) * (0.75 + Math.random() * 0.5));
 }
 
 /** How a StorageCall is named in messages: "Get Object my-bucket/a.txt". */
