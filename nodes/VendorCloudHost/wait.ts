@@ -20,7 +20,8 @@ import { NodeOperationError, sleep, type IDataObject, type INodeProperties } fro
 import type { AfterHook, OperationContext } from '../shared/api/declarations';
 import { BACKUP_IN_ARREARS, HOST_RUNNING, HOST_WAIT_FAILURES, backupState, codeKey, hostStatusName, hostStatusPhrase } from '../shared/api/codes';
 import { listRows } from '../shared/api/envelope';
-import { apiRequest, apiRequestAllItems } from '../shared/api/transport';
+import { apiRequestAllItems } from '../shared/api/paging';
+import { apiRequest } from '../shared/api/transport';
 
 const FIRST_PAUSE_MS = 200;
 const MAX_PAUSE_MS = 5000;

@@ -1,7 +1,7 @@
 import type { IDataObject } from 'n8n-workflow';
 
 import { API_CREDENTIAL, encodePassword } from '../../shared/api/auth';
-import { noDataRecord } from '../../shared/api/build';
+import { noDataRecord } from '../../shared/api/output';
 import type { OperationDecl } from '../../shared/api/declarations';
 import { REPORT_SENDING, YES_NO } from '../../shared/api/codes';
 import { checked, choice, required, secret, str } from '../../shared/api/fields';

@@ -23,7 +23,8 @@ import type { OperationContext, OperationDecl } from '../../shared/api/declarati
 import { choice, date, required, str } from '../../shared/api/fields';
 import { instantOf, isoInZone, parseDisplayTime, wallTime } from '../../shared/api/time';
 import { firstRecord, payload } from '../../shared/api/envelope';
-import { apiRequest, apiRequestAllItems } from '../../shared/api/transport';
+import { apiRequestAllItems } from '../../shared/api/paging';
+import { apiRequest } from '../../shared/api/transport';
 import { InputError } from '../../shared/errors';
 
 const DAY = 86400000;

@@ -1,4 +1,4 @@
-import { defaultRecords } from '../../shared/api/build';
+import { defaultRecords } from '../../shared/api/output';
 import type { OperationDecl } from '../../shared/api/declarations';
 import { choice, locator, required, str } from '../../shared/api/fields';
 import { BACKUP_STATUS, BACKUP_TYPES, CODES } from '../../shared/api/codes';

@@ -1,6 +1,6 @@
 import type { IDataObject } from 'n8n-workflow';
 
-import { defaultRecords } from '../../shared/api/build';
+import { defaultRecords } from '../../shared/api/output';
 import type { FieldDecl, OperationContext, OperationDecl } from '../../shared/api/declarations';
 import { choice, decimal, id, int, locator, locators, required, secret, str, text, top } from '../../shared/api/fields';
 import { CODES, HOST_STATUS, MONITOR_PERIODS, PAY_TYPES, YES_NO, lineCode } from '../../shared/api/codes';

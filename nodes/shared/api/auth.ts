@@ -8,7 +8,7 @@
  * edited credential logs in again instead of riding on the old log-in.
  */
 import { createHash } from 'crypto';
-import { sleep, type ICredentialDataDecryptedObject, type IDataObject, type IHttpRequestOptions } from 'n8n-workflow';
+import { sleep, type ICredentialDataDecryptedObject, type ICredentialsDecrypted, type IDataObject, type IHttpRequestOptions } from 'n8n-workflow';
 
 import { backoffMs } from '../backoff';
 import { DEFAULT_TIMEOUT_S, RETRY_FIRST_PAUSE_MS } from './limits';
@@ -17,6 +17,11 @@ export const API_CREDENTIAL = 'vendorApi';
 
 export function apiBaseUrl(credentials: ICredentialDataDecryptedObject): string {
 	return String(credentials.apiUrl ?? '').trim().replace(/\/+$/, '');
+}
+
+/** Credential data as n8n's request helper takes it in place of the stored credential. */
+export function asDecrypted(credentials: ICredentialDataDecryptedObject): ICredentialsDecrypted {
+	return { id: '', name: '', type: API_CREDENTIAL, data: credentials };
 }
 
 /** The password as `OAuth/authorize` expects it (DECISIONS: none, MD5 hex or base64). */

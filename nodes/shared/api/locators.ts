@@ -149,3 +149,10 @@ const list: LocatorDecl[] = [
 ];
 
 export const LOCATORS: Record<string, LocatorDecl> = Object.fromEntries(list.map((l) => [l.key, l]));
+
+/** The locator of a key; an unknown key is a mistake in a declaration. */
+export function locatorOf(key: string): LocatorDecl {
+	const loc = LOCATORS[key];
+	if (!loc) throw new Error(`unknown locator "${key}"`);
+	return loc;
+}

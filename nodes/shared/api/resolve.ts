@@ -10,7 +10,8 @@ import { NodeOperationError, type IDataObject, type IExecuteFunctions } from 'n8
 import { runState } from '../run';
 import type { LocatorDecl } from './declarations';
 import { listRows } from './envelope';
-import { apiRequest, apiRequestAllItems } from './transport';
+import { apiRequestAllItems } from './paging';
+import { apiRequest } from './transport';
 
 const MAX_NAMED = 15;
 
