@@ -17,7 +17,7 @@
  */
 import { NodeOperationError, sleep, type IDataObject, type INodeProperties } from 'n8n-workflow';
 
-import type { AfterHook, OperationContext } from '../shared/api/declarations';
+import type { AfterCall, BeforeSend, OperationContext } from '../shared/api/declarations';
 import { BACKUP_IN_ARREARS, HOST_RUNNING, HOST_WAIT_FAILURES, backupState, codeKey, hostStatusName, hostStatusPhrase } from '../shared/api/codes';
 import { listRows } from '../shared/api/envelope';
 import { apiRequestAllItems } from '../shared/api/paging';
@@ -107,7 +107,7 @@ const ACTION: Record<WaitKind, string> = {
 	other: 'the request',
 };
 
-/** Statuses read before the request, per operation context (set by the `before` hook). */
+/** Statuses read before the request, per operation context (set by `readStatusesBefore`). */
 const statusesBefore = new WeakMap<OperationContext, Map<number, string | null>>();
 
 interface Watch {
@@ -254,33 +254,39 @@ export async function waitForHostsRunning(
 	}
 }
 
+/** The hosts a request names (its `id` field: one ID or several, comma-joined). */
+export const hostsInRequest = (body: IDataObject): unknown => body.id;
+
 /**
- * The `after` hook of operations with "Wait Until Running". With `idsFromBody` (the hosts are
- * named in the request), their statuses are also read just before the request is sent, so the
- * report can compare before and after.
+ * The `beforeSend` of operations with "Wait Until Running" whose request names the hosts: their
+ * statuses just before the request is sent, so the wait's report can compare before and after.
  */
-export function afterWaitUntilRunning(idsFromBody?: (body: IDataObject) => unknown): AfterHook {
-	const after: AfterHook = async (records, ctx, body) => {
+export function readStatusesBefore(idsFromBody: (body: IDataObject) => unknown): BeforeSend {
+	return async (body, ctx) => {
+		if (!ctx.param<boolean>('waitUntilRunning', false)) return;
+		const seen = new Map<number, string | null>();
+		statusesBefore.set(ctx, seen);
+		for (const id of idList(idsFromBody(body))) {
+			try {
+				const host = await readHost(ctx, id);
+				if (host) seen.set(id, codeKey(host.status) ?? null);
+			} catch {
+				// only the report is poorer for it (before: null); the operation itself goes ahead
+			}
+		}
+	};
+}
+
+/**
+ * The `after` of operations with "Wait Until Running": the hosts named by `idsFromBody` (the
+ * request), else by the answer, are watched until they run.
+ */
+export function afterWaitUntilRunning(idsFromBody?: (body: IDataObject) => unknown): AfterCall {
+	return async (records, ctx, body) => {
 		if (!ctx.param<boolean>('waitUntilRunning', false)) return records;
 		const ids = await hostIdsOf(ctx, records, idsFromBody ? idsFromBody(body) : undefined);
 		return await waitForHostsRunning(ctx, ids, waitKind(ctx), statusesBefore.get(ctx));
 	};
-	if (idsFromBody) {
-		after.before = async (body, ctx) => {
-			if (!ctx.param<boolean>('waitUntilRunning', false)) return;
-			const seen = new Map<number, string | null>();
-			statusesBefore.set(ctx, seen);
-			for (const id of idList(idsFromBody(body))) {
-				try {
-					const host = await readHost(ctx, id);
-					if (host) seen.set(id, codeKey(host.status) ?? null);
-				} catch {
-					// only the report is poorer for it (before: null); the operation itself goes ahead
-				}
-			}
-		};
-	}
-	return after;
 }
 
 /**

@@ -54,8 +54,8 @@ export const accountOperations: OperationDecl[] = [
 		action: 'Log in to check the account',
 		description: "Log in with the credential's username and password and report what the service answered, such as the token lifetime (expires); the token itself is never shown",
 		noToken: true,
-		read: true,
-		serial: 'log-ins are made one after another',
+		readOnly: true,
+		oneItemAtATime: { reason: 'log-ins are made one after another' },
 		prepare: async (_body, ctx) => {
 			const credentials = await ctx.fn.getCredentials(API_CREDENTIAL);
 			return {
@@ -76,8 +76,8 @@ export const accountOperations: OperationDecl[] = [
 		action: 'Check compatibility with the service',
 		description:
 			'Find how the service writes its answers and which credential settings to use: makes reads only, plus two log-ins (a second log-in may end earlier tokens on some services; the node then logs in again by itself). One item per finding.',
-		read: true,
-		serial: 'each check logs in and reads on its own; run one at a time',
+		readOnly: true,
+		oneItemAtATime: { reason: 'each check logs in and reads on its own; run one at a time' },
 		run: (ctx) => checkCompatibility(ctx),
 	},
 	{
@@ -88,8 +88,8 @@ export const accountOperations: OperationDecl[] = [
 		name: 'Get',
 		action: 'Get account details',
 		description: 'Get the account with its profile, balance, coupon amount and sub-accounts',
-		read: true,
-		object: true,
+		readOnly: true,
+		answersOneObject: true,
 		simplify: {
 			id: field('uid'),
 			username: field('name'),
@@ -138,7 +138,7 @@ export const accountOperations: OperationDecl[] = [
 		action: 'Update the account password',
 		description: 'Change the password; update the Vendor API credential afterwards',
 		notice: 'After changing the password, update it in the Vendor API credential too, or later runs cannot log in',
-		serial: 'each change of the password must follow the one before it',
+		oneItemAtATime: { reason: 'each change of the password must follow the one before it' },
 		fields: [
 			required(secret('old_password', 'Current Password')),
 			required(secret('new_password', 'New Password', 'The new password; it is sent twice as the service asks')),

@@ -227,7 +227,7 @@ export const reportOperations: OperationDecl[] = [
 		action: 'Get a billing report',
 		description:
 			'Balance, spending of a period by service, refunds, new and unsent invoices in one item, with a ready sentence (text) and an HTML table (html) for e-mail or chat',
-		read: true,
+		readOnly: true,
 		fields: [
 			required(choice('period', 'Period', PERIODS, 'Which days the spending, refunds and new invoices are counted for (in the workflow\'s time zone)', { default: 'last30Days' })),
 			{ ...date('from', 'From', 'First day of the period'), required: true, show: { period: ['custom'] } },

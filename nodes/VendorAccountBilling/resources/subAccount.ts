@@ -50,7 +50,7 @@ export const subAccountOperations: OperationDecl[] = [
 		action: 'Get many sub-accounts',
 		description: 'List the sub-accounts of the account',
 		list: { paged: true },
-		read: true,
+		readOnly: true,
 		simplify: {
 			id: field('uid'),
 			username: field('name'),

@@ -12,7 +12,7 @@ export const billOperations: OperationDecl[] = [
 		name: 'Get by Account',
 		action: 'Get bills of the account',
 		description: 'Get the monthly CDN bills of the account or of a sub-account, per service type',
-		read: true,
+		readOnly: true,
 		fields: [
 			required({
 				...checked(list('months', 'Months', 'Months to bill, yyyymm, one per line or comma-separated; at most 12 months back', { placeholder: 'e.g. 202611' }), {
@@ -39,7 +39,7 @@ export const billOperations: OperationDecl[] = [
 		name: 'Get by Channel',
 		action: 'Get bills of channels',
 		description: 'Get the traffic billed for channels between two points in time',
-		read: true,
+		readOnly: true,
 		fields: [
 			locators('domain_ids', 'channel', 'Channels', 'Channels to bill'),
 			{ wire: 'begintime', displayName: 'From', kind: 'unixTime', required: true, description: 'Start of the period' },

@@ -12,7 +12,7 @@ import { InputError } from '../../shared/errors';
 export const urlsField = (description: string): FieldDecl =>
 	required({
 		...list('urls', 'URLs', `${description}; full addresses such as https://www.example.com/index.html`, { placeholder: 'e.g. https://www.example.com/index.html' }),
-		lines: true,
+		oneEntryPerLine: true,
 		send: 'array',
 	});
 
@@ -289,7 +289,7 @@ export const cacheRefreshOperations: OperationDecl[] = [
 		name: 'Get Status',
 		action: 'Get the status of cache refreshes',
 		description: 'Get whether cache refresh tasks are processing, succeeded or failed, one item per task',
-		read: true,
+		readOnly: true,
 		fields: [locators('id', 'refreshTask', 'Refresh Tasks', 'The refresh tasks to check')],
 		prepare: statusIds,
 		output: statusRecords,

@@ -27,7 +27,7 @@ export const certificateOperations: OperationDecl[] = [
 		action: 'Get many certificates',
 		description: 'List the SSL certificates uploaded for channels',
 		list: { paged: true },
-		read: true,
+		readOnly: true,
 		simplify: CERTIFICATE_SIMPLE,
 	},
 	{
@@ -38,7 +38,7 @@ export const certificateOperations: OperationDecl[] = [
 		name: 'Get',
 		action: 'Get a certificate',
 		description: 'Get one SSL certificate with its common name and alternative names',
-		read: true,
+		readOnly: true,
 		simplify: CERTIFICATE_SIMPLE,
 		fields: [locator('id', 'certificate', 'Certificate', 'The certificate to get')],
 		after: (records, ctx, body) => single(records, ctx, body, 'Certificate'),

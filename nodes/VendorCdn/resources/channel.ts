@@ -3,7 +3,7 @@ import { NodeOperationError, type IDataObject } from 'n8n-workflow';
 import type { FieldDecl, OperationContext, OperationDecl } from '../../shared/api/declarations';
 import { ACCELERATION_TYPES, CACHE_TYPES, CODES, ON_OFF, ORIGIN_POLICIES, YES_NO, YES_NO_STRING } from '../../shared/api/codes';
 import { code, computed, field, flag, number, time, type SimplifySpec } from '../../shared/api/simplify';
-import { checked, choice, int, locator, locators, required, secret, str, text, top } from '../../shared/api/fields';
+import { checked, choice, int, locator, locators, required, secret, str, text, topLevel } from '../../shared/api/fields';
 import { InputError } from '../../shared/errors';
 import { isIpv4, isIpv6 } from '../../shared/validation';
 
@@ -234,7 +234,7 @@ export const channelOperations: OperationDecl[] = [
 		action: 'Get many channels',
 		description: 'List accelerated channels, optionally of one acceleration type or only starred ones',
 		list: { paged: true },
-		read: true,
+		readOnly: true,
 		simplify: CHANNEL_SIMPLE,
 		fields: [choice('type', 'Acceleration Type', ACCELERATION_TYPES, 'Only channels of this type', { default: 'cloud' }), choice('mark', 'Starred', YES_NO, 'Only starred or only unstarred channels', { default: 1 })],
 	},
@@ -246,7 +246,7 @@ export const channelOperations: OperationDecl[] = [
 		name: 'Get',
 		action: 'Get a channel',
 		description: 'Get one channel with its origin, cache and certificate settings',
-		read: true,
+		readOnly: true,
 		simplify: CHANNEL_SIMPLE,
 		fields: [locator('id', 'channel', 'Channel', 'The channel to get')],
 		after: (records, ctx, body) => single(records, ctx, body, 'Channel'),
@@ -267,7 +267,7 @@ export const channelOperations: OperationDecl[] = [
 				}),
 			),
 			required(choice('type', 'Acceleration Type', ACCELERATION_TYPES, undefined, { default: 'cloud' })),
-			top(origins),
+			topLevel(origins),
 			...channelSettings(true),
 		],
 		prepare: (body) => checkOrigins(body, true),
@@ -330,7 +330,7 @@ export const channelOperations: OperationDecl[] = [
 		name: 'Get Current Data',
 		action: 'Get current data of channels',
 		description: 'Get the latest requests, traffic and response time of one or more channels',
-		read: true,
+		readOnly: true,
 		fields: [locators('ids', 'channel', 'Channels', 'Channels to read')],
 		simplify: {
 			channelId: field('did'),

@@ -45,7 +45,7 @@ export const prefetchOperations: OperationDecl[] = [
 		name: 'Get Status',
 		action: 'Get the status of prefetches',
 		description: 'Get whether prefetch tasks are processing, succeeded or failed, one item per task',
-		read: true,
+		readOnly: true,
 		fields: [locators('id', 'prefetchTask', 'Prefetch Tasks', 'The prefetch tasks to check')],
 		prepare: statusIds,
 		output: statusRecords,

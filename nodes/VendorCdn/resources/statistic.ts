@@ -10,7 +10,7 @@ const custom = { viewtype: ['custom'] };
 
 /** Channels, period and service types shared by both statistics endpoints. */
 const period: FieldDecl[] = [
-	{ ...locators('domain_ids', 'channel', 'Channels', 'Channels to include; all channels when empty'), required: false, top: true },
+	{ ...locators('domain_ids', 'channel', 'Channels', 'Channels to include; all channels when empty'), required: false, topLevel: true },
 	required(choice('viewtype', 'Period', VIEW_TYPES, 'Period of the statistics; Custom uses the dates below', { default: 'today' })),
 	{ ...date('begintime', 'From', 'First day of the custom period'), required: true, show: custom },
 	{ ...date('endtime', 'To', 'Last day of the custom period'), required: true, show: custom },
@@ -26,7 +26,7 @@ export const statisticOperations: OperationDecl[] = [
 		name: 'Get Bandwidth',
 		action: 'Get bandwidth statistics',
 		description: 'Get bandwidth, traffic, requests and hits of channels over a period, one item per time slot',
-		read: true,
+		readOnly: true,
 		fields: period,
 		simplify: {
 			time: time('logtime'),
@@ -49,8 +49,8 @@ export const statisticOperations: OperationDecl[] = [
 		name: 'Get Breakdown',
 		action: 'Get a statistics breakdown',
 		description: 'Get the cache hit ratio and requests split by response code, country, province or ISP',
-		read: true,
-		object: true,
+		readOnly: true,
+		answersOneObject: true,
 		fields: [...period, choices('types', 'Breakdowns', STAT_BREAKDOWNS, 'Which splits to return')],
 	},
 ];

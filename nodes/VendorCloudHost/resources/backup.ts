@@ -26,8 +26,8 @@ export const BACKUP_SIMPLE: SimplifySpec = {
 const hostScope = () => ({
 	...locator('iid', 'host', 'Host', 'Narrows the backup list below to this host (not sent)'),
 	required: false,
-	top: true,
-	local: true,
+	topLevel: true,
+	notSent: true,
 });
 const backup = (description: string) => locator('id', 'backup', 'Backup', description);
 const withMessage = (envelope: Envelope) =>
@@ -43,10 +43,10 @@ export const backupOperations: OperationDecl[] = [
 		action: 'Get many backups',
 		description: 'List host backups with their status and progress, optionally of one host or in one state',
 		list: { paged: true },
-		read: true,
+		readOnly: true,
 		simplify: BACKUP_SIMPLE,
 		fields: [
-			{ ...locator('iid', 'host', 'Host', 'Only backups of this host; leave empty for the backups of all hosts'), required: false, top: true },
+			{ ...locator('iid', 'host', 'Host', 'Only backups of this host; leave empty for the backups of all hosts'), required: false, topLevel: true },
 			choice('status', 'Status', BACKUP_STATUS, 'Only backups in this state', { default: 0 }),
 		],
 	},

@@ -2,14 +2,14 @@ import type { IDataObject } from 'n8n-workflow';
 
 import { defaultRecords } from '../../shared/api/output';
 import type { FieldDecl, OperationContext, OperationDecl } from '../../shared/api/declarations';
-import { choice, decimal, id, int, locator, locators, required, secret, str, text, top } from '../../shared/api/fields';
+import { choice, decimal, id, int, locator, locators, required, secret, str, text, topLevel } from '../../shared/api/fields';
 import { CODES, HOST_STATUS, MONITOR_PERIODS, PAY_TYPES, YES_NO, lineCode } from '../../shared/api/codes';
 import { LOCATORS } from '../../shared/api/locators';
 import { findNamedIn } from '../../shared/api/resolve';
 import { code, computed, field, first, flag, number, time, type SimplifySpec } from '../../shared/api/simplify';
 import { payload, type Envelope } from '../../shared/api/envelope';
 import { InputError } from '../../shared/errors';
-import { afterWaitUntilRunning, waitUntilRunningExtras } from '../wait';
+import { afterWaitUntilRunning, hostsInRequest, readStatusesBefore, waitUntilRunningExtras } from '../wait';
 
 /** networkid 1 is the inner network; every other line is public and needs a bandwidth. */
 const INNER_NETWORK = 1;
@@ -115,7 +115,7 @@ export const hostOperations: OperationDecl[] = [
 		action: 'Get many hosts',
 		description: 'List cloud hosts with status, IP addresses and packages, optionally by data centre, image, status or star',
 		list: { paged: true },
-		read: true,
+		readOnly: true,
 		simplify: HOST_SIMPLE,
 		fields: [
 			id('id', 'Host ID', 'Only the host with this numeric ID'),
@@ -141,14 +141,14 @@ export const hostOperations: OperationDecl[] = [
 			locator('imageid', 'image', 'Image', 'Operating system to install'),
 			// version 1 always sent 40 GB, a size the vendor's documentation never names; from 1.1 the size
 			// is sent only when the user sets it (schema/README.md, "Node versions")
-			top(int('diskvalue', 'System Disk Size (GB)', 'Size of the system disk in GB', { default: 40, until: 1 })),
+			topLevel(int('diskvalue', 'System Disk Size (GB)', 'Size of the system disk in GB', { default: 40, until: 1 })),
 			int('diskvalue', 'System Disk Size (GB)', 'Size of the system disk in GB; left out, the service chooses it', { default: 40, since: 1.1 }),
 			locator('networkid', 'line', 'Line', 'Network line of the chosen data centre, sent as its line code (1 Inner Network, 2 Telecom, 3 Unicom, 4 Mobile, 5 BGP, 6 Dual Line); Inner Network has no public bandwidth'),
-			top(int('networkvalue', 'Bandwidth (Mbps)', 'Public bandwidth; required (above 0) for every line except Inner Network', { default: 0 })),
+			topLevel(int('networkvalue', 'Bandwidth (Mbps)', 'Public bandwidth; required (above 0) for every line except Inner Network', { default: 0 })),
 			required(choice('type', 'Billing Type', PAY_TYPES, 'How the host is paid for', { default: 1 })),
-			top(decimal('couponprice', 'Coupon Amount', 'Part of the price paid from the coupon balance (monthly and yearly billing only)', { show: { type: [2, 3] } })),
+			topLevel(decimal('couponprice', 'Coupon Amount', 'Part of the price paid from the coupon balance (monthly and yearly billing only)', { show: { type: [2, 3] } })),
 			required(password('pass', 'Password of the administrator account; the service sets the rules (often 8-30 characters with upper- and lower-case letters and digits)')),
-			top(int('num', 'Quantity', 'How many identical hosts to create; the service sets the maximum (often 10)', { default: 1 })),
+			topLevel(int('num', 'Quantity', 'How many identical hosts to create; the service sets the maximum (often 10)', { default: 1 })),
 			str('note', 'Note', 'Remark shown with the host'),
 		],
 		prepare: (body) => {
@@ -182,7 +182,8 @@ export const hostOperations: OperationDecl[] = [
 			required(password('password', 'New administrator password; the service sets the rules (often 8-30 characters with upper- and lower-case letters and digits)', { show: { isChangePass: [true] } })),
 		],
 		extras: waitUntilRunningExtras('the host is'),
-		after: afterWaitUntilRunning((body) => body.id),
+		beforeSend: readStatusesBefore(hostsInRequest),
+		after: afterWaitUntilRunning(hostsInRequest),
 	},
 	{
 		endpoint: 'instance/delete',
@@ -212,7 +213,7 @@ export const hostOperations: OperationDecl[] = [
 				wire: 'diskresize',
 				displayName: 'Disk Resize',
 				kind: 'rows',
-				top: true,
+				topLevel: true,
 				description: 'Disks of the host to enlarge, each with its new size',
 				rows: {
 					itemName: 'Disk',
@@ -267,7 +268,8 @@ export const hostOperations: OperationDecl[] = [
 		constant: { op: 'start' },
 		fields: [hosts('The hosts to power on')],
 		extras: waitUntilRunningExtras('every host is'),
-		after: afterWaitUntilRunning((body) => body.id),
+		beforeSend: readStatusesBefore(hostsInRequest),
+		after: afterWaitUntilRunning(hostsInRequest),
 	},
 	{
 		endpoint: 'instance/update',
@@ -293,7 +295,8 @@ export const hostOperations: OperationDecl[] = [
 		constant: { op: 'reset' },
 		fields: [hosts('The hosts to restart')],
 		extras: waitUntilRunningExtras('every host is'),
-		after: afterWaitUntilRunning((body) => body.id),
+		beforeSend: readStatusesBefore(hostsInRequest),
+		after: afterWaitUntilRunning(hostsInRequest),
 	},
 	{
 		endpoint: 'instance/mark',
@@ -339,7 +342,7 @@ export const hostOperations: OperationDecl[] = [
 		name: 'Get Monitoring',
 		action: 'Get monitoring data of a host',
 		description: 'Get the CPU usage of a host over a period: one item per point with metric, timestamp (ms), ISO time and value',
-		read: true,
+		readOnly: true,
 		fields: [
 			host('The host whose monitoring data is read'),
 			required(choice('type', 'Period', MONITOR_PERIODS, 'Time span the points cover', { default: 'hour' })),
@@ -357,11 +360,11 @@ export const hostOperations: OperationDecl[] = [
 		action: 'Find the host named in a text',
 		description:
 			'Find the host a text names by its name, instance ID or IP address, e.g. "please restart web-1" from a chat; says why when it names none or several',
-		read: true,
+		readOnly: true,
 		fields: [
 			required({
 				...text('text', 'Text', 'Text that names one host by its name, instance ID or IP address, such as a chat message', { placeholder: 'e.g. please restart web-1' }),
-				top: true,
+				topLevel: true,
 			}),
 		],
 		simplify: { found: field('found'), message: field('message'), ...HOST_SIMPLE, named: field('named'), hosts: field('hosts') },

@@ -13,7 +13,7 @@ export const lineOperations: OperationDecl[] = [
 		action: 'Get many lines',
 		description: 'List the network lines (inner network, carriers, BGP) offered in a data centre, with their IDs',
 		list: { paged: false },
-		read: true,
+		readOnly: true,
 		fields: [locator('nodeid', 'dataCentre', 'Data Centre', 'The data centre whose lines are listed')],
 		// the line is its code (`linetype`, or a line name); the row `id` is not a line code (DECISIONS)
 		simplify: {

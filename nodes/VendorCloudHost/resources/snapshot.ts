@@ -7,8 +7,8 @@ import { afterWaitUntilRunning, waitUntilRunningExtras } from '../wait';
 const hostScope = () => ({
 	...locator('iid', 'host', 'Host', 'Narrows the snapshot list below to this host (not sent)'),
 	required: false,
-	top: true,
-	local: true,
+	topLevel: true,
+	notSent: true,
 });
 const snapshot = (description: string) => locator('id', 'snapshot', 'Snapshot', description);
 
@@ -22,8 +22,8 @@ export const snapshotOperations: OperationDecl[] = [
 		action: 'Get many snapshots',
 		description: 'List host snapshots, optionally of one host',
 		list: { paged: true },
-		read: true,
-		fields: [{ ...locator('iid', 'host', 'Host', 'Only snapshots of this host; leave empty for the snapshots of all hosts'), required: false, top: true }],
+		readOnly: true,
+		fields: [{ ...locator('iid', 'host', 'Host', 'Only snapshots of this host; leave empty for the snapshots of all hosts'), required: false, topLevel: true }],
 		simplify: {
 			id: field('id'),
 			snapshotId: field('snapshot_id'),

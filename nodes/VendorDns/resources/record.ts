@@ -1,7 +1,7 @@
 import type { IDataObject } from 'n8n-workflow';
 
 import type { FieldDecl, OperationDecl } from '../../shared/api/declarations';
-import { choice, int, locator, locators, required, str, top } from '../../shared/api/fields';
+import { choice, int, locator, locators, required, str, topLevel } from '../../shared/api/fields';
 import { check } from '../../shared/validation';
 import { CODES, DNS_LINES, ENABLED_PAUSED, RECORD_TYPES } from '../../shared/api/codes';
 import { code, field, number, time, type SimplifySpec } from '../../shared/api/simplify';
@@ -11,11 +11,11 @@ import { InputError } from '../../shared/errors';
 const subdomain = (description: string, extra: Partial<FieldDecl> = {}) => str('subdomain', 'Host Record', description, { placeholder: 'e.g. www', ...extra });
 /** The seed names types "for example A, AAAA, CNAME": the list is open, another type is entered as an expression. */
 const recordType = (description: string, extra: Partial<FieldDecl> = {}) =>
-	choice('recordtype', 'Type', RECORD_TYPES, `${description}; another type the service knows can be entered as an expression`, { default: 'A', open: true, ...extra });
+	choice('recordtype', 'Type', RECORD_TYPES, `${description}; another type the service knows can be entered as an expression`, { default: 'A', allowOtherValues: true, ...extra });
 /** The seed names no line values: the usual ones to choose, any other line the service knows as an expression. */
 const line = (extra: Partial<FieldDecl> = {}) =>
 	choice('recordline', 'Line', DNS_LINES, 'Visitors the record answers: Default answers everyone; another line the service offers can be entered as an expression', { default: 'default',
-		open: true,
+		allowOtherValues: true,
 		...extra,
 	});
 const value = (extra: Partial<FieldDecl> = {}) =>
@@ -112,7 +112,7 @@ export const recordOperations: OperationDecl[] = [
 		action: 'Get many DNS records',
 		description: 'List the DNS records of a domain, optionally of one type, host record or status',
 		list: { paged: true },
-		read: true,
+		readOnly: true,
 		simplify: RECORD_SIMPLE,
 		fields: [
 			domain('did', 'The domain whose records are listed'),
@@ -136,9 +136,9 @@ export const recordOperations: OperationDecl[] = [
 			required(recordType('Record type', { default: 'A' })),
 			required(subdomain('Host record: @ for the domain itself, * for a wildcard, or a name such as www; it may not hold ; or #, which separate records', { default: '@' })),
 			required(value()),
-			top(line({ default: 'default' })),
-			top(ttl()),
-			top(mx({ show: { recordtype: ['MX'] } })),
+			topLevel(line({ default: 'default' })),
+			topLevel(ttl()),
+			topLevel(mx({ show: { recordtype: ['MX'] } })),
 			weight(),
 			{
 				wire: 'records',
@@ -209,7 +209,7 @@ export const recordOperations: OperationDecl[] = [
 		name: 'Update Note',
 		action: 'Update the note of a DNS record',
 		description: 'Replace the remark of a DNS record; an empty note clears it',
-		fields: [domain('did', 'The domain of the record'), record('The record whose note is set'), top(str('note', 'Note', 'The new remark; leave empty to clear it'))],
+		fields: [domain('did', 'The domain of the record'), record('The record whose note is set'), topLevel(str('note', 'Note', 'The new remark; leave empty to clear it'))],
 		prepare: (body) => ({ ...body, note: body.note ?? '' }),
 	},
 	{

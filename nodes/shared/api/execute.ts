@@ -46,7 +46,7 @@ export async function runOperation(fn: IExecuteFunctions, op: OperationDecl, i: 
 	const ctx = operationContext(fn, i);
 	let body = await buildBody(fn, op, i);
 	if (op.prepare) body = await op.prepare(body, ctx);
-	if (op.after?.before) await op.after.before(body, ctx);
+	if (op.beforeSend) await op.beforeSend(body, ctx);
 	let records: IDataObject[];
 	const list: ListShown = { noun };
 	if (op.run) {
@@ -54,7 +54,7 @@ export async function runOperation(fn: IExecuteFunctions, op: OperationDecl, i: 
 	} else if (op.list) {
 		records = await readList(fn, op, i, body, list);
 	} else {
-		const envelope = await apiRequest(fn, op.path, body, { itemIndex: i, read: op.read === true, noToken: op.noToken });
+		const envelope = await apiRequest(fn, op.path, body, { itemIndex: i, read: op.readOnly === true, noToken: op.noToken });
 		records = answerRecords(op, envelope, body);
 	}
 	if (op.after) records = await op.after(records, ctx, body);
@@ -81,7 +81,7 @@ export async function executeArea(fn: IExecuteFunctions, allVersions: ApiArea): 
 	const items = fn.getInputData();
 	let serial = false;
 	try {
-		serial = items.length > 1 && operationOf(fn, area, 0).serial !== undefined;
+		serial = items.length > 1 && operationOf(fn, area, 0).oneItemAtATime !== undefined;
 	} catch {
 		// reported per item below
 	}

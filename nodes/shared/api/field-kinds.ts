@@ -188,7 +188,7 @@ export const FIELD_KINDS: Record<FieldKind, FieldKindEntry> = {
 		convert(field, raw, label) {
 			if (field.options && !field.optionsFrom) {
 				const hit = field.options.find((o) => String(o.value) === String(raw));
-				if (!hit && field.open) {
+				if (!hit && field.allowOtherValues) {
 					runValidators(field, raw, label);
 					return sendAs(field, String(raw).trim(), 'string');
 				}
@@ -253,11 +253,11 @@ export const FIELD_KINDS: Record<FieldKind, FieldKindEntry> = {
 			base.typeOptions = { rows: 3 };
 		},
 		convert(field, raw, label) {
-			const entries = splitEntries(raw, field.lines === true);
+			const entries = splitEntries(raw, field.oneEntryPerLine === true);
 			runValidators(field, entries, label);
 			return sendAs(field, entries, 'comma');
 		},
-		toolText: (field, name, own) => `${name}: ${own || 'entries'}${field.lines ? ', one per line' : ', separated by commas or new lines'}`,
+		toolText: (field, name, own) => `${name}: ${own || 'entries'}${field.oneEntryPerLine ? ', one per line' : ', separated by commas or new lines'}`,
 	},
 	json: {
 		property(field, base) {

@@ -112,5 +112,6 @@ export const list = (wire: string, displayName: string, description?: string, ex
 });
 
 export const required = (f: FieldDecl): FieldDecl => ({ ...f, required: true });
-export const top = (f: FieldDecl): FieldDecl => ({ ...f, top: true });
+/** An optional field shown as a top-level parameter instead of inside the optional collection. */
+export const topLevel = (f: FieldDecl): FieldDecl => ({ ...f, topLevel: true });
 export const checked = (f: FieldDecl, ...validate: Validator[]): FieldDecl => ({ ...f, validate: [...(f.validate ?? []), ...validate] });

@@ -88,7 +88,7 @@ export async function buildBody(fn: IExecuteFunctions, op: OperationDecl, i: num
 		}
 		if (kind.lookUp && field.locator) raw = await resolved(fn, field, raw, i);
 		const value = convert(field, raw) as IDataObject[string];
-		if (!field.local) body[field.wire] = value;
+		if (!field.notSent) body[field.wire] = value;
 	}
 	return body;
 }

@@ -39,7 +39,7 @@ export function collectionOf(op: OperationDecl): { name: string; displayName: st
 }
 
 /** Whether a field is a top-level parameter (required, or optional but shown outside the collection). */
-export const isTopLevel = (f: FieldDecl) => f.required === true || f.top === true;
+export const isTopLevel = (f: FieldDecl) => f.required === true || f.topLevel === true;
 
 /** Options sorted by name, as n8n's lint rules expect. */
 export function sortOptions<T extends { name: string }>(options: T[]): T[] {

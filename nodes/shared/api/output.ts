@@ -44,7 +44,7 @@ export function defaultRecords(envelope: Envelope, request: IDataObject = {}): I
 export function requestIdentifiers(op: OperationDecl, body: IDataObject): IDataObject {
 	const out: IDataObject = {};
 	for (const f of op.fields ?? []) {
-		if (FIELD_KINDS[f.kind].identifies && !f.local && body[f.wire] !== undefined) out[f.wire] = body[f.wire];
+		if (FIELD_KINDS[f.kind].identifies && !f.notSent && body[f.wire] !== undefined) out[f.wire] = body[f.wire];
 	}
 	return out;
 }
@@ -56,8 +56,8 @@ export function answerRecords(op: OperationDecl, envelope: Envelope, body: IData
 	if (records.length === 0 && !op.output) {
 		// a change answered with no records (`[]`, an empty array) still gives one item; a read gives
 		// what came (no record: no item), except that `[]` for a one-object answer is that object, empty
-		if (!op.read) records = [noDataRecord(envelope, identifiers)];
-		else if (op.object) records = [{}];
+		if (!op.readOnly) records = [noDataRecord(envelope, identifiers)];
+		else if (op.answersOneObject) records = [{}];
 	}
 	if (op.deletes) records = records.map((r) => ({ deleted: true, ...r }));
 	return records;

@@ -137,7 +137,7 @@ function operationProperties(op: OperationDecl): INodeProperties[] {
 		placeholder: 'Add Option',
 		default: {},
 		displayOptions: { show },
-		options: [concurrencyOption(op.serial)],
+		options: [concurrencyOption(op.oneItemAtATime?.reason)],
 	});
 	return props;
 }

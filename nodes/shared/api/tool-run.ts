@@ -37,13 +37,13 @@ function sentIds(value: unknown): string[] {
 /** The declared target of a change that takes names (a host, disk, domain...), as tool-text.ts describes it. */
 export function actedOnField(op: OperationDecl): FieldDecl | undefined {
 	if (op.list || /^(create|add|register)/i.test(op.operation)) return undefined;
-	return (op.fields ?? []).find((f) => isTopLevel(f) && !f.local && (f.kind === 'locator' || f.kind === 'locators') && !!f.locator && !!locatorOf(f.locator).resolve);
+	return (op.fields ?? []).find((f) => isTopLevel(f) && !f.notSent && (f.kind === 'locator' || f.kind === 'locators') && !!f.locator && !!locatorOf(f.locator).resolve);
 }
 
 /** The records with the ID and name of what the change acted on (a record about another object is left as it is). */
 async function namingTarget(fn: IExecuteFunctions, op: OperationDecl, i: number, records: IDataObject[], body: IDataObject): Promise<IDataObject[]> {
 	const target = actedOnField(op);
-	if (!target || op.read || body[target.wire] === undefined) return records;
+	if (!target || op.readOnly || body[target.wire] === undefined) return records;
 	const loc = locatorOf(target.locator!);
 	let rows: IDataObject[] = [];
 	try {

@@ -48,20 +48,20 @@ function returnsText(area: ApiArea, op: OperationDecl): string {
 	}
 	if (op.deletes) return `Returns {deleted: true} with the ID of what was deleted and the service's message.`;
 	const target = actedOn(op);
-	if (target && !op.read) {
+	if (target && !op.readOnly) {
 		const what = nounOf(locatorOf(target.locator!).label);
 		return `Returns the service's answer, with the ID and name of the ${target.kind === 'locators' ? pluralNoun(what) : what} acted on.`;
 	}
-	if (op.read) return keys ? `Returns one object${keys}.` : `Returns what the service answers.`;
+	if (op.readOnly) return keys ? `Returns one object${keys}.` : `Returns what the service answers.`;
 	return /^(create|add)/i.test(op.operation) ? `Returns the new ${noun} as the service answers it.` : `Returns the service's answer.`;
 }
 
 /** The tool description of one operation. */
 export function toolText(area: ApiArea, op: OperationDecl, short = false): string {
 	const parts = [sentence(op.description)];
-	const needs = (op.fields ?? []).filter((f) => isTopLevel(f) && !f.local).map((f) => fieldText(f, short));
+	const needs = (op.fields ?? []).filter((f) => isTopLevel(f) && !f.notSent).map((f) => fieldText(f, short));
 	if (needs.length) parts.push(`Needs: ${needs.join('; ')}.`);
-	const optional = (op.fields ?? []).filter((f) => !isTopLevel(f) && !f.local);
+	const optional = (op.fields ?? []).filter((f) => !isTopLevel(f) && !f.notSent);
 	if (optional.length) {
 		const names = optional.map((f) => fieldProperty(f, true).displayName);
 		const more = names.length > MAX_OPTIONS ? ` and ${names.length - MAX_OPTIONS} more` : '';
