@@ -6,7 +6,7 @@ import type { OperationDecl } from '../../shared/api/declarations';
 import { REPORT_SENDING, YES_NO } from '../../shared/api/codes';
 import { checked, choice, required, secret, str } from '../../shared/api/fields';
 import { computed, field, flag, number } from '../../shared/api/simplify';
-import { checkCompatibility } from './compatibility';
+import { checkCompatibility } from '../compatibility/check';
 
 /** Contact and notification fields of profile/update (the account's own profile). */
 export const profileFields = [

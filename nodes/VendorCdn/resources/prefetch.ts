@@ -1,7 +1,9 @@
 import { PREFETCH_NODES } from '../../shared/api/codes';
 import type { OperationDecl } from '../../shared/api/declarations';
 import { choice, locator, locators, required } from '../../shared/api/fields';
-import { checkChannelsField, prepareUrls, separatorField, urlsInTextField, statusIds, statusRecords, urlsField, waitExtras, waitForTask } from './cacheRefresh';
+import { statusIds, statusRecords, waitExtras, waitForTask } from '../tasks';
+import { prepareUrls } from '../urls';
+import { checkChannelsField, separatorField, urlsField, urlsInTextField } from './common';
 
 export const prefetchOperations: OperationDecl[] = [
 	{

@@ -1,11 +1,11 @@
-import { defaultRecords } from '../../shared/api/output';
+import { recordsWithMessage } from '../../shared/api/output';
 import type { OperationDecl } from '../../shared/api/declarations';
 import { choice, locator, required, str } from '../../shared/api/fields';
 import { BACKUP_STATUS, BACKUP_TYPES, CODES } from '../../shared/api/codes';
 import { code, field, number, time, type SimplifySpec } from '../../shared/api/simplify';
-import type { Envelope } from '../../shared/api/envelope';
 import { InputError } from '../../shared/errors';
-import { afterWaitForBackup, afterWaitUntilRunning, waitForCompletionExtras, waitUntilRunningExtras } from '../wait';
+import { afterWaitForBackup, waitForCompletionExtras } from '../backupWait';
+import { afterWaitUntilRunning, waitUntilRunningExtras } from '../hostWait';
 
 /** Simplified backup records (backupList has 11 fields, one a host object). */
 export const BACKUP_SIMPLE: SimplifySpec = {
@@ -30,8 +30,6 @@ const hostScope = () => ({
 	notSent: true,
 });
 const backup = (description: string) => locator('id', 'backup', 'Backup', description);
-const withMessage = (envelope: Envelope) =>
-	defaultRecords(envelope).map((r) => (envelope.message && r.message === undefined ? { ...r, message: envelope.message } : r));
 
 export const backupOperations: OperationDecl[] = [
 	{
@@ -93,7 +91,7 @@ export const backupOperations: OperationDecl[] = [
 		notice: 'The backup goes to the recycle bin; the service keeps it for 2 hours, then it is gone',
 		deletes: true,
 		fields: [hostScope(), backup('The backup to delete')],
-		output: withMessage,
+		output: recordsWithMessage,
 	},
 	{
 		endpoint: 'instance/backupRestore',

@@ -1,24 +1,13 @@
 import type { IDataObject } from 'n8n-workflow';
 
-import { defaultRecords } from '../../shared/api/output';
-import type { FieldDecl, OperationContext, OperationDecl } from '../../shared/api/declarations';
+import { recordsWithMessage } from '../../shared/api/output';
+import type { FieldDecl, OperationDecl } from '../../shared/api/declarations';
 import { choice, decimal, id, int, locator, locators, required, secret, str, text, topLevel } from '../../shared/api/fields';
-import { CODES, HOST_STATUS, MONITOR_PERIODS, PAY_TYPES, YES_NO, lineCode } from '../../shared/api/codes';
-import { LOCATORS } from '../../shared/api/locators';
-import { findNamedIn } from '../../shared/api/resolve';
+import { CODES, HOST_STATUS, MONITOR_PERIODS, PAY_TYPES, YES_NO } from '../../shared/api/codes';
 import { code, computed, field, first, flag, number, time, type SimplifySpec } from '../../shared/api/simplify';
-import { payload, type Envelope } from '../../shared/api/envelope';
 import { InputError } from '../../shared/errors';
-import { afterWaitUntilRunning, hostsInRequest, readStatusesBefore, waitUntilRunningExtras } from '../wait';
-
-/** networkid 1 is the inner network; every other line is public and needs a bandwidth. */
-const INNER_NETWORK = 1;
-
-/** The line of a host (`network` {id, line}): the line code from `line` (a code or a line name) or `id`. */
-function hostLineCode(r: IDataObject): number | undefined {
-	const network = r.network && typeof r.network === 'object' && !Array.isArray(r.network) ? (r.network as IDataObject) : {};
-	return lineCode(network.line) ?? lineCode(network.id);
-}
+import { afterWaitUntilRunning, hostsInRequest, readStatusesBefore, waitUntilRunningExtras } from '../hostWait';
+import { checkNewHost, findInText, hostLineCode, monitoringPoints } from '../hosts';
 
 /** Simplified host records (instance/list has 25 fields). */
 export const HOST_SIMPLE: SimplifySpec = {
@@ -57,53 +46,8 @@ export const HOST_SIMPLE: SimplifySpec = {
 const host = (description: string, extra: Partial<FieldDecl> = {}) => locator('id', 'host', 'Host', description, extra);
 const hosts = (description: string) => ({ ...locators('id', 'host', 'Hosts', description), send: 'comma' as const });
 
-/** The envelope's message (e.g. "kept for 2 hours") next to the data. */
-const withMessage = (envelope: Envelope) =>
-	defaultRecords(envelope).map((r) => (envelope.message && r.message === undefined ? { ...r, message: envelope.message } : r));
-
-/**
- * instance/monitor answers { cpu: [[timestamp ms, value], ...] }. Each point becomes one item
- * { metric, timestamp, time, value }: `metric` is the series name (`cpu`), `timestamp` the
- * milliseconds as sent, `time` the same instant as ISO 8601, `value` as sent.
- */
-export function monitoringPoints(envelope: Envelope): IDataObject[] {
-	const p = payload(envelope);
-	if (!p || typeof p !== 'object' || Array.isArray(p)) return [];
-	const out: IDataObject[] = [];
-	for (const [metric, series] of Object.entries(p as IDataObject)) {
-		if (!Array.isArray(series)) continue;
-		for (const point of series) {
-			if (!Array.isArray(point) || point.length < 2) continue;
-			const timestamp = Number(point[0]);
-			out.push({
-				metric,
-				timestamp,
-				time: Number.isFinite(timestamp) ? new Date(timestamp).toISOString() : null,
-				value: point[1] as IDataObject[string],
-			});
-		}
-	}
-	return out;
-}
-
 /** The service sets the password rules (not stated by the seed); its own error is shown. */
 const password = (wire: string, description: string, extra: Partial<FieldDecl> = {}) => secret(wire, 'Administrator Password', description, extra);
-
-/** Host > Find in Text: the hosts the text names, from one listing per run (resolve.ts). */
-async function findInText(ctx: OperationContext, body: IDataObject): Promise<IDataObject[]> {
-	const found = await findNamedIn(ctx.fn, LOCATORS.host, String(body.text ?? ''), ctx.itemIndex);
-	const one = found.named.length === 1 ? found.named[0] : undefined;
-	const names = (rows: IDataObject[]) => rows.map((r) => String(r.name ?? r.id));
-	return [
-		{
-			found: one !== undefined,
-			message: found.message,
-			...(one ?? {}),
-			named: names(found.named),
-			...(one ? {} : { hosts: names(found.all) }),
-		},
-	];
-}
 
 export const hostOperations: OperationDecl[] = [
 	{
@@ -151,19 +95,7 @@ export const hostOperations: OperationDecl[] = [
 			topLevel(int('num', 'Quantity', 'How many identical hosts to create; the service sets the maximum (often 10)', { default: 1 })),
 			str('note', 'Note', 'Remark shown with the host'),
 		],
-		prepare: (body) => {
-			const out = { ...body };
-			if (Number(out.networkid) === INNER_NETWORK) {
-				delete out.networkvalue;
-			} else if (!(Number(out.networkvalue) > 0)) {
-				throw new InputError(
-					'The "Bandwidth (Mbps)" field is required for a public line',
-					'Give a bandwidth above 0, or choose the Inner Network line for a host without public bandwidth.',
-				);
-			}
-			if (!out.couponprice) delete out.couponprice;
-			return out;
-		},
+		prepare: checkNewHost,
 		extras: waitUntilRunningExtras('every created host is'),
 		after: afterWaitUntilRunning(),
 	},
@@ -196,7 +128,7 @@ export const hostOperations: OperationDecl[] = [
 		notice: 'Deleted hosts go to the recycle bin; the service keeps them for 2 hours, then they are gone with their system disks',
 		deletes: true,
 		fields: [hosts('The hosts to delete')],
-		output: withMessage,
+		output: recordsWithMessage,
 	},
 	{
 		endpoint: 'instance/upgrade',

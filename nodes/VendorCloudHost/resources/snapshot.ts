@@ -2,7 +2,7 @@ import { InputError } from '../../shared/errors';
 import type { OperationDecl } from '../../shared/api/declarations';
 import { locator, required, str } from '../../shared/api/fields';
 import { field, time } from '../../shared/api/simplify';
-import { afterWaitUntilRunning, waitUntilRunningExtras } from '../wait';
+import { afterWaitUntilRunning, waitUntilRunningExtras } from '../hostWait';
 
 const hostScope = () => ({
 	...locator('iid', 'host', 'Host', 'Narrows the snapshot list below to this host (not sent)'),

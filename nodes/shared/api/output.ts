@@ -40,6 +40,11 @@ export function defaultRecords(envelope: Envelope, request: IDataObject = {}): I
 	return [{ data: p as string }];
 }
 
+/** The records of an answer with the envelope's message (e.g. "kept for 2 hours") added to each record that has none. */
+export function recordsWithMessage(envelope: Envelope): IDataObject[] {
+	return defaultRecords(envelope).map((r) => (envelope.message && r.message === undefined ? { ...r, message: envelope.message } : r));
+}
+
 /** The identifiers a request named (locators and ID fields), as sent; never secrets. */
 export function requestIdentifiers(op: OperationDecl, body: IDataObject): IDataObject {
 	const out: IDataObject = {};
