@@ -10,7 +10,7 @@ import { BACKUP_IN_ARREARS, backupState, codeKey } from '../shared/api/codes';
 import type { OperationContext } from '../shared/api/declarations';
 import { apiRequestAllItems } from '../shared/api/paging';
 import { waitUntil } from '../shared/wait';
-import { DEFAULT_TIMEOUT_S, WAIT_PAUSE, timeoutOf } from './hostWait';
+import { WAIT_PAUSE, timeoutOf, waitTimeoutProperty } from './hostWait';
 
 /** "Wait for Completion" and its timeout, for backups. */
 export function waitForCompletionExtras(): INodeProperties[] {
@@ -22,15 +22,7 @@ export function waitForCompletionExtras(): INodeProperties[] {
 			default: false,
 			description: 'Whether to wait until the backup is completed; the output is then the backup record as listed, with "wait": the statuses seen',
 		},
-		{
-			displayName: 'Timeout (Seconds)',
-			name: 'waitTimeout',
-			type: 'number',
-			default: DEFAULT_TIMEOUT_S,
-			typeOptions: { minValue: 1 },
-			description: 'How long to wait before the node fails',
-			displayOptions: { show: { waitForCompletion: [true] } },
-		},
+		waitTimeoutProperty('waitForCompletion'),
 	];
 }
 

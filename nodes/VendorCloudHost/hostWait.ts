@@ -26,8 +26,20 @@ import { growingPause, waitUntil } from '../shared/wait';
 
 /** Pauses between looks: 0.2 s, doubling up to 5 s. */
 export const WAIT_PAUSE = growingPause(200, 5000);
-/** The default of "Timeout (Seconds)". */
-export const DEFAULT_TIMEOUT_S = 300;
+const DEFAULT_TIMEOUT_S = 300;
+
+/** "Timeout (Seconds)" of a wait, shown while its switch (`waitUntilRunning`, `waitForCompletion`) is on. */
+export function waitTimeoutProperty(switchName: string): INodeProperties {
+	return {
+		displayName: 'Timeout (Seconds)',
+		name: 'waitTimeout',
+		type: 'number',
+		default: DEFAULT_TIMEOUT_S,
+		typeOptions: { minValue: 1 },
+		description: 'How long to wait before the node fails',
+		displayOptions: { show: { [switchName]: [true] } },
+	};
+}
 
 /** "Wait Until Running" and its timeout, for operations that leave hosts starting. */
 export function waitUntilRunningExtras(subject: string): INodeProperties[] {
@@ -39,15 +51,7 @@ export function waitUntilRunningExtras(subject: string): INodeProperties[] {
 			default: false,
 			description: `Whether to wait until ${subject} running; the output is then the host records as listed, each with "wait": the statuses seen and whether they prove the operation took effect`,
 		},
-		{
-			displayName: 'Timeout (Seconds)',
-			name: 'waitTimeout',
-			type: 'number',
-			default: DEFAULT_TIMEOUT_S,
-			typeOptions: { minValue: 1 },
-			description: 'How long to wait before the node fails',
-			displayOptions: { show: { waitUntilRunning: [true] } },
-		},
+		waitTimeoutProperty('waitUntilRunning'),
 	];
 }
 

@@ -43,35 +43,39 @@ export const MAX_OPTIONS = 12;
 /** The value of a locator as entered: the mode's value, or the value itself. */
 const locatorInput = (raw: unknown) => (typeof raw === 'object' && raw !== null ? (raw as IDataObject).value : raw);
 
-/** "From List", "By Name" (when names are looked up) and "By ID" (or "By Code") of a resource locator. */
-function locatorModes(loc: LocatorDecl) {
-	return [
-		{
-			displayName: 'From List',
-			name: 'list',
-			type: 'list',
-			typeOptions: { searchListMethod: searchMethod(loc.key), searchable: true },
-		},
-		...(loc.resolve
-			? [
-					{
-						displayName: 'By Name',
-						name: 'name',
-						type: 'string' as const,
-						placeholder: `e.g. ${loc.resolve.example ?? 'web-1'}`,
-						hint: `Looked up when the node runs: ${loc.resolve.what} of exactly one ${loc.label.toLowerCase()}`,
-					},
-				]
-			: []),
-		{
-			displayName: `By ${loc.idName ?? 'ID'}`,
-			name: 'id',
-			type: 'string',
-			placeholder: loc.idPlaceholder ?? 'e.g. 12',
-			// checked when the node runs (convert), where a name is looked up instead of refused;
-			// no editor regex: n8n runs those in a VM with a 250 ms limit on every execution
-		},
-	];
+/** A resource locator with "From List", "By Name" (when names are looked up) and "By ID" (or "By Code"). */
+function resourceLocator(loc: LocatorDecl) {
+	return {
+		type: 'resourceLocator',
+		default: { mode: 'list', value: '' },
+		modes: [
+			{
+				displayName: 'From List',
+				name: 'list',
+				type: 'list',
+				typeOptions: { searchListMethod: searchMethod(loc.key), searchable: true },
+			},
+			...(loc.resolve
+				? [
+						{
+							displayName: 'By Name',
+							name: 'name',
+							type: 'string' as const,
+							placeholder: `e.g. ${loc.resolve.example ?? 'web-1'}`,
+							hint: `Looked up when the node runs: ${loc.resolve.what} of exactly one ${loc.label.toLowerCase()}`,
+						},
+					]
+				: []),
+			{
+				displayName: `By ${loc.idName ?? 'ID'}`,
+				name: 'id',
+				type: 'string',
+				placeholder: loc.idPlaceholder ?? 'e.g. 12',
+				// checked when the node runs (convert), where a name is looked up instead of refused;
+				// no editor regex: n8n runs those in a VM with a 250 ms limit on every execution
+			},
+		],
+	};
 }
 
 /** How a locator field is described to a model: the resource, in which words, or its IDs. */
@@ -289,7 +293,7 @@ export const FIELD_KINDS: Record<FieldKind, FieldKindEntry> = {
 				dynamicOptions(base, false, field.displayName, field.description);
 				return;
 			}
-			Object.assign(base, { type: 'resourceLocator', default: { mode: 'list', value: '' }, modes: locatorModes(loc) });
+			Object.assign(base, resourceLocator(loc));
 		},
 		convert(field, raw, label) {
 			const id = locatorInput(raw);
