@@ -22,9 +22,6 @@ import { RETRY_FIRST_PAUSE_MS, limitsOf, type Limits } from './limits';
 import { describeBody, envelopeOf, isBusyAnswer, send, type ApiContext, type FullResponse, type Sent } from './send';
 import { refuse, tokenState, tokenToSend, type Renewals, type TokenState } from './tokens';
 
-export type { ApiContext };
-export { isBusyAnswer };
-
 export interface ApiCallOptions {
 	itemIndex?: number;
 	/** A read may be repeated after a transient failure; a write is not repeated blindly. */
