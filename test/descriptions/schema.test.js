@@ -203,7 +203,7 @@ describe('a change that would break saved workflows is refused, with what to do'
 		const f = fresh();
 		const dns = f.area('VendorDns', 'dnsArea');
 		const op = dns.operations.find((o) => o.resource === 'record' && o.operation === 'add');
-		const optional = op.fields.find((x) => !x.required && !x.top);
+		const optional = op.fields.find((x) => !x.required && !x.topLevel);
 		op.fields.push({ ...optional, displayName: `${optional.displayName} Again` });
 		const { conflicts } = lib.nodeSchema(PACKAGE, f.describe('VendorDns'));
 		expect(conflicts.join('\n')).toMatch(/holds two members named/);

@@ -1,6 +1,5 @@
 import type { OperationDecl } from '../../shared/api/declarations';
-import { CODES, INVOICE_HOLDERS, INVOICE_KINDS, LOG_TYPES, PAYMENT_SERVICES, PAYMENT_TYPES, RECHARGE_TYPES } from '../../shared/api/codes';
-import { COUPON_STATUS } from '../../shared/api/enums';
+import { CODES, COUPON_STATUS, INVOICE_HOLDERS, INVOICE_KINDS, LOG_TYPES, PAYMENT_SERVICES, PAYMENT_TYPES, RECHARGE_TYPES } from '../../shared/api/codes';
 import { choice, date, decimal, id, int, required, str } from '../../shared/api/fields';
 import { code, field, named, number, time } from '../../shared/api/simplify';
 
@@ -14,7 +13,7 @@ export const billingOperations: OperationDecl[] = [
 		action: 'Get many recharges',
 		description: 'List the recharge records of the account',
 		list: { paged: true },
-		read: true,
+		readOnly: true,
 		fields: [id('id', 'Recharge ID', 'Only the recharge with this ID'), choice('type', 'Type', RECHARGE_TYPES, 'Only recharges of this kind', { default: 1 })],
 		simplify: {
 			id: field('id'),
@@ -34,7 +33,7 @@ export const billingOperations: OperationDecl[] = [
 		name: 'Get',
 		action: 'Get the balance',
 		description: 'Get the prepaid balance of the account',
-		read: true,
+		readOnly: true,
 		simplify: { balance: number('price') },
 	},
 	{
@@ -61,7 +60,7 @@ export const billingOperations: OperationDecl[] = [
 		action: 'Get many payments',
 		description: 'List consumption, refund, invoice and coupon records',
 		list: { paged: true },
-		read: true,
+		readOnly: true,
 		fields: [
 			choice('type', 'Type', PAYMENT_TYPES, 'Only records of this kind', { default: 1 }),
 			choice('paytype', 'Service', PAYMENT_SERVICES, 'Only records of this service', { default: 1 }),
@@ -89,7 +88,7 @@ export const billingOperations: OperationDecl[] = [
 		action: 'Get many invoices',
 		description: 'List the invoices applied for',
 		list: { paged: true },
-		read: true,
+		readOnly: true,
 		simplify: {
 			id: field('id'),
 			title: field('title'),
@@ -140,8 +139,8 @@ export const billingOperations: OperationDecl[] = [
 		name: 'Get Invoiceable Amount',
 		action: 'Get the invoiceable amount',
 		description: 'Get the amount that can still be invoiced',
-		read: true,
-		object: true,
+		readOnly: true,
+		answersOneObject: true,
 		simplify: { invoiceableAmount: number('invoiceprice') },
 	},
 	{
@@ -153,7 +152,7 @@ export const billingOperations: OperationDecl[] = [
 		action: 'Get many coupons',
 		description: 'List the coupons of the account',
 		list: { paged: true },
-		read: true,
+		readOnly: true,
 		fields: [str('couponid', 'Coupon Code', 'Only the coupon with this code'), choice('status', 'Status', COUPON_STATUS, 'Only coupons in this status', { default: 0 })],
 		simplify: {
 			id: field('id'),
@@ -183,7 +182,7 @@ export const billingOperations: OperationDecl[] = [
 		name: 'Get Balance',
 		action: 'Get the coupon balance',
 		description: 'Get the amount available from redeemed coupons',
-		read: true,
+		readOnly: true,
 		// the answer's data is the amount itself (a decimal string), which becomes { data }
 		simplify: { couponBalance: number('data') },
 	},
@@ -196,7 +195,7 @@ export const billingOperations: OperationDecl[] = [
 		action: 'Get many operation logs',
 		description: 'List the operation log of the account, optionally of one kind and period',
 		list: { paged: true },
-		read: true,
+		readOnly: true,
 		fields: [
 			choice('type', 'Type', LOG_TYPES, 'Only entries of this kind', { default: 'user' }),
 			date('start', 'From', 'Only entries from this day on'),

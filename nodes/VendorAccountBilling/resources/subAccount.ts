@@ -1,24 +1,9 @@
 import type { IDataObject } from 'n8n-workflow';
 
 import type { FieldDecl, OperationDecl } from '../../shared/api/declarations';
-import { CODES, SUB_ACCOUNT_STATUS } from '../../shared/api/codes';
+import { ACCELERATION_TYPES, CODES, PERMISSION_TYPES, SUB_ACCOUNT_STATUS, YES_NO_STRING } from '../../shared/api/codes';
 import { checked, choice, locator, required, secret, str } from '../../shared/api/fields';
 import { code, field, time } from '../../shared/api/simplify';
-import { ACCELERATION_TYPES } from '../../shared/api/enums';
-
-const YES_NO_STRING = [
-	{ name: 'Yes', value: '1' },
-	{ name: 'No', value: '0' },
-];
-
-const PERMISSION_TYPES = [
-	{ name: 'Cloud Host', value: 1 },
-	{ name: 'Cloud Disk', value: 2 },
-	{ name: 'Security Group', value: 3 },
-	{ name: 'Private Network', value: 4 },
-	{ name: 'Content Delivery', value: 5 },
-	{ name: 'Cloud DNS', value: 6 },
-];
 
 /** Fields of a sub-account save besides username/password (create) or uid (modify). */
 const subAccountFields: FieldDecl[] = [
@@ -65,7 +50,7 @@ export const subAccountOperations: OperationDecl[] = [
 		action: 'Get many sub-accounts',
 		description: 'List the sub-accounts of the account',
 		list: { paged: true },
-		read: true,
+		readOnly: true,
 		simplify: {
 			id: field('uid'),
 			username: field('name'),

@@ -1,29 +1,8 @@
-import { NodeOperationError, type IDataObject } from 'n8n-workflow';
-
-import { InputError } from '../../shared/api/build';
-import type { FieldDecl, OperationContext, OperationDecl, OptionDecl } from '../../shared/api/declarations';
-import { CACHE_TYPES, CODES, ORIGIN_POLICIES } from '../../shared/api/codes';
-import { ACCELERATION_TYPES } from '../../shared/api/enums';
+import type { FieldDecl, OperationDecl } from '../../shared/api/declarations';
+import { ACCELERATION_TYPES, CACHE_TYPES, CODES, ON_OFF, ORIGIN_POLICIES, YES_NO, YES_NO_STRING } from '../../shared/api/codes';
 import { code, computed, field, flag, number, time, type SimplifySpec } from '../../shared/api/simplify';
-import { YES_NO, checked, choice, int, locator, locators, required, secret, str, text, top } from '../../shared/api/fields';
-import { isIpv4, isIpv6 } from '../../shared/validation';
-
-export const ON_OFF: OptionDecl[] = [
-	{ name: 'On', value: 'on' },
-	{ name: 'Off', value: 'off' },
-];
-
-const YES_NO_STRING: OptionDecl[] = [
-	{ name: 'Yes', value: '1' },
-	{ name: 'No', value: '0' },
-];
-
-/** Origins `{ "<ip>": "<port>" }` (with a weight: "<port>,<weight>") as "ip:port" entries. */
-function originList(v: unknown): string[] | undefined {
-	if (!v || typeof v !== 'object') return undefined;
-	const entries = Array.isArray(v) ? (v as unknown[]).flatMap((o) => (o && typeof o === 'object' ? Object.entries(o as IDataObject) : [])) : Object.entries(v as IDataObject);
-	return entries.map(([host, port]) => `${host}:${String(port).split(',')[0]}`);
-}
+import { checked, choice, int, locator, locators, required, secret, str, text, topLevel } from '../../shared/api/fields';
+import { checkOrigins, foundOne, originList, originObject } from '../channels';
 
 /** Simplified channel records (cdn/domainList has about 35 fields). */
 export const CHANNEL_SIMPLE: SimplifySpec = {
@@ -45,18 +24,6 @@ export const CHANNEL_SIMPLE: SimplifySpec = {
 	created: time('createtime'),
 	expires: time('endtime'),
 };
-
-/** `{ "<host>": "<port>" }` or, with a weight, `"<port>,<weight>"`. */
-function originObject(rows: IDataObject[], label: string): IDataObject {
-	const out: IDataObject = {};
-	rows.forEach((r, n) => {
-		const host = String(r.ip).trim();
-		if (host in out) throw new InputError(`"${label} ${n + 1}: Address" repeats ${host}`, 'Give each origin address once.');
-		const weight = Number(r.weight ?? 0);
-		out[host] = weight > 0 ? `${String(r.port)},${weight}` : String(r.port);
-	});
-	return out;
-}
 
 const originRowFields = (withWeight: boolean): FieldDecl[] => [
 	required(str('ip', 'Address', 'IP address of the origin (Origin Type IP); a domain name or bucket address when Origin Type is Domain or Bucket', { placeholder: 'e.g. 203.0.113.10' })),
@@ -186,53 +153,6 @@ const speedLimitSettings: FieldDecl[] = [
 	str('limit_rate_filter', 'Speed Limit Directories', 'Comma-separated directories, usually starting with /; only paths in them are limited', { placeholder: 'e.g. /video/,/download/' }),
 ];
 
-const isIp = (h: string) => isIpv4(h) || isIpv6(h);
-
-/**
- * Checks that need several fields: origin addresses against Origin Type, weights against
- * Origin Policy. On update, a setting the request leaves out is the channel's, which the node
- * does not know, so only what the request itself says is checked.
- */
-function checkOrigins(body: IDataObject, adding: boolean): IDataObject {
-	const origintype = (body.origintype as string | undefined) ?? (adding ? 'ip' : undefined);
-	const weighted = body.origin_sty === undefined ? undefined : body.origin_sty === 'wgt';
-	const ip = body.ip as IDataObject | undefined;
-	if (ip) {
-		Object.entries(ip).forEach(([host, value], n) => {
-			const label = `Origins ${n + 1}`;
-			if (origintype === 'ip' && !isIp(host)) {
-				throw new InputError(`Invalid "${label}: Address": "${host}" is not an IP address`, 'Origin Type is IP: give IP addresses, or set Origin Type to Domain.');
-			}
-			const hasWeight = String(value).includes(',');
-			if (weighted === true && !hasWeight) {
-				throw new InputError(`"${label}: Weight" is required when Origin Policy is Weighted`, 'Give every origin a weight from 1 to 100.');
-			}
-			if (weighted === false && hasWeight) {
-				throw new InputError(`"${label}: Weight" is only used when Origin Policy is Weighted`, 'Set the weight to 0, or choose the Weighted origin policy.');
-			}
-		});
-	}
-	if (typeof body.deny_ip === 'string') {
-		body.deny_ip = body.deny_ip
-			.split(/\r?\n|,/)
-			.map((x) => x.trim())
-			.filter(Boolean)
-			.join('\n');
-	}
-	return body;
-}
-
-/** "Get" through a list endpoint with one id: an empty answer means there is no such record. */
-export async function single(records: IDataObject[], ctx: OperationContext, body: IDataObject, what: string): Promise<IDataObject[]> {
-	if (records.length === 0) {
-		throw new NodeOperationError(ctx.fn.getNode(), `${what} ${String(body.id)} was not found`, {
-			itemIndex: ctx.itemIndex,
-			description: `Check the ID; choose the ${what.toLowerCase()} from the list to be sure it exists.`,
-		});
-	}
-	return records.slice(0, 1);
-}
-
 const channelIds = (description: string) => locators('domain_ids', 'channel', 'Channels', description);
 
 export const channelOperations: OperationDecl[] = [
@@ -245,7 +165,7 @@ export const channelOperations: OperationDecl[] = [
 		action: 'Get many channels',
 		description: 'List accelerated channels, optionally of one acceleration type or only starred ones',
 		list: { paged: true },
-		read: true,
+		readOnly: true,
 		simplify: CHANNEL_SIMPLE,
 		fields: [choice('type', 'Acceleration Type', ACCELERATION_TYPES, 'Only channels of this type', { default: 'cloud' }), choice('mark', 'Starred', YES_NO, 'Only starred or only unstarred channels', { default: 1 })],
 	},
@@ -257,10 +177,10 @@ export const channelOperations: OperationDecl[] = [
 		name: 'Get',
 		action: 'Get a channel',
 		description: 'Get one channel with its origin, cache and certificate settings',
-		read: true,
+		readOnly: true,
 		simplify: CHANNEL_SIMPLE,
 		fields: [locator('id', 'channel', 'Channel', 'The channel to get')],
-		after: (records, ctx, body) => single(records, ctx, body, 'Channel'),
+		after: foundOne('Channel'),
 	},
 	{
 		endpoint: 'cdn/domainAdd',
@@ -278,7 +198,7 @@ export const channelOperations: OperationDecl[] = [
 				}),
 			),
 			required(choice('type', 'Acceleration Type', ACCELERATION_TYPES, undefined, { default: 'cloud' })),
-			top(origins),
+			topLevel(origins),
 			...channelSettings(true),
 		],
 		prepare: (body) => checkOrigins(body, true),
@@ -341,7 +261,7 @@ export const channelOperations: OperationDecl[] = [
 		name: 'Get Current Data',
 		action: 'Get current data of channels',
 		description: 'Get the latest requests, traffic and response time of one or more channels',
-		read: true,
+		readOnly: true,
 		fields: [locators('ids', 'channel', 'Channels', 'Channels to read')],
 		simplify: {
 			channelId: field('did'),

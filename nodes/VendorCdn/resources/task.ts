@@ -13,7 +13,7 @@ export const taskOperations: OperationDecl[] = [
 		action: 'Get many tasks',
 		description: 'List cache refresh and prefetch tasks, newest first',
 		list: { paged: true },
-		read: true,
+		readOnly: true,
 		fields: [
 			{ ...locators('domain_ids', 'channel', 'Channels', 'Only tasks with URLs of these channels'), required: false },
 			choice('preload', 'Task Kind', TASK_KINDS, 'Only refreshes or only prefetches', { default: 0 }),

@@ -16,7 +16,7 @@ export const cloudDiskOperations: OperationDecl[] = [
 		action: 'Get many cloud disks',
 		description: 'List cloud disks, optionally of one data centre, one host or one status',
 		list: { paged: true },
-		read: true,
+		readOnly: true,
 		simplify: {
 			id: field('id'),
 			diskId: field('disk_id'),

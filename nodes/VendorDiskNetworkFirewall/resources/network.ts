@@ -13,7 +13,7 @@ export const networkOperations: OperationDecl[] = [
 		action: 'Get many private networks',
 		description: 'List private networks, optionally of one data centre',
 		list: { paged: true },
-		read: true,
+		readOnly: true,
 		simplify: {
 			id: field('id'),
 			networkId: field('vxnet_id'),

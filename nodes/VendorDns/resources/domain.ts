@@ -1,11 +1,11 @@
-import { CODES, DOMAIN_STATUS } from '../../shared/api/codes';
+import { CODES, DOMAIN_STATUS, YES_NO } from '../../shared/api/codes';
 import type { OperationDecl } from '../../shared/api/declarations';
-import { YES_NO, checked, choice, id, int, required, str, top } from '../../shared/api/fields';
-import { serializedList } from '../../shared/api/locators';
+import { checked, choice, id, int, required, str, topLevel } from '../../shared/api/fields';
+import { serializedList } from '../../shared/api/serialized';
 import { code, computed, field, flag, number, time } from '../../shared/api/simplify';
 import { domain, newStatus, plan } from './common';
 
-const period = (description: string) => top(int('period', 'Period (Years)', description, { default: 1 }));
+const period = (description: string) => topLevel(int('period', 'Period (Years)', description, { default: 1 }));
 
 export const planOperations: OperationDecl[] = [
 	{
@@ -17,7 +17,7 @@ export const planOperations: OperationDecl[] = [
 		action: 'Get many DNS plans',
 		description: 'List the DNS plans a domain can be hosted on, with their price and limits',
 		list: { paged: true },
-		read: true,
+		readOnly: true,
 		simplify: {
 			id: field('id'),
 			name: field('name'),
@@ -45,7 +45,7 @@ export const domainOperations: OperationDecl[] = [
 		action: 'Get many domains',
 		description: 'List the domains hosted on the DNS service, optionally only starred ones or of one status',
 		list: { paged: true },
-		read: true,
+		readOnly: true,
 		simplify: {
 			id: field('id'),
 			name: field('name'),
@@ -128,7 +128,7 @@ export const domainOperations: OperationDecl[] = [
 		name: 'Update Note',
 		action: 'Update the note of a domain',
 		description: 'Replace the remark of a domain; an empty note clears it',
-		fields: [domain('id', 'The domain whose note is set'), top(str('note', 'Note', 'The new remark; leave empty to clear it'))],
+		fields: [domain('id', 'The domain whose note is set'), topLevel(str('note', 'Note', 'The new remark; leave empty to clear it'))],
 		prepare: (body) => ({ ...body, note: body.note ?? '' }),
 	},
 	{

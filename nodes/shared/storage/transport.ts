@@ -16,13 +16,9 @@ import type { StorageCall, StorageContext, StorageResponse } from './call';
 import { errorInfo } from './errors';
 import { prepareRequest, sendOnce } from './request';
 import { retryAfterErrorAnswer, retryWithoutAnswer, type RetryState } from './retry';
+import { backoffMs } from '../backoff';
 import { runState } from '../run';
 import { parseXml } from './xml';
-
-/** Backoff before attempt n (1-based): 200 ms, 400 ms, 800 ms … with jitter. */
-export function backoffMs(attempt: number): number {
-	return Math.round(200 * 2 ** (attempt - 1) * (0.75 + Math.random() * 0.5));
-}
 
 /**
  * Sends `call` and resolves its answer (2xx, or a status the call accepts). Failures are tried

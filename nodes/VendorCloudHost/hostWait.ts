@@ -1,29 +1,45 @@
 /**
- * Waiting for hosts and backups (the "Wait Until Running" and "Wait for Completion" options).
- * The service has no events (seed 001 section 6), so the node polls the list endpoints with a
- * growing pause (0.2 s doubling up to 5 s) until the object reaches its goal, a final bad state,
- * or the timeout. Pauses use `sleep` from n8n-workflow.
+ * Waiting for hosts to run (the "Wait Until Running" option of Create, Start, Reboot, Reinstall,
+ * Restore and Roll Back). The service has no events, so the node reads the hosts (instance/list)
+ * with a growing pause (0.2 s doubling up to 5 s, ../shared/wait.ts) until every host runs, one
+ * reaches a final bad state, or the timeout passes. backupWait.ts waits for backups the same way.
  *
  * A wait says in each output record what it saw (`wait`), and claims no more than that:
  *  - `before`: the host's status read just before the request was sent (Start, Reboot, Reinstall;
  *    null where it was not read), `observed`: the statuses read afterwards, in order (repeats
  *    collapsed), `reads`: how many reads that took;
  *  - `proven`: whether those statuses show the operation took effect, and `note` in words.
- *    The seed gives no status for a host that is rebooting (only `start` has a result status), so
+ *    The documentation gives no status for a host that is rebooting (only `start` has a result status), so
  *    a reboot of a running host that is listed as running at once proves nothing: `proven` is
  *    false and the note says so. A reinstall (restore, roll back) is proven by a reinstalling (or
  *    other not-running) status seen before running; a start and a create by running itself.
- * Status values are read as numbers or strings alike (`statusKey`).
+ * Status values are read as numbers or strings alike (`codeKey`).
  */
-import { NodeOperationError, sleep, type IDataObject, type INodeProperties } from 'n8n-workflow';
+import { NodeOperationError, type IDataObject, type INodeProperties } from 'n8n-workflow';
 
-import type { AfterHook, OperationContext } from '../shared/api/declarations';
-import { HOST_RUNNING, HOST_STATUS_NAMES, HOST_WAIT_FAILURES, backupState, hostStatusName, statusKey } from '../shared/api/enums';
-import { apiRequest, apiRequestAllItems, payload } from '../shared/api/transport';
+import type { AfterCall, BeforeSend, OperationContext } from '../shared/api/declarations';
+import { HOST_RUNNING, HOST_WAIT_FAILURES, codeKey, hostStatusName, hostStatusPhrase } from '../shared/api/codes';
+import { listRows } from '../shared/api/envelope';
+import { apiRequestAllItems } from '../shared/api/paging';
+import { apiRequest } from '../shared/api/transport';
+import { growingPause, waitUntil } from '../shared/wait';
 
-const FIRST_PAUSE_MS = 200;
-const MAX_PAUSE_MS = 5000;
+/** Pauses between looks: 0.2 s, doubling up to 5 s. */
+export const WAIT_PAUSE = growingPause(200, 5000);
 const DEFAULT_TIMEOUT_S = 300;
+
+/** "Timeout (Seconds)" of a wait, shown while its switch (`waitUntilRunning`, `waitForCompletion`) is on. */
+export function waitTimeoutProperty(switchName: string): INodeProperties {
+	return {
+		displayName: 'Timeout (Seconds)',
+		name: 'waitTimeout',
+		type: 'number',
+		default: DEFAULT_TIMEOUT_S,
+		typeOptions: { minValue: 1 },
+		description: 'How long to wait before the node fails',
+		displayOptions: { show: { [switchName]: [true] } },
+	};
+}
 
 /** "Wait Until Running" and its timeout, for operations that leave hosts starting. */
 export function waitUntilRunningExtras(subject: string): INodeProperties[] {
@@ -35,57 +51,22 @@ export function waitUntilRunningExtras(subject: string): INodeProperties[] {
 			default: false,
 			description: `Whether to wait until ${subject} running; the output is then the host records as listed, each with "wait": the statuses seen and whether they prove the operation took effect`,
 		},
-		{
-			displayName: 'Timeout (Seconds)',
-			name: 'waitTimeout',
-			type: 'number',
-			default: DEFAULT_TIMEOUT_S,
-			typeOptions: { minValue: 1 },
-			description: 'How long to wait before the node fails',
-			displayOptions: { show: { waitUntilRunning: [true] } },
-		},
+		waitTimeoutProperty('waitUntilRunning'),
 	];
 }
 
-/** "Wait for Completion" and its timeout, for backups. */
-export function waitForCompletionExtras(): INodeProperties[] {
-	return [
-		{
-			displayName: 'Wait for Completion',
-			name: 'waitForCompletion',
-			type: 'boolean',
-			default: false,
-			description: 'Whether to wait until the backup is completed; the output is then the backup record as listed, with "wait": the statuses seen',
-		},
-		{
-			displayName: 'Timeout (Seconds)',
-			name: 'waitTimeout',
-			type: 'number',
-			default: DEFAULT_TIMEOUT_S,
-			typeOptions: { minValue: 1 },
-			description: 'How long to wait before the node fails',
-			displayOptions: { show: { waitForCompletion: [true] } },
-		},
-	];
-}
-
-const idList = (v: unknown): number[] =>
+export const idList = (v: unknown): number[] =>
 	(Array.isArray(v) ? v.map(String) : String(v ?? '').split(','))
 		.map((s) => s.trim())
 		.filter((s) => /^\d+$/.test(s))
 		.map(Number);
 
-function timeoutOf(ctx: OperationContext): number {
+/** The wait's "Timeout (Seconds)" in ms. */
+export function timeoutOf(ctx: OperationContext): number {
 	const s = Number(ctx.param('waitTimeout', DEFAULT_TIMEOUT_S));
 	return (Number.isFinite(s) && s > 0 ? s : DEFAULT_TIMEOUT_S) * 1000;
 }
 
-/** "abnormal", "being deleted", "creating", "in status 12": a status inside a sentence. */
-function statusPhrase(value: unknown): string {
-	const key = statusKey(value);
-	if (key === undefined) return 'without a status';
-	return HOST_WAIT_FAILURES[key] ?? HOST_STATUS_NAMES[key]?.toLowerCase() ?? `in status ${key}`;
-}
 const hostLabel = (host: IDataObject | undefined, id: number) => (host?.name ? `"${String(host.name)}" (${id})` : String(id));
 
 /* ---------------------------------------------------------------- what a wait saw */
@@ -111,7 +92,7 @@ const ACTION: Record<WaitKind, string> = {
 	other: 'the request',
 };
 
-/** Statuses read before the request, per operation context (set by the `before` hook). */
+/** Statuses read before the request, per operation context (set by `readStatusesBefore`). */
 const statusesBefore = new WeakMap<OperationContext, Map<number, string | null>>();
 
 interface Watch {
@@ -123,7 +104,7 @@ interface Watch {
 }
 
 function see(watch: Watch, status: unknown): void {
-	const key = statusKey(status) ?? '';
+	const key = codeKey(status) ?? '';
 	watch.reads++;
 	if (watch.observed[watch.observed.length - 1] !== key) watch.observed.push(key);
 }
@@ -173,7 +154,7 @@ export function hostWaitReport(kind: WaitKind, watch: Watch): IDataObject {
 }
 
 /**
- * Numeric ids of the hosts an answer names. The seed's answers carry `instance_id` (several
+ * Numeric ids of the hosts an answer names. The documented answers carry `instance_id` (several
  * comma-joined); where the answer has no numeric `id`, the ids are found by listing the hosts.
  */
 export async function hostIdsOf(ctx: OperationContext, records: IDataObject[], known?: unknown): Promise<number[]> {
@@ -203,8 +184,7 @@ export async function hostIdsOf(ctx: OperationContext, records: IDataObject[], k
 
 async function readHost(ctx: OperationContext, id: number): Promise<IDataObject | undefined> {
 	const envelope = await apiRequest(ctx.fn, 'instance/list', { id, page: 1, limit: 1 }, { itemIndex: ctx.itemIndex, read: true });
-	const rows = payload(envelope);
-	return Array.isArray(rows) ? (rows as IDataObject[]).find((r) => Number(r.id) === id) : undefined;
+	return listRows(envelope).find((r) => Number(r.id) === id);
 }
 
 /**
@@ -223,8 +203,7 @@ export async function waitForHostsRunning(
 	const latest = new Map<number, IDataObject>();
 	const watches = new Map<number, Watch>(ids.map((id) => [id, { before: before.get(id), observed: [], reads: 0 }]));
 	let pending = [...new Set(ids)];
-	let pause = FIRST_PAUSE_MS;
-	for (;;) {
+	const look = async (): Promise<IDataObject[] | undefined> => {
 		for (const id of pending) {
 			const host = await readHost(ctx, id);
 			if (!host) {
@@ -236,105 +215,59 @@ export async function waitForHostsRunning(
 			latest.set(id, host);
 			const watch = watches.get(id)!;
 			see(watch, host.status);
-			const key = statusKey(host.status);
+			const key = codeKey(host.status);
 			if (key !== undefined && HOST_WAIT_FAILURES[key]) {
 				const said = host.suspend_note ? `The service says: ${String(host.suspend_note)}. ` : '';
-				throw new NodeOperationError(node, `Host ${hostLabel(host, id)} is ${statusPhrase(host.status)} instead of running`, {
+				throw new NodeOperationError(node, `Host ${hostLabel(host, id)} is ${hostStatusPhrase(host.status)} instead of running`, {
 					itemIndex: ctx.itemIndex,
 					description: `${said}Statuses seen: ${names(watch.observed).join(', ')}. Check the host in the vendor console or with Host > Get Many.`,
 				});
 			}
 		}
-		pending = pending.filter((id) => statusKey(latest.get(id)!.status) !== HOST_RUNNING);
-		if (!pending.length) return ids.map((id) => ({ ...latest.get(id)!, wait: hostWaitReport(kind, watches.get(id)!) }));
-		if (Date.now() + pause > deadline) {
-			const states = pending.map((id) => `${hostLabel(latest.get(id), id)} is ${statusPhrase(latest.get(id)!.status)}`).join(', ');
-			throw new NodeOperationError(node, `Timed out waiting for hosts to run: ${states}`, {
-				itemIndex: ctx.itemIndex,
-				description: 'The operation itself was accepted. Raise "Timeout (Seconds)", or check the hosts later with Host > Get Many.',
-			});
+		pending = pending.filter((id) => codeKey(latest.get(id)!.status) !== HOST_RUNNING);
+		return pending.length ? undefined : ids.map((id) => ({ ...latest.get(id)!, wait: hostWaitReport(kind, watches.get(id)!) }));
+	};
+	const timedOut = () => {
+		const states = pending.map((id) => `${hostLabel(latest.get(id), id)} is ${hostStatusPhrase(latest.get(id)!.status)}`).join(', ');
+		return new NodeOperationError(node, `Timed out waiting for hosts to run: ${states}`, {
+			itemIndex: ctx.itemIndex,
+			description: 'The operation itself was accepted. Raise "Timeout (Seconds)", or check the hosts later with Host > Get Many.',
+		});
+	};
+	return await waitUntil({ deadline, pause: WAIT_PAUSE, look, timedOut });
+}
+
+/** The hosts a request names (its `id` field: one ID or several, comma-joined). */
+export const hostsInRequest = (body: IDataObject): unknown => body.id;
+
+/**
+ * The `beforeSend` of operations with "Wait Until Running" whose request names the hosts: their
+ * statuses just before the request is sent, so the wait's report can compare before and after.
+ */
+export function readStatusesBefore(idsFromBody: (body: IDataObject) => unknown): BeforeSend {
+	return async (body, ctx) => {
+		if (!ctx.param<boolean>('waitUntilRunning', false)) return;
+		const seen = new Map<number, string | null>();
+		statusesBefore.set(ctx, seen);
+		for (const id of idList(idsFromBody(body))) {
+			try {
+				const host = await readHost(ctx, id);
+				if (host) seen.set(id, codeKey(host.status) ?? null);
+			} catch {
+				// only the report is poorer for it (before: null); the operation itself goes ahead
+			}
 		}
-		await sleep(pause);
-		pause = Math.min(pause * 2, MAX_PAUSE_MS);
-	}
+	};
 }
 
 /**
- * The `after` hook of operations with "Wait Until Running". With `idsFromBody` (the hosts are
- * named in the request), their statuses are also read just before the request is sent, so the
- * report can compare before and after.
+ * The `after` of operations with "Wait Until Running": the hosts named by `idsFromBody` (the
+ * request), else by the answer, are watched until they run.
  */
-export function afterWaitUntilRunning(idsFromBody?: (body: IDataObject) => unknown): AfterHook {
-	const after: AfterHook = async (records, ctx, body) => {
+export function afterWaitUntilRunning(idsFromBody?: (body: IDataObject) => unknown): AfterCall {
+	return async (records, ctx, body) => {
 		if (!ctx.param<boolean>('waitUntilRunning', false)) return records;
 		const ids = await hostIdsOf(ctx, records, idsFromBody ? idsFromBody(body) : undefined);
 		return await waitForHostsRunning(ctx, ids, waitKind(ctx), statusesBefore.get(ctx));
 	};
-	if (idsFromBody) {
-		after.before = async (body, ctx) => {
-			if (!ctx.param<boolean>('waitUntilRunning', false)) return;
-			const seen = new Map<number, string | null>();
-			statusesBefore.set(ctx, seen);
-			for (const id of idList(idsFromBody(body))) {
-				try {
-					const host = await readHost(ctx, id);
-					if (host) seen.set(id, statusKey(host.status) ?? null);
-				} catch {
-					// only the report is poorer for it (before: null); the operation itself goes ahead
-				}
-			}
-		};
-	}
-	return after;
-}
-
-/**
- * Polls instance/backupList (filter iid) until the backup is completed; fails when it ends
- * otherwise (failed, in arrears, recycle bin: `BACKUP_STATES`) or the timeout passes.
- */
-export async function afterWaitForBackup(records: IDataObject[], ctx: OperationContext, body: IDataObject): Promise<IDataObject[]> {
-	if (!ctx.param<boolean>('waitForCompletion', false)) return records;
-	const node = ctx.fn.getNode();
-	const created = records[0] ?? {};
-	const matches = (b: IDataObject) =>
-		(created.backup_id !== undefined && String(b.backup_id) === String(created.backup_id)) ||
-		(created.backup_id === undefined && created.id !== undefined && String(b.id) === String(created.id));
-	const deadline = Date.now() + timeoutOf(ctx);
-	const observed: string[] = [];
-	let reads = 0;
-	let pause = FIRST_PAUSE_MS;
-	for (;;) {
-		const backups = await apiRequestAllItems(ctx.fn, 'instance/backupList', { iid: body.iid }, { itemIndex: ctx.itemIndex });
-		const backup = backups.find(matches);
-		if (!backup) {
-			throw new NodeOperationError(node, `Backup ${String(created.backup_id ?? created.id ?? '')} was not found while waiting for it`, {
-				itemIndex: ctx.itemIndex,
-				description: 'Check the backups of the host with Backup > Get Many.',
-			});
-		}
-		const state = backupState(backup.status);
-		const name = state?.name ?? `Status ${statusKey(backup.status) ?? 'missing'}`;
-		reads++;
-		if (observed[observed.length - 1] !== name) observed.push(name);
-		if (state?.final && !state.failure) {
-			return [{ ...backup, wait: { for: 'completed', observed, reads, proven: true, note: `The backup was listed as ${observed.join(', then ')}.` } }];
-		}
-		if (state?.final) {
-			const arrears = statusKey(backup.status) === '3';
-			throw new NodeOperationError(node, `Backup "${String(backup.name)}" is ${state.meaning} instead of completed`, {
-				itemIndex: ctx.itemIndex,
-				description: arrears
-					? 'Recharge the account (Vendor Account & Billing > Balance), then check the backup with Backup > Get Many or create a new one.'
-					: 'Check the backup and the host, then create a new backup.',
-			});
-		}
-		if (Date.now() + pause > deadline) {
-			throw new NodeOperationError(node, `Timed out waiting for backup "${String(backup.name)}" (${name.toLowerCase()}, progress ${String(backup.progress ?? '?')}%)`, {
-				itemIndex: ctx.itemIndex,
-				description: 'The backup was started. Raise "Timeout (Seconds)", or check it later with Backup > Get Many.',
-			});
-		}
-		await sleep(pause);
-		pause = Math.min(pause * 2, MAX_PAUSE_MS);
-	}
 }
