@@ -12,7 +12,7 @@ export interface ResourceChoice {
 	value: string;
 	/** Title Case. */
 	name: string;
-	description: string;
+	description?: string;
 }
 
 export interface OperationChoice {

@@ -7,10 +7,11 @@
  */
 import type { INodeProperties } from 'n8n-workflow';
 
+import { operationProperties as operationDropdowns, resourceProperty, returnAllAndLimit } from '../dropdowns';
 import { concurrencyOption } from '../run';
 import type { ApiArea, FieldDecl, OperationDecl } from './declarations';
 import { fieldProperty } from './field-kinds';
-import { collectionOf, isTopLevel, pascal, sortByDisplayName, sortOptions } from './naming';
+import { collectionOf, isTopLevel, pascal, sortByDisplayName } from './naming';
 import { simplifiedNames } from './simplify';
 
 /** Names that say a field holds an identifier: `id`, `ids`, `record_id`, `bid`, `gid`, `nodeid`... */
@@ -35,58 +36,7 @@ export function checkDeclaration(op: OperationDecl): void {
 
 /** Resource, and one Operation dropdown per resource; the defaults are the area's stated ones. */
 function dropdowns(area: ApiArea): INodeProperties[] {
-	const defaultResource = area.defaultResource;
-	if (!area.resources.some((r) => r.value === defaultResource)) throw new Error(`${area.node}: defaultResource "${defaultResource}" is not one of its resources`);
-	const props: INodeProperties[] = [
-		{
-			displayName: 'Resource',
-			name: 'resource',
-			type: 'options',
-			noDataExpression: true,
-			options: sortOptions(area.resources.map((r) => ({ name: r.name, value: r.value, description: r.description }))),
-			default: defaultResource,
-		},
-	];
-	for (const resource of area.resources) {
-		const ops = area.operations.filter((o) => o.resource === resource.value);
-		const defaultOperation = area.defaultOperations[resource.value];
-		if (!ops.some((o) => o.operation === defaultOperation)) {
-			throw new Error(`${area.node}: defaultOperations["${resource.value}"] ("${defaultOperation}") is not one of the resource's operations`);
-		}
-		props.push({
-			displayName: 'Operation',
-			name: 'operation',
-			type: 'options',
-			noDataExpression: true,
-			displayOptions: { show: { resource: [resource.value] } },
-			options: sortOptions(ops.map((o) => ({ name: o.name, value: o.operation, action: o.action, description: o.description }))),
-			default: defaultOperation,
-		});
-	}
-	return props;
-}
-
-/** Return All and Limit of a list operation. */
-function returnAllAndLimit(show: Record<string, string[]>): INodeProperties[] {
-	return [
-		{
-			displayName: 'Return All',
-			name: 'returnAll',
-			type: 'boolean',
-			default: false,
-			description: 'Whether to return all results or only up to a given limit',
-			displayOptions: { show },
-		},
-		{
-			displayName: 'Limit',
-			name: 'limit',
-			type: 'number',
-			default: 50,
-			typeOptions: { minValue: 1 },
-			description: 'Max number of results to return',
-			displayOptions: { show: { ...show, returnAll: [false] } },
-		},
-	];
+	return [resourceProperty(area.node, area.resources, area.defaultResource), ...operationDropdowns(area.node, area.resources, area.operations, area.defaultOperations)];
 }
 
 /** The parameters of one operation, shown only for it. */

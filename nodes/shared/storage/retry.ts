@@ -15,7 +15,7 @@ import type { JsonObject } from 'n8n-workflow';
 import { learnServiceClock } from './clock';
 import { markMayHaveBeenPerformed, isTransient, storageApiError, storageFailure, type StorageErrorInfo } from './errors';
 import type { Attempt, PreparedRequest } from './request';
-import type { Throttle } from '../run';
+import type { Throttle } from '../backoff';
 import { seconds } from './watchdog';
 
 /** How long requests keep being repeated while the service answers SlowDown. */
