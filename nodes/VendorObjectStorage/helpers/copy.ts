@@ -278,7 +278,9 @@ async function readBackMd5(ctx: IExecuteFunctions, target: ObjectRef, itemIndex:
 async function firstPart(ctx: IExecuteFunctions, source: ObjectRef, partSize: number, itemIndex: number): Promise<StorageResponse> {
 	for (let look = 1; ; look++) {
 		const ranged = await storageRequest(ctx, { method: 'GET', bucket: source.bucket, key: source.key, headers: { Range: `bytes=0-${partSize - 1}` }, stream: true, accept: [416], itemIndex });
-		if (ranged.statusCode !== 416) return ranged;
+		// 416, or a 206 of an object of 0 bytes ("bytes 0-0/0", whose announced byte never comes): empty
+		const empty = ranged.statusCode === 416 || (ranged.statusCode === 206 && totalOf(ranged.headers['content-range']) === 0);
+		if (!empty) return ranged;
 		discard(ranged);
 		const whole = await storageRequest(ctx, { method: 'GET', bucket: source.bucket, key: source.key, stream: true, itemIndex });
 		if (Number(whole.headers['content-length'] ?? 0) === 0 || look >= 3) return whole;

@@ -3,7 +3,8 @@
  * (docs/vendor/object-storage.md#not-in-the-documents), so a GET of its first byte
  * (`Range: bytes=0-0`) gives the object's headers and, in Content-Range, its total size. An
  * empty object has no first byte: the service answers 416 (InvalidRange), and a GET without a
- * range then gives the headers of the empty body. A service that ignores Range answers 200 with
+ * range then gives the headers of the empty body (a service that answers 206 with
+ * `Content-Range: bytes 0-0/0` instead is read as empty too). A service that ignores Range answers 200 with
  * the whole body: its Content-Length is the size and the body is not read.
  *
  * Also here: the fields an object's GET headers give (Get Info, Download), and the headers a
@@ -92,6 +93,12 @@ export async function objectInfo(
 	for (let look = 1; ; look++) {
 		const res = await storageRequest(ctx, { method: 'GET', bucket, key, headers: { ...headers, Range: 'bytes=0-0' }, stream: true, accept: [416], itemIndex });
 		const h = res.headers;
+		// A 206 whose Content-Range says the object has 0 bytes ("bytes 0-0/0", as s3rver answers)
+		// is an empty object: the byte it announces never comes, so the body is not read.
+		if (res.statusCode === 206 && totalOf(h['content-range']) === 0) {
+			discard(res);
+			return info(0, h);
+		}
 		if (res.statusCode === 206) {
 			await readAll(res.body);
 			const size = totalOf(h['content-range']);

@@ -92,6 +92,12 @@ describe('Object > Get Info', () => {
 		expect(info).toMatchObject({ size: 0, etag: md5(Buffer.alloc(0)), contentType: 'text/plain' });
 	});
 
+	test('an empty object copies (its first range is refused with 416)', async () => {
+		const [c] = await ok({ resource: 'object', operation: 'copy', bucket: rl('ops-a'), key: { __rl: true, mode: 'id', value: 'info/empty.txt' }, destinationBucket: rl('ops-b'), destinationKey: 'empty-copy.txt' });
+		expect(c).toMatchObject({ size: 0, md5: md5(Buffer.alloc(0)), contentType: 'text/plain' });
+		expect((await objectAt('ops-b', 'empty-copy.txt')).size).toBe(0);
+	});
+
 	test('a missing object fails with NoSuchKey', async () => {
 		const error = await fails({ resource: 'object', operation: 'getInfo', bucket: rl('ops-a'), key: { __rl: true, mode: 'id', value: 'info/none' } });
 		expect(error.message).toMatch(/NoSuchKey/);
