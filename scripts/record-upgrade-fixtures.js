@@ -18,9 +18,9 @@
  *    second run sent the same ones (a fixture whose requests change between two runs would make
  *    the test fail for nothing).
  *
- * Writes test/real-n8n/upgrade-fixtures/<version>/<name>.json and <name>.requests.json. A version
- * listed as published in schema/pre-release-changes.json is refused: its fixtures are what that
- * release saved and stay as they are. --only name,name records some fixtures again; --once
+ * Writes test/real-n8n/upgrade-fixtures/<version>/<name>.json and <name>.requests.json. A released
+ * version (listed as published in schema/pre-release-changes.json, or with a tag v<version>) is
+ * refused: its fixtures are what that release saved and stay as they are. --only name,name records some fixtures again; --once
  * skips the second run (for trying out a plan, not for committing).
  */
 const fs = require('node:fs');
@@ -179,8 +179,15 @@ function record(result) {
 
 async function main() {
 	const published = JSON.parse(fs.readFileSync(path.join(ROOT, 'schema', 'pre-release-changes.json'), 'utf8')).published || [];
-	if ([].concat(published).includes(pkg.version)) {
-		throw new Error(`version ${pkg.version} is published: its fixtures are what that release saved and stay as they are. Raise the version in package.json first.`);
+	const tagged = (() => {
+		try {
+			return require('node:child_process').execFileSync('git', ['tag', '--list', `v${pkg.version}`], { cwd: ROOT, encoding: 'utf8' }).trim() !== '';
+		} catch {
+			return false;
+		}
+	})();
+	if ([].concat(published).includes(pkg.version) || tagged) {
+		throw new Error(`version ${pkg.version} is released (${tagged ? `tag v${pkg.version}` : 'schema/pre-release-changes.json'}): its fixtures are what that release saved and stay as they are. Raise the version in package.json first.`);
 	}
 	if (!fs.existsSync(path.join(ROOT, pkg.n8n.nodes[0]))) throw new Error('dist/ is missing: run "npm run build" first');
 	const dir = path.join(upgrade.FIXTURES, pkg.version);
@@ -203,9 +210,8 @@ async function main() {
 			return { version: pkg.version, name: e.file, key: `${pkg.version}/${e.file}`, workflow, meta };
 		});
 
-		const runnable = fixtures;
 		t0 = Date.now();
-		const first = await upgrade.runFixtures(runnable, { tgz, quietPoll: true, log: (s) => say(`run 1: ${s}`) });
+		const first = await upgrade.runFixtures(fixtures, { tgz, quietPoll: true, log: (s) => say(`run 1: ${s}`) });
 		say(`run 1 in ${Math.round((Date.now() - t0) / 1000)} s: ${JSON.stringify(first.timings)}`);
 		const failed = Object.entries(first.results).filter(([, r]) => r.status !== 'success');
 		if (failed.length) {
@@ -215,9 +221,9 @@ async function main() {
 		}
 		if (!once) {
 			t0 = Date.now();
-			const second = await upgrade.runFixtures(runnable, { tgz, log: (s) => say(`run 2: ${s}`) });
+			const second = await upgrade.runFixtures(fixtures, { tgz, log: (s) => say(`run 2: ${s}`) });
 			say(`run 2 in ${Math.round((Date.now() - t0) / 1000)} s`);
-			const problems = runnable.flatMap((f) => upgrade.compareFixture({ ...f, meta: { ...f.meta, ...record(first.results[f.key]) } }, second.results[f.key]));
+			const problems = fixtures.flatMap((f) => upgrade.compareFixture({ ...f, meta: { ...f.meta, ...record(first.results[f.key]) } }, second.results[f.key]));
 			if (problems.length) throw new Error(`two runs sent different requests; nothing written:\n${problems.map((p) => `  ${p}`).join('\n')}`);
 		}
 		for (const f of fixtures) {

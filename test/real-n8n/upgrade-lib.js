@@ -85,6 +85,15 @@ async function fixtureEmulator(options = {}) {
 	let open = 0;
 	let lastAt = 0;
 	const logLength = () => emu.stats.requests().requests.length;
+	/** The log, each entry with `at`: when the proxy received the request (the last mark at or before it). */
+	const timedLog = () => {
+		const log = emu.stats.requests().requests;
+		let m = -1;
+		return log.map((entry, i) => {
+			while (m + 1 < marks.length && marks[m + 1].index <= i) m++;
+			return { ...entry, at: m >= 0 ? marks[m].t : undefined };
+		});
+	};
 	const target = new URL(emu.url);
 
 	async function proxy(label) {
@@ -144,9 +153,9 @@ async function fixtureEmulator(options = {}) {
 			if (Number(res.code) !== 1) throw new Error(`emulator API ${p}: ${JSON.stringify(res)}`);
 			return res;
 		},
-		/** The log entries that arrived through the proxies, by label: { label: [entries] }. */
+		/** The log entries that arrived through the proxies, by label: { label: [entries] } (each with `at`, when it was sent). */
 		byLabel() {
-			const log = emu.stats.requests().requests;
+			const log = timedLog();
 			const out = {};
 			marks.forEach((m, i) => {
 				const end = i + 1 < marks.length ? marks[i + 1].index : log.length;
@@ -156,7 +165,7 @@ async function fixtureEmulator(options = {}) {
 		},
 		/** The polls: groups of requests at least POLL_GAP_MS apart, [{ start, end, entries }]. */
 		polls() {
-			const log = emu.stats.requests().requests;
+			const log = timedLog();
 			const groups = [];
 			for (const m of marks) {
 				const last = groups[groups.length - 1];
@@ -189,23 +198,24 @@ async function fixtureEmulator(options = {}) {
  *     upload ID is still checked to use that one.
  *  2. Dates made from the current time: a date (`2026-11-26`), date-time (`2026-11-26 13:33:03`,
  *     `2026-11-26T13:33:03.000Z`, `...+08:00`) or Unix time in seconds or milliseconds within
- *     NEAR_DAYS (100) days of the run's start is written relative to the run's day: `(day-30)`;
+ *     NEAR_DAYS (100) days of the request is written relative to the (UTC) day the request was
+ *     sent: `(day-30)`;
  *     with a time, `(day-30) 00:00:00` or `23:59:59` (a whole day: what the node chose) or
  *     `(day-30) (time)` (any other time of day); the same inside a longer string
  *     (`backups/dns/dns-backup-(day+0).json`). Dates written in a fixture are never near a later
  *     run: the recorder refuses a planned date that is not older than NEAR_DAYS days.
- *  3. Content-MD5 and Content-Length of a storage upload whose body was made from the service's
- *     answers within the same run (the demo data's times are relative to the emulator's start):
- *     only for requests listed in the fixture's `run.bodyFromRun` (node names); elsewhere they
- *     are compared exactly.
+ *  3. Content-MD5 of a storage upload whose body was made from the service's answers within the
+ *     same run (the demo data's times are relative to the emulator's start): only for the nodes
+ *     a fixture lists in `run.bodyFromRun`; elsewhere it is compared exactly.
  * Tokens, passwords and secrets never reach the log (the emulator writes `(secret)`), and the
  * signature's query parameters are left out by the emulator.
  */
-function normaliser(startedAt = Date.now()) {
+function normaliser() {
 	const uploads = new Map();
-	const day0 = Date.UTC(new Date(startedAt).getUTCFullYear(), new Date(startedAt).getUTCMonth(), new Date(startedAt).getUTCDate());
 	const WINDOW = NEAR_DAYS * 86400000;
-	const near = (ms) => Math.abs(ms - startedAt) <= WINDOW;
+	let sentAt; // the request being normalised was sent at this time
+	let day0;
+	const near = (ms) => Math.abs(ms - sentAt) <= WINDOW;
 	const dayLabel = (ms) => {
 		const d = Math.floor((ms - day0) / 86400000);
 		return `(day${d >= 0 ? '+' : ''}${d})`;
@@ -243,17 +253,17 @@ function normaliser(startedAt = Date.now()) {
 	}
 
 	return {
-		/** One fixture's entries (in log order); bodyFromRun: node names whose upload bodies come from the run. */
+		/** One node's or poll's entries (in log order, each with `at`); bodyFromRun: its upload bodies come from the run. */
 		entries(list, { bodyFromRun = false } = {}) {
 			return list.map((entry) => {
-				const e = copy(entry);
+				const { at, ...e } = copy(entry);
+				sentAt = at ?? Date.now();
+				day0 = Math.floor(sentAt / 86400000) * 86400000;
 				if (e.api === 'storage' && e.query && e.query.uploadId !== undefined) {
 					if (!uploads.has(e.query.uploadId)) uploads.set(e.query.uploadId, `(upload ${uploads.size + 1})`);
 				}
 				const out = value(e);
-				if (bodyFromRun && out.api === 'storage' && out.headers) {
-					for (const h of ['content-md5', 'content-length']) if (out.headers[h] !== undefined) out.headers[h] = '(from the run)';
-				}
+				if (bodyFromRun && out.api === 'storage' && out.headers && out.headers['content-md5'] !== undefined) out.headers['content-md5'] = '(from the run)';
 				return out;
 			});
 		},
@@ -316,7 +326,7 @@ const TIMING = { taskDelayMs: 0, hostCreateMs: 0, hostReinstallMs: 0, backupMs: 
 /**
  * Makes a fixture runnable in this run: its own emulator and proxies, one credential per package
  * node, ids of this run, and for an example started by a chat or a schedule, the test variant.
- * Returns { fixture, fe (fixtureEmulator), workflow, credentials: [...], labels }.
+ * Returns { fixture, fe (fixtureEmulator), workflow, credentials: [...] }.
  */
 async function prepare(fixture) {
 	const run = fixture.meta.run;
@@ -543,7 +553,6 @@ async function runFixtures(fixtures, { tgz, quietPoll = false, log = () => {} } 
 	const homes = [];
 	let server;
 	let types = [];
-	const startedAt = Date.now();
 	try {
 		for (const f of fixtures) prepared.push(await prepare(f));
 		const execute = prepared.filter((p) => p.fixture.meta.run.kind === 'execute');
@@ -587,7 +596,7 @@ async function runFixtures(fixtures, { tgz, quietPoll = false, log = () => {} } 
 		const results = {};
 		for (const p of prepared) {
 			const run = p.fixture.meta.run;
-			const norm = normaliser(startedAt);
+			const norm = normaliser();
 			if (run.kind === 'execute') {
 				const r = batchResults[p.workflow.id] || { status: 'error', error: 'not run by execute-batch' };
 				results[p.fixture.key] = { kind: run.kind, status: r.status, error: r.error, nodes: byNode(p, norm) };

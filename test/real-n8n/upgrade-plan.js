@@ -18,7 +18,7 @@
  *   { kind: 'mcp', mcp: { bearer, calls } }      published; tools called with the MCP client
  * and optionally `timing` (emulator timings), `variant` (the trigger of an example replaced by a
  * Manual Trigger and these samples, as examples.test.js does), `bodyFromRun` (nodes whose upload
- * body is made from the service's answers; their Content-MD5/Length are not compared).
+ * body is made from the service's answers; their Content-MD5 is not compared).
  *
  * Demo data the values refer to (test/emulator, seed "demo"): hosts web-1 (1001), db-1 (1002),
  * batch-1 (1003, stopped); data centres North Zone 1 (1) ... ; group Operators (1); sub-account
@@ -59,6 +59,22 @@ const hostCreate = (name, extra = {}, { single = false } = {}) => {
 	if (single) for (const k of ['type', 'couponprice', 'num']) delete p[k];
 	return p;
 };
+
+/** Trigger scenes: db-1-weekly (301) runs again (pending at the baseline), then ends with `status` (1 completed, 2 failed). */
+const backupRunsAgainThenEnds = (status) => ({
+	kind: 'trigger',
+	timing: { backupMs: 3600000 },
+	before: [{ route: 'POST /management/instance/backups/status', body: { id: 301, status: 0 } }],
+	change: [{ route: 'POST /management/instance/backups/status', body: { id: 301, status } }],
+});
+/** The account's alarm value (set first) is read at every poll; the balance drops below it. */
+const balanceDropsBelowAlarm = {
+	kind: 'trigger',
+	before: [{ api: 'profile/balanceAlarm', body: { alarm: 1, alarm_value: 100 } }],
+	change: [{ route: 'POST /management/balance', body: { username: 'demo', price: 20 } }],
+};
+/** web-1 (1001) turns abnormal. */
+const hostTurnsAbnormal = { kind: 'trigger', change: [{ route: 'POST /management/instance/hosts/status', body: { id: 1001, status: 3, suspend_note: 'disk errors' } }] };
 
 const workflows = [
 	{
@@ -254,12 +270,7 @@ const workflows = [
 		type: 'vendorAccountBillingTrigger',
 		typeVersion: 1,
 		trigger: true,
-		// the account's alarm value (set here) is read at every poll; the balance drops below it
-		run: {
-			kind: 'trigger',
-			before: [{ api: 'profile/balanceAlarm', body: { alarm: 1, alarm_value: 100 } }],
-			change: [{ route: 'POST /management/balance', body: { username: 'demo', price: 20 } }],
-		},
+		run: balanceDropsBelowAlarm,
 		nodes: [{ name: 'Balance Below Alarm Value', parameters: { pollTimes: POLL_EVERY_30_S, thresholdSource: 'account', consumption: true } }],
 	},
 	{
@@ -268,13 +279,7 @@ const workflows = [
 		type: 'vendorCdnTrigger',
 		typeVersion: 1,
 		trigger: true,
-		// db-1-weekly runs again (pending at the baseline), then completes
-		run: {
-			kind: 'trigger',
-			timing: { backupMs: 3600000 },
-			before: [{ route: 'POST /management/instance/backups/status', body: { id: 301, status: 0 } }],
-			change: [{ route: 'POST /management/instance/backups/status', body: { id: 301, status: 1 } }],
-		},
+		run: backupRunsAgainThenEnds(1),
 		nodes: [{ name: 'Backup Succeeded', parameters: { pollTimes: POLL_EVERY_30_S, kinds: ['backup'], finalState: 'succeeded' } }],
 	},
 	{
@@ -283,7 +288,7 @@ const workflows = [
 		type: 'vendorCloudHostTrigger',
 		typeVersion: 1,
 		trigger: true,
-		run: { kind: 'trigger', change: [{ route: 'POST /management/instance/hosts/status', body: { id: 1001, status: 3, suspend_note: 'disk errors' } }] },
+		run: hostTurnsAbnormal,
 		nodes: [{ name: 'Host Abnormal in North Zone 1', parameters: { pollTimes: POLL_EVERY_30_S, events: ['statusChanged'], statuses: [3], dataCentres: ['1'] } }],
 	},
 	{
@@ -292,11 +297,7 @@ const workflows = [
 		type: 'vendorBalanceTrigger',
 		typeVersion: 1,
 		trigger: true,
-		run: {
-			kind: 'trigger',
-			before: [{ api: 'profile/balanceAlarm', body: { alarm: 1, alarm_value: 100 } }],
-			change: [{ route: 'POST /management/balance', body: { username: 'demo', price: 20 } }],
-		},
+		run: balanceDropsBelowAlarm,
 		nodes: [{ name: 'Balance Below Alarm Value', parameters: { pollTimes: POLL_EVERY_30_S, thresholdSource: 'account' } }],
 	},
 	{
@@ -305,12 +306,7 @@ const workflows = [
 		type: 'vendorTaskTrigger',
 		typeVersion: 1,
 		trigger: true,
-		run: {
-			kind: 'trigger',
-			timing: { backupMs: 3600000 },
-			before: [{ route: 'POST /management/instance/backups/status', body: { id: 301, status: 0 } }],
-			change: [{ route: 'POST /management/instance/backups/status', body: { id: 301, status: 2 } }],
-		},
+		run: backupRunsAgainThenEnds(2),
 		nodes: [{ name: 'Task or Backup Failed', parameters: { pollTimes: POLL_EVERY_30_S, kinds: ['backup', 'refresh'], finalState: 'failed' } }],
 	},
 ];
@@ -326,7 +322,7 @@ const examples = {
 	'chat-server-restart': { kind: 'execute', variant: { samples: chat('Hi! batch-1 stopped answering, could you restart it please?') } },
 	'chat-cache-purge': { kind: 'execute', variant: { samples: chat('Please purge https://www.example.com/index.html and https://static.example.com/img/logo.png.') } },
 	'nightly-dns-backup': { kind: 'execute', variant: {}, bodyFromRun: ['Upload Backup'] },
-	'host-state-alert': { kind: 'trigger', change: [{ route: 'POST /management/instance/hosts/status', body: { id: 1001, status: 3, suspend_note: 'disk errors' } }] },
+	'host-state-alert': hostTurnsAbnormal,
 	'mcp-vendor-tools': {
 		kind: 'mcp',
 		mcp: {
