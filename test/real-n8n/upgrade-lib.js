@@ -33,7 +33,7 @@ const path = require('node:path');
 const crypto = require('node:crypto');
 
 const n8n = require('./lib');
-const { createEmulator } = require('../emulator');
+const { createEmulator } = require('../../emulator');
 const { testVariant } = require('./examples-lib');
 
 const ROOT = path.resolve(__dirname, '..', '..');
