@@ -9,6 +9,7 @@ import type { ILoadOptionsFunctions, IExecuteFunctions } from 'n8n-workflow';
 import { storageFailure } from '../../shared/storage/errors';
 import { storageRequest, xmlBody } from '../../shared/storage/transport';
 import { children, text, type XmlNode } from '../../shared/storage/xml';
+import { asNodeError } from './common';
 import { codeOf } from './compat/check';
 
 export interface BucketEntry {
@@ -37,7 +38,8 @@ export async function listBuckets(ctx: IExecuteFunctions | ILoadOptionsFunctions
 		if ((code && NO_LIST_CODES.has(code)) || (e.httpCode && NO_LIST_STATUS.has(String(e.httpCode)))) {
 			throw storageFailure(node, `The service does not list buckets: ${e.message}`, HOW_TO_GO_ON, itemIndex);
 		}
-		throw error;
+		// asNodeError reads only the node from its context, which a list search has too
+		throw asNodeError(ctx as IExecuteFunctions, error, itemIndex);
 	}
 	let doc: XmlNode | undefined;
 	try {

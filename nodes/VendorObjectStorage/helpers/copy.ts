@@ -26,7 +26,7 @@ import { backoffMs } from '../../shared/backoff';
 import type { StorageResponse } from '../../shared/storage/call';
 import { storageFailure } from '../../shared/storage/errors';
 import { storageRequest } from '../../shared/storage/transport';
-import { unquote } from './common';
+import { asNodeError, unquote } from './common';
 import { PART_TRIES } from './multipart';
 import { discard, headersToWriteAgain, totalOf } from './objectInfo';
 import { partSizeFor, putObject, StreamParts, uploadFromSource, type PartSource, type UploadResult } from './transfer';
@@ -158,7 +158,7 @@ class RangeParts implements PartSource {
 			// parts waiting to be hashed after this one would wait for ever: release them all
 			this.ended = true;
 			for (const slot of this.hashed.values()) slot.resolve();
-			throw error;
+			throw asNodeError(this.ctx, error, this.itemIndex);
 		}
 		this.holding.set(into, this.hashInOrder(partNumber, data));
 		return data;
@@ -179,7 +179,7 @@ class RangeParts implements PartSource {
 				return await readInto(this.ctx, res, into, `Get Object ${bucket}/${key} (bytes ${start}-${end})`, this.itemIndex);
 			} catch (error) {
 				const broke = /broke off|timed out/.test(String((error as Error).message));
-				if (!broke || attempt >= PART_TRIES || this.ended) throw error;
+				if (!broke || attempt >= PART_TRIES || this.ended) throw asNodeError(this.ctx, error, this.itemIndex);
 				await sleep(backoffMs(attempt));
 			}
 		}

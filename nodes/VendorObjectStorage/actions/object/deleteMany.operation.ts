@@ -29,7 +29,7 @@ export const operation: StorageOperation = {
 			default: 'list',
 			options: [
 				{ name: 'A List', value: 'list', description: 'Keys typed or mapped into one field, one per line (or an expression giving an array)' },
-				{ name: 'Input Items', value: 'items', description: 'One key per input item, e.g. {{ $json.key }} after List Objects' },
+				{ name: 'Input Items', value: 'items', description: 'One key per input item, e.g. the key of each item List Objects gave' },
 			],
 		},
 		{

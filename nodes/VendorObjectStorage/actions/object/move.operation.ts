@@ -2,7 +2,7 @@ import type { IExecuteFunctions, INodeExecutionData } from 'n8n-workflow';
 
 import { storageFailure } from '../../../shared/storage/errors';
 import { storageRequest } from '../../../shared/storage/transport';
-import { perItem } from '../../helpers/common';
+import { asNodeError, perItem } from '../../helpers/common';
 import { codeOf } from '../../helpers/compat/check';
 import { notice } from '../../helpers/fields';
 import { objectInfo } from '../../helpers/objectInfo';
@@ -41,7 +41,7 @@ async function execute(this: IExecuteFunctions, items: INodeExecutionData[]): Pr
 			try {
 				await objectInfo(this, i, source.bucket, source.key, { 'If-Match': `"${result.sourceEtag}"` });
 			} catch (error) {
-				if (codeOf(error) !== 'PreconditionFailed' && codeOf(error) !== 'NoSuchKey') throw error;
+				if (codeOf(error) !== 'PreconditionFailed' && codeOf(error) !== 'NoSuchKey') throw asNodeError(this, error, i);
 				const gone = codeOf(error) === 'NoSuchKey';
 				throw storageFailure(
 					this.getNode(),
