@@ -79,7 +79,7 @@ const DIALECTS = [
 	{
 		name: 'partEtagMissing',
 		area: 'storage',
-		description: 'Upload Part answers 200 without an ETag header (the documentation gives it none); List Parts still gives each part\'s ETag',
+		description: 'Upload Part answers 200 without an ETag header (the documentation gives it none); List Parts still gives each part\'s ETag, which is not the part\'s MD5',
 	},
 	{
 		name: 'numbersAsStrings',

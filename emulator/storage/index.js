@@ -35,7 +35,8 @@
  *   numericReferences    docs/vendor/readings.md R27: XML text escaped as Go's encoding/xml does
  *                        (&#34; &#39; &#x9; &#xA; &#xD;), in every XML answer (sendXml).
  *   partEtagMissing      docs/vendor/readings.md R25: Upload Part answers 200 without an ETag
- *                        header ("Upload part ... 200"); List Parts still lists each ETag.
+ *                        header ("Upload part ... 200"); List Parts still lists each ETag, which is not
+ *                        the part's MD5 here (nothing in the documentation says it is).
  * Fault rules (faults.js) are acted on in handle(): hang, reset, http, html200 and slowDown
  * answer instead of the operation; afterCreate500 (perform, then 500 InternalError) and
  * resetMidBody (GET answers: headers with the whole Content-Length, the first afterBytes bytes,
@@ -1046,12 +1047,15 @@ function createStorage(ctx, options = {}) {
 			bodies.discard(body);
 			throw err;
 		}
-		const etag = `"${got.md5.toString('hex')}"`;
+		// dialect partEtagMissing: the documented "200" and no ETag header; the part's ETag (which
+		// the documentation never says is its MD5) is then an MD5 of the MD5 and the part number,
+		// so only List Parts tells it
+		const missing = ctx.dialects && ctx.dialects.has('partEtagMissing');
+		const tag = missing ? crypto.createHash('md5').update(`${got.md5.toString('hex')}:${n}`).digest('hex') : got.md5.toString('hex');
+		const etag = `"${tag}"`;
 		const old = u.parts.get(n);
 		u.parts.set(n, { number: n, size: got.size, etag, lastModified: nowSecond(), body });
 		if (old) bodies.discard(old.body);
-		// dialect partEtagMissing: the documented "200" and no ETag header
-		const missing = ctx.dialects && ctx.dialects.has('partEtagMissing');
 		sendEmpty(rq.res, 200, missing ? {} : { ETag: etag });
 	}
 

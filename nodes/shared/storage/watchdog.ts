@@ -74,7 +74,9 @@ export class Watchdog {
 					this.fire({ phase, ms });
 					return;
 				}
-				const due = this.deadline?.();
+				// while waiting for an answer, the Response Timeout of the try bounds the request: the
+				// deadline ends transfers (a body sent or read too slowly), not waits
+				const due = phase === 'wait' ? undefined : this.deadline?.();
 				if (due?.over) {
 					this.fire({ phase: 'deadline', ms: due.ms });
 					return;
