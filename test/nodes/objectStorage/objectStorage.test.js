@@ -466,7 +466,7 @@ describe('multipart upload operations', () => {
 		expect(done.partCount).toBe(N);
 		const body = (await download('parts-bucket', 'many-parts.bin')).bytes.toString();
 		expect(body).toBe(Array.from({ length: N }, (_, n) => `p${n + 1}`).join(''));
-	});
+	}, 600 * 1000);
 });
 
 describe('bad input is refused before any request', () => {
