@@ -433,3 +433,32 @@ describe('honest tries and nothing invented on the wire', () => {
 		}
 	});
 });
+
+describe('words that claim no more than the documentation says', () => {
+	const description = () => Object.values(n8n.loadPackage().nodes).find((node) => node.description.name === NODE).description;
+	const find = (props, name, out = []) => {
+		for (const p of props ?? []) {
+			if (p.name === name) out.push(p);
+			find(p.options, name, out);
+			find(p.values, name, out);
+		}
+		return out;
+	};
+
+	test('the Expires placeholder is milliseconds, as the documentation describes the header (readings R19)', () => {
+		const fields = find(description().properties, 'expires');
+		expect(fields.length).toBeGreaterThan(0);
+		for (const f of fields) {
+			expect(f.placeholder).toMatch(/^e\.g\. \d+$/);
+			expect(f.description).toMatch(/milliseconds/);
+		}
+	});
+
+	test('Delete Object does not claim buckets keep no versions; Create Bucket offers not sending an ACL, by default', () => {
+		const text = JSON.stringify(description().properties);
+		expect(text).not.toMatch(/keep no versions/);
+		const acl = description().properties.find((p) => p.name === 'acl' && p.displayOptions?.show?.operation?.includes('create'));
+		expect(acl.default).toBe('');
+		expect(acl.options[0]).toMatchObject({ value: '' });
+	});
+});
