@@ -459,6 +459,6 @@ describe('words that claim no more than the documentation says', () => {
 		expect(text).not.toMatch(/keep no versions/);
 		const acl = description().properties.find((p) => p.name === 'acl' && p.displayOptions?.show?.operation?.includes('create'));
 		expect(acl.default).toBe('');
-		expect(acl.options[0]).toMatchObject({ value: '' });
+		expect(acl.options.find((o) => o.value === '')).toMatchObject({ name: 'Not Sent (Service Default)' });
 	});
 });
