@@ -13,7 +13,7 @@ let endpoint;
 const store = new n8n.CredentialStore();
 let credentials;
 
-const AWS_WORDS = { advanced: true, schemeWord: 'AWS', headerPrefix: 'x-amz-', presignKeyParam: 'AWSAccessKeyId' };
+const AWS_WORDS = { advanced: true, schemeWord: 'AWS', headerPrefix: 'x-amz-', presignKeyParam: 'AWSAccessKeyId', bucketPath: 'noSlash' };
 
 beforeAll(async () => {
 	dir = tmpDir('vendor-s3rver-');
