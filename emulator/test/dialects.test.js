@@ -150,6 +150,7 @@ describe('the registry', () => {
 			'lineIdsDiffer',
 			'loginInvalidates',
 			'tokenLifetime60',
+			'failedTasksListedRunning',
 			'extraFields',
 		]);
 		for (const d of json.available) {
