@@ -287,6 +287,45 @@ describe('semantics', () => {
 	});
 });
 
+describe('integrity (issues 24, 25)', () => {
+	test('a failed task the listing keeps at 0 (refreshing) is reported failed from its status query (dialect failedTasksListedRunning, readings R59)', async () => {
+		await v.control('POST', '/dialects', { set: ['failedTasksListedRunning'] });
+		try {
+			const staticData = {};
+			expect((await poll(ALL, { staticData, activation: true })).items).toEqual([]);
+			const bad = await refresh(BAD);
+			const good = await refresh();
+			await advance(v, 1.5 * HOUR);
+			const listed = await api('cdn/refreshList', { page: 1, limit: 10 });
+			expect(listed.find((t) => Number(t.id) === bad).status).toBe('0');
+			const r = await poll(ALL, { staticData });
+			expect(r.items.map(identity).sort()).toEqual(sorted([`refresh:${bad}:failed`, `refresh:${good}:succeeded`]));
+			expect((await poll(ALL, { staticData })).items).toEqual([]);
+			expect(staticData['node:Trigger'].state.kinds.refresh.pending).toEqual({});
+		} finally {
+			await v.control('POST', '/dialects', { set: [] });
+		}
+	});
+
+	test("state per account: after the credential moves to another account, that account's tasks are emitted (not hidden by the old account's watermark)", async () => {
+		await v.control('POST', '/management/accounts', { username: 'other', password: 'other-password', balance: 1000 });
+		const other = { vendorApi: { apiUrl: v.url, username: 'other', password: 'other-password' } };
+		expect((await v.api('cdn/domainAdd', { name: 'other.example.org', type: 'cloud', ip: { '192.0.2.11': 80 } }, 'other', 'other-password')).code).toBe(1);
+		// the other account's task, still running, has a lower id than the demo account's
+		const theirs = Number((await v.api('cdn/refresh', { type: 'file', urls: 'https://other.example.org/a.js' }, 'other', 'other-password')).data.id);
+		const ours = [await refresh(), await refresh()];
+		expect(theirs).toBeLessThan(Math.min(...ours));
+		const staticData = {};
+		const kinds = { kinds: ['refresh'], finalState: 'both' };
+		expect((await poll(kinds, { staticData, activation: true })).items).toEqual([]);
+		expect((await poll(kinds, { staticData, credentials: other })).items).toEqual([]); // a baseline of the other account
+		await advance(v, 1.5 * HOUR);
+		const r = await poll(kinds, { staticData, credentials: other });
+		expect(r.items.map(identity)).toEqual([`refresh:${theirs}:succeeded`]);
+		expect((await poll(kinds, { staticData, credentials: other })).items).toEqual([]);
+	});
+});
+
 /**
  * The simulation: CDN tasks created on and off the account's channel (so they succeed or
  * fail), deleted while running, settled by the clock or the settle switch; backups created,
