@@ -123,6 +123,20 @@ describe('secrets never shown', () => {
 		expect(shown).toContain('password (hidden) ((hidden)) is incorrect');
 	});
 
+	test('object storage: a service message that echoes the access secret is hidden in the error and in a Continue On Fail error item', async () => {
+		const storage = 'vendorObjectStorage';
+		const rl = (value) => ({ __rl: true, mode: 'name', value });
+		await v.ok(storage, { resource: 'bucket', operation: 'create', bucketName: 'redact-bucket' });
+		await inject({ op: 'ListObjects', kind: 'http', status: 403, code: 'AccessDenied', message: 'signature made with vendor-test-secret does not match' });
+		const parameters = { resource: 'bucket', operation: 'listObjects', bucket: rl('redact-bucket'), returnAll: true };
+		const error = await v.fails(storage, parameters);
+		expect(`${error.message} ${error.description} ${JSON.stringify(error.context ?? {})} ${JSON.stringify(error.cause ?? {})}`).not.toContain('vendor-test-secret');
+		expect(error.message).toBe('AccessDenied: signature made with (hidden) does not match');
+		const { items } = await v.run(storage, parameters, { continueOnFail: true });
+		expect(JSON.stringify(items.map((i) => i.json))).not.toContain('vendor-test-secret');
+		expect(items[0].json.error).toBe('AccessDenied: signature made with (hidden) does not match');
+	});
+
 	test('a record that carries the password comes out with it hidden', async () => {
 		await v.api('profile/groupAdd', { name: 'holds demo-password here' });
 		const rows = await v.ok(NODE, { resource: 'group', operation: 'getAll', simplify: false, returnAll: true, filters: { name: 'holds ' } });
