@@ -8,7 +8,7 @@
  *
  *   200 MB answer        a valid envelope of 200 MB with Content-Length
  *   endless answer       a valid envelope that never ends (chunked, as fast as it is read)
- *   drip                 one byte every 5 s (credential Timeout 5 s: a read ends within 15 s)
+ *   drip                 one byte every 4 s (credential Timeout 5 s: a read ends within 15 s)
  *   100,000 deep         `data` nested 100,000 arrays deep
  *
  * `node test/bench/answers.bench.js` (BENCH_ONLY: one case by name). Run it in another checkout
@@ -21,7 +21,7 @@ const ONLY = process.env.BENCH_ONLY || '';
 const CASES = [
 	{ name: '200 MB answer', rule: { kind: 'bigAnswer', bytes: 200 * 1048576 } },
 	{ name: 'endless answer', rule: { kind: 'bigAnswer', endless: true } },
-	{ name: 'drip', rule: { kind: 'drip', intervalMs: 5000 }, timeout: 5 },
+	{ name: 'drip', rule: { kind: 'drip', intervalMs: 4000 }, timeout: 5 },
 	{ name: '100,000 deep', rule: { kind: 'deepJson', depth: 100000 } },
 ];
 
