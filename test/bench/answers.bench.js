@@ -1,85 +1,124 @@
 'use strict';
 /**
- * Answers of the management interface that misbehave on size, time or depth (issue 24 §2): each
- * case runs Account & Billing > Balance > Get once through n8n-core (WorkflowExecute) in a
- * child process of its own, against the emulator in that process with a fault rule, and prints
- * how the run ended, its wall time and the child's peak RSS. A child still running after
- * BENCH_CAP_S (60) is stopped and reported as such.
+ * Object storage answers that are too large or never end (issue 24 §2): peak RSS and time of one
+ * node run (n8n-core, in a child process of its own so its RSS is the node's) against a small
+ * server that plays the case. Prints one line per case; run it in two checkouts to compare.
  *
- *   200 MB answer        a valid envelope of 200 MB with Content-Length
- *   endless answer       a valid envelope that never ends (chunked, as fast as it is read)
- *   drip                 one byte every 4 s (credential Timeout 5 s: a read ends within 15 s)
- *   100,000 deep         `data` nested 100,000 arrays deep
+ *   page    List Objects answered by a BENCH_PAGE_MIB (64) MiB page
+ *   endless List Objects answered by an endless body (the server stops at 4 GiB or when the node stops)
+ *   drip    List Objects answered one byte every BENCH_DRIP_MS (5000) ms, at the default timeouts
+ *   hang    a read never answered, at the default timeouts
  *
- * `node test/bench/answers.bench.js` (BENCH_ONLY: one case by name). Run it in another checkout
- * to compare (the child loads the package built in the checkout the script is in).
+ * BENCH_ONLY (a case name), BENCH_CUT_S (200: a run still going then is stopped and reported as such).
  */
+const http = require('node:http');
 const { spawn } = require('node:child_process');
 
-const CAP_S = Number(process.env.BENCH_CAP_S || 60);
+const PAGE_MIB = Number(process.env.BENCH_PAGE_MIB || 64);
+const DRIP_MS = Number(process.env.BENCH_DRIP_MS || 5000);
+const CUT_S = Number(process.env.BENCH_CUT_S || 200);
 const ONLY = process.env.BENCH_ONLY || '';
-const CASES = [
-	{ name: '200 MB answer', rule: { kind: 'bigAnswer', bytes: 200 * 1048576 } },
-	{ name: 'endless answer', rule: { kind: 'bigAnswer', endless: true } },
-	{ name: 'drip', rule: { kind: 'drip', intervalMs: 4000 }, timeout: 5 },
-	{ name: '100,000 deep', rule: { kind: 'deepJson', depth: 100000 } },
-];
 
-/** The child: one node run against an in-process emulator with `rule`; prints one JSON line. */
-async function child(spec) {
-	const { startVendor } = require('../support/vendor');
-	const v = await startVendor({ seed: 'demo' });
-	await v.control('POST', '/faults', { inject: [{ op: 'profile/balance', ...spec.rule }] });
-	const credentials = { vendorApi: { apiUrl: v.url, username: 'demo', password: 'demo-password', ...(spec.timeout ? { timeout: spec.timeout } : {}) } };
+/** In the child: run List Objects against `url`, print { ms, rssMiB, outcome } as JSON. */
+async function child(url) {
+	const n8n = require('../support/n8n');
+	const store = new n8n.CredentialStore();
+	const ref = store.add('vendorObjectStorageApi', { endpoint: url, accessKey: 'VENDORTESTKEY', accessSecret: 'vendor-test-secret' });
 	const started = Date.now();
 	let outcome;
 	try {
-		const { items, error } = await v.run('vendorAccountBilling', { resource: 'balance', operation: 'get', simplify: false }, { credentials });
-		// what n8n does next with the output: it stores it as JSON
-		JSON.stringify(items);
-		outcome = error ? `error: ${String(error.message).slice(0, 140)}` : `success, ${items.length} item(s)`;
+		const { items, error } = await n8n.runNode(
+			'vendorObjectStorage',
+			{ resource: 'bucket', operation: 'listObjects', bucket: { __rl: true, mode: 'name', value: 'b' }, returnAll: true },
+			{ credentials: { vendorObjectStorageApi: ref }, store },
+		);
+		outcome = error ? `error: ${error.message}` : `${items.length} items`;
 	} catch (e) {
-		outcome = `threw: ${String(e && e.message).slice(0, 140)}`;
+		outcome = `thrown: ${e.message}`;
 	}
 	const ms = Date.now() - started;
-	process.stdout.write(`${JSON.stringify({ outcome, ms, rssMiB: Math.round(process.resourceUsage().maxRSS / 1024) })}\n`);
+	process.stdout.write(JSON.stringify({ ms, rssMiB: Math.round(process.resourceUsage().maxRSS / 1024), outcome: outcome.slice(0, 200) }) + '\n');
 	process.exit(0);
 }
 
-async function main() {
-	for (const spec of CASES) {
-		if (ONLY && spec.name !== ONLY) continue;
-		const started = Date.now();
-		const proc = spawn(process.execPath, ['--max-old-space-size=4096', __filename, '--child', JSON.stringify(spec)], { stdio: ['ignore', 'pipe', 'pipe'] });
-		let out = '';
-		let err = '';
-		proc.stdout.on('data', (c) => (out += c));
-		proc.stderr.on('data', (c) => (err += c));
-		let capped = false;
-		let hwm = '';
-		const timer = setTimeout(() => {
-			capped = true;
-			try {
-				hwm = /VmHWM:\s*(\d+)/.exec(require('node:fs').readFileSync(`/proc/${proc.pid}/status`, 'utf8'))[1];
-			} catch {
-				// not Linux: no figure
+const CASES = {
+	page: (req, res) => {
+		res.writeHead(200, { 'Content-Type': 'application/xml' });
+		res.write('<?xml version="1.0" encoding="UTF-8"?><ListBucketResult><Name>b</Name><IsTruncated>false</IsTruncated>');
+		const entry = (i) => `<Contents><Key>key-${String(i).padStart(9, '0')}-${'x'.repeat(400)}</Key><Size>1</Size><ETag>"0"</ETag></Contents>`;
+		const total = PAGE_MIB * 1024 * 1024;
+		let sent = 0;
+		let i = 0;
+		const more = () => {
+			while (sent < total) {
+				let chunk = '';
+				for (let k = 0; k < 100; k++) chunk += entry(i++);
+				sent += chunk.length;
+				if (!res.write(chunk)) return res.once('drain', more);
 			}
-			proc.kill('SIGKILL');
-		}, CAP_S * 1000);
-		const code = await new Promise((resolve) => proc.on('exit', (c, signal) => resolve(signal || c)));
-		clearTimeout(timer);
-		const line = out.trim().split('\n').pop();
-		let result;
-		try {
-			result = JSON.parse(line);
-		} catch {
-			result = undefined;
-		}
-		if (result) console.log(`${spec.name.padEnd(16)} ${String(result.ms).padStart(7)} ms  peak RSS ${String(result.rssMiB).padStart(5)} MiB  ${result.outcome}`);
-		else if (capped) console.log(`${spec.name.padEnd(16)} still running after ${CAP_S} s: stopped${hwm ? ` (peak RSS ${Math.round(Number(hwm) / 1024)} MiB)` : ''}`);
-		else console.log(`${spec.name.padEnd(16)} ${Date.now() - started} ms  the process died (${code}): ${err.trim().split('\n').slice(-2).join(' ').slice(0, 160)}`);
+			res.end('</ListBucketResult>');
+		};
+		res.on('error', () => {});
+		more();
+	},
+	endless: (req, res) => {
+		res.writeHead(200, { 'Content-Type': 'application/xml' });
+		res.write('<?xml version="1.0" encoding="UTF-8"?><ListBucketResult>');
+		const chunk = Buffer.from(`<Contents><Key>${'k'.repeat(1000)}</Key></Contents>`.repeat(64));
+		let sent = 0;
+		const more = () => {
+			while (!res.destroyed && sent < 4 * 1024 ** 3) {
+				sent += chunk.length;
+				if (!res.write(chunk)) return res.once('drain', more);
+			}
+		};
+		res.on('error', () => {});
+		more();
+	},
+	drip: (req, res) => {
+		res.writeHead(200, { 'Content-Type': 'application/xml' });
+		res.on('error', () => {});
+		const timer = setInterval(() => (res.destroyed ? clearInterval(timer) : res.write(' ')), DRIP_MS);
+		res.on('close', () => clearInterval(timer));
+	},
+	hang: () => {},
+};
+
+async function runCase(name) {
+	const sockets = new Set();
+	const server = http.createServer(CASES[name]);
+	server.on('connection', (s) => {
+		sockets.add(s);
+		s.on('close', () => sockets.delete(s));
+	});
+	await new Promise((r) => server.listen(0, '127.0.0.1', r));
+	const url = `http://127.0.0.1:${server.address().port}`;
+	const started = Date.now();
+	const proc = spawn(process.execPath, [__filename, '--child', url], { stdio: ['ignore', 'pipe', 'inherit'] });
+	let out = '';
+	proc.stdout.on('data', (d) => (out += d));
+	const cut = setTimeout(() => proc.kill('SIGKILL'), CUT_S * 1000);
+	const code = await new Promise((r) => proc.on('exit', (c, signal) => r(signal || c)));
+	clearTimeout(cut);
+	for (const s of sockets) s.destroy();
+	server.close();
+	const line = out.trim().split('\n').pop();
+	let result;
+	try {
+		result = JSON.parse(line);
+	} catch {
+		result = { ms: Date.now() - started, rssMiB: '?', outcome: code === 'SIGKILL' ? `still running after ${CUT_S} s (stopped)` : `process ended (${code})` };
 	}
+	console.log(`${name.padEnd(8)} ${String(result.ms).padStart(7)} ms  peak RSS ${String(result.rssMiB).padStart(5)} MiB  ${result.outcome}`);
 }
 
-if (process.argv[2] === '--child') child(JSON.parse(process.argv[3]));
-else main();
+async function main() {
+	if (process.argv[2] === '--child') return child(process.argv[3]);
+	console.log(`answers bench (page ${PAGE_MIB} MiB, drip every ${DRIP_MS} ms, cut at ${CUT_S} s)`);
+	for (const name of Object.keys(CASES)) if (!ONLY || ONLY === name) await runCase(name);
+}
+
+main().catch((e) => {
+	console.error(e);
+	process.exit(1);
+});
