@@ -220,7 +220,7 @@ function unread(call: Call, sent: Extract<Sent, { refused: string }>, a: Attempt
 	const mib = (n: number) => `${(n / 1048576).toFixed(1)} MiB`;
 	const what =
 		sent.refused === 'size'
-			? `an answer larger than ${mib(MAX_ANSWER_BYTES)} (${sent.announced !== undefined ? `${mib(sent.announced)} announced` : `more than ${mib(sent.bytes - 1)} sent`}); it was not read further`
+			? `an answer larger than ${mib(MAX_ANSWER_BYTES)} (${sent.announced !== undefined ? `${mib(sent.announced)} announced` : `more than ${mib(MAX_ANSWER_BYTES)} sent`}); it was not read further`
 			: `an answer nested more than ${MAX_JSON_DEPTH} levels deep (${mib(sent.bytes)}); it was not parsed`;
 	throw apiError(call.node, {
 		message: read
