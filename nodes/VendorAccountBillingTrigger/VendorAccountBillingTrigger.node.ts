@@ -52,13 +52,31 @@ export class VendorAccountBillingTrigger implements INodeType {
 		defaultVersion: 1,
 		subtitle: '={{$parameter["thresholdSource"] === "account" ? "Below the account alarm value" : "Below " + $parameter["threshold"]}}',
 		// n8n shows this text for the merged "Vendor Account & Billing" entry of the node panel, so it names both roles
-		description: 'Account and billing: start a workflow when the balance falls below a threshold, or manage the account and its billing',
+		description: 'Account and billing: start a workflow when the balance runs low (falls below a threshold) or money is spent, or read the balance, payments and invoices',
 		defaults: { name: 'Vendor Balance Trigger' },
 		polling: true,
 		inputs: [],
 		outputs: [NodeConnectionTypes.Main],
 		credentials: [{ name: 'vendorApi', required: true }],
 		properties: [
+			{
+				// n8n's node panel lists the options of a trigger's "Event" parameter as its trigger actions
+				// (without one it shows the generic "On new Vendor Balance event"); the one event this
+				// trigger has, named as a person looks for it
+				displayName: 'Event',
+				name: 'event',
+				type: 'options',
+				default: 'belowThreshold',
+				options: [
+					{
+						name: 'Balance Below Threshold',
+						value: 'belowThreshold',
+						action: 'When the balance falls below a threshold',
+						description: 'Low balance: once each time the balance falls below the threshold; with "Also Emit Consumption Records", each new consumption record too',
+					},
+				],
+				description: 'What starts the workflow',
+			},
 			{
 				displayName: 'Threshold Source',
 				name: 'thresholdSource',
@@ -192,20 +210,21 @@ function balanceTrigger(ctx: IPollFunctions): TriggerPoll<BalanceState> {
 			const shown = (n: number) => n.toFixed(2);
 			const out: IDataObject[] = [
 				{
-					...crossing(balance, threshold, seenAt),
+					// marked first thing in the item, so that a workflow can tell a sample from an event
 					sample: true,
 					sampleNote: `Sample, not an event: the balance (${shown(balance)}) is not below the threshold (${shown(threshold)}), so it has not fallen below it. A real event has these fields when the balance falls below the threshold between two polls; "balance" is then below "threshold".`,
+					...crossing(balance, threshold, seenAt),
 				},
 			];
 			if (consumption) {
 				out.push({
+					sample: true,
+					sampleNote: 'Sample, not an event: the account has no consumption record yet, so the record fields are empty. A real event is a new consumption record with its fields as the service lists them, plus the balance and threshold.',
 					event: 'consumption',
 					...Object.fromEntries(PAYMENT_FIELDS.map((f) => [f, null])),
 					balance,
 					threshold,
 					seenAt,
-					sample: true,
-					sampleNote: 'Sample, not an event: the account has no consumption record yet, so the record fields are empty. A real event is a new consumption record with its fields as the service lists them, plus the balance and threshold.',
 				});
 			}
 			return out;

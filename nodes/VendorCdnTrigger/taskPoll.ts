@@ -22,9 +22,9 @@ import { apiRequest } from '../shared/api/transport';
 import { READ, carryMissing, idOf, lowestNeeded, maxId, nowIso, readList, type Pending, type TriggerPoll } from '../shared/poll/poll';
 
 export type Kind = 'refresh' | 'prefetch' | 'backup';
-type Final = 'succeeded' | 'failed';
+export type Final = 'succeeded' | 'failed';
 
-interface Track extends IDataObject {
+export interface Track extends IDataObject {
 	hi: number;
 	pending: Pending;
 }
@@ -58,7 +58,7 @@ const kindOfTask = (row: IDataObject): Kind => (isPrefetch(row) ? 'prefetch' : '
 const cdnFilter = (cdnKinds: Kind[]): IDataObject => (cdnKinds.length === 1 ? { preload: cdnKinds[0] === 'prefetch' ? 1 : 0 } : {});
 
 /** What the trigger watches, from its parameters. */
-interface Watch {
+export interface Watch {
 	kinds: Set<Kind>;
 	wanted: 'both' | Final;
 	cdnKinds: Kind[];
@@ -135,8 +135,8 @@ async function pollCdnTasks(ctx: IPollFunctions, w: Watch, previous: TaskState['
 	}
 }
 
-/** The backups of one poll: the whole list, final ones emitted when new or pending. */
-async function pollBackups(ctx: IPollFunctions, w: Watch, previous: TaskState['kinds'], next: TaskState, events: IDataObject[], seenAt: string): Promise<void> {
+/** The backups of one poll: the whole list, final ones emitted when new or pending (the Cloud Host Trigger's "Backup Finished" too). */
+export async function pollBackups(ctx: IPollFunctions, w: Watch, previous: TaskState['kinds'], next: TaskState, events: IDataObject[], seenAt: string): Promise<void> {
 	const rows = await readList(ctx, 'instance/backupList', {});
 	const track = previous.backup;
 	const pending: Pending = {};
@@ -161,27 +161,37 @@ type Other = { at: string; id: number; kind: Kind; row: IDataObject };
 
 const newest = <T extends { at: string; id: number }>(list: T[]) => list.sort((a, b) => b.at.localeCompare(a.at) || b.id - a.id)[0];
 
-/** The sample when no task of the chosen kinds reached a chosen final state: real data, marked as a sample, claiming no outcome. */
+/** The backup status of each outcome (BACKUP_STATES: 1 completed, 2 failed), for a sample shaped as a backup that finished so. */
+const BACKUP_SAMPLE_STATUS: Record<Final, string> = { succeeded: '1', failed: '2' };
+
+/**
+ * The sample when no task of the chosen kinds reached a chosen final state: real data (the newest
+ * task of a chosen kind, else the documented fields, empty), shaped as the event the trigger's
+ * settings would emit (a chosen kind, finished with a chosen outcome: "succeeded" when both are
+ * chosen) and marked as a sample first thing in the item (`sample`, `sampleNote`), so that a
+ * workflow can tell it from an event and no test run reads as a real one.
+ */
 function sampleWithoutEvent(w: Watch, others: Other[], seenAt: string): IDataObject[] {
 	const chosen = [...w.kinds].filter((k): k is Kind => k in KIND_NAMES);
+	const outcome: Final = w.wanted === 'both' ? 'succeeded' : w.wanted;
 	const what = `${chosen.map((k) => KIND_NAMES[k]).join(' or ')} that ${w.wanted === 'both' ? 'succeeded or failed' : w.wanted}`;
 	const shape = 'A real event is a task that reached a final state: its fields as the service lists them, with "kind", "state" (succeeded or failed), "result" for CDN tasks or "statusName" for backups, and "seenAt".';
+	const finished = (kind: Kind, row: IDataObject): IDataObject =>
+		kind === 'backup'
+			? backupItem({ ...row, status: BACKUP_SAMPLE_STATUS[outcome] }, seenAt)
+			: cdnItem(kind, { ...row, status: '1' }, outcome === 'succeeded' ? 'success' : 'failed', seenAt);
 	const other = newest(others);
 	if (other) {
 		const status = codeKey(other.row.status);
 		const described =
 			other.kind === 'backup'
-				? `backup ${String(other.row.id)} as listed now (${backupState(other.row.status)?.name ?? `status ${status}`})`
-				: `${KIND_NAMES[other.kind]} ${String(other.row.id)} as listed now (${status === '1' ? 'completed' : 'still running'})`;
+				? `backup ${String(other.row.id)}, listed now as ${backupState(other.row.status)?.name ?? `status ${status}`}`
+				: `${KIND_NAMES[other.kind]} ${String(other.row.id)}, listed now as ${status === '1' ? 'completed' : 'still running'}`;
 		return [
 			{
-				kind: other.kind,
-				state: null,
-				...(other.kind === 'backup' ? { statusName: backupState(other.row.status)?.name ?? null } : { result: null }),
-				...other.row,
-				seenAt,
 				sample: true,
-				sampleNote: `Sample, not an event: no ${what} has been found. This is ${described}; "state" stays empty because it has not reached a chosen final state. ${shape}`,
+				sampleNote: `Sample, not an event: no ${what} has been found. This is ${described}, shown as if it had ${outcome}. ${shape}`,
+				...finished(other.kind, other.row),
 			},
 		];
 	}
@@ -189,19 +199,15 @@ function sampleWithoutEvent(w: Watch, others: Other[], seenAt: string): IDataObj
 	const empty = Object.fromEntries(DOCUMENTED_FIELDS[kind].map((f) => [f, null]));
 	return [
 		{
-			kind,
-			state: null,
-			...(kind === 'backup' ? { statusName: null } : { result: null }),
-			...empty,
-			seenAt,
 			sample: true,
-			sampleNote: `Sample, not an event: the account has no ${chosen.map((k) => KIND_NAMES[k]).join(' or ')} yet, so the fields are empty. ${shape}`,
+			sampleNote: `Sample, not an event: the account has no ${chosen.map((k) => KIND_NAMES[k]).join(' or ')} yet, so the fields are empty; "state" shows the outcome the trigger waits for (${outcome}). ${shape}`,
+			...finished(kind, empty),
 		},
 	];
 }
 
 /** "Fetch Test Event": the newest task of the chosen kinds that reached a chosen final state, else a sample. */
-async function sampleTasks(ctx: IPollFunctions, w: Watch): Promise<IDataObject[]> {
+export async function sampleTasks(ctx: IPollFunctions, w: Watch): Promise<IDataObject[]> {
 	// the newest task of the chosen kinds that reached a chosen final state: a real event
 	const candidates: Candidate[] = [];
 	// the newest task of the chosen kinds in any state: the real data a sample is made of
