@@ -52,31 +52,13 @@ export class VendorAccountBillingTrigger implements INodeType {
 		defaultVersion: 1,
 		subtitle: '={{$parameter["thresholdSource"] === "account" ? "Below the account alarm value" : "Below " + $parameter["threshold"]}}',
 		// n8n shows this text for the merged "Vendor Account & Billing" entry of the node panel, so it names both roles
-		description: 'Account and billing: start a workflow when the balance runs low (falls below a threshold) or money is spent, or read the balance, payments and invoices',
+		description: 'Account and billing: start a workflow when the balance falls below a threshold, or manage the account and its billing',
 		defaults: { name: 'Vendor Balance Trigger' },
 		polling: true,
 		inputs: [],
 		outputs: [NodeConnectionTypes.Main],
 		credentials: [{ name: 'vendorApi', required: true }],
 		properties: [
-			{
-				// n8n's node panel lists the options of a trigger's "Event" parameter as its trigger actions
-				// (without one it shows the generic "On new Vendor Balance event"); the one event this
-				// trigger has, named as a person looks for it
-				displayName: 'Event',
-				name: 'event',
-				type: 'options',
-				default: 'belowThreshold',
-				options: [
-					{
-						name: 'Balance Below Threshold',
-						value: 'belowThreshold',
-						action: 'When the balance falls below a threshold',
-						description: 'Low balance: once each time the balance falls below the threshold; with "Also Emit Consumption Records", each new consumption record too',
-					},
-				],
-				description: 'What starts the workflow',
-			},
 			{
 				displayName: 'Threshold Source',
 				name: 'thresholdSource',

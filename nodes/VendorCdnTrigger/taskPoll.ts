@@ -22,9 +22,9 @@ import { apiRequest } from '../shared/api/transport';
 import { READ, carryMissing, idOf, lowestNeeded, maxId, nowIso, readList, type Pending, type TriggerPoll } from '../shared/poll/poll';
 
 export type Kind = 'refresh' | 'prefetch' | 'backup';
-export type Final = 'succeeded' | 'failed';
+type Final = 'succeeded' | 'failed';
 
-export interface Track extends IDataObject {
+interface Track extends IDataObject {
 	hi: number;
 	pending: Pending;
 }
@@ -58,7 +58,7 @@ const kindOfTask = (row: IDataObject): Kind => (isPrefetch(row) ? 'prefetch' : '
 const cdnFilter = (cdnKinds: Kind[]): IDataObject => (cdnKinds.length === 1 ? { preload: cdnKinds[0] === 'prefetch' ? 1 : 0 } : {});
 
 /** What the trigger watches, from its parameters. */
-export interface Watch {
+interface Watch {
 	kinds: Set<Kind>;
 	wanted: 'both' | Final;
 	cdnKinds: Kind[];
@@ -135,8 +135,8 @@ async function pollCdnTasks(ctx: IPollFunctions, w: Watch, previous: TaskState['
 	}
 }
 
-/** The backups of one poll: the whole list, final ones emitted when new or pending (the Cloud Host Trigger's "Backup Finished" too). */
-export async function pollBackups(ctx: IPollFunctions, w: Watch, previous: TaskState['kinds'], next: TaskState, events: IDataObject[], seenAt: string): Promise<void> {
+/** The backups of one poll: the whole list, final ones emitted when new or pending. */
+async function pollBackups(ctx: IPollFunctions, w: Watch, previous: TaskState['kinds'], next: TaskState, events: IDataObject[], seenAt: string): Promise<void> {
 	const rows = await readList(ctx, 'instance/backupList', {});
 	const track = previous.backup;
 	const pending: Pending = {};
@@ -207,7 +207,7 @@ function sampleWithoutEvent(w: Watch, others: Other[], seenAt: string): IDataObj
 }
 
 /** "Fetch Test Event": the newest task of the chosen kinds that reached a chosen final state, else a sample. */
-export async function sampleTasks(ctx: IPollFunctions, w: Watch): Promise<IDataObject[]> {
+async function sampleTasks(ctx: IPollFunctions, w: Watch): Promise<IDataObject[]> {
 	// the newest task of the chosen kinds that reached a chosen final state: a real event
 	const candidates: Candidate[] = [];
 	// the newest task of the chosen kinds in any state: the real data a sample is made of

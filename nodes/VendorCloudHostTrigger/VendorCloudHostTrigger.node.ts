@@ -14,23 +14,17 @@ import { listRows } from '../shared/api/envelope';
 import { apiRequest } from '../shared/api/transport';
 import { optionsSubtitle } from '../shared/subtitle';
 import { nowIso, readList, runTriggerPoll, type TriggerPoll } from '../shared/poll/poll';
-import { pollBackups, sampleTasks, type Final, type TaskState, type Track, type Watch } from '../VendorCdnTrigger/taskPoll';
 
 /**
  * Host status changes, appearances and disappearances, found by comparing each full listing of
- * instance/list with the previous one, and host backups that finish. State: id → [status, data
- * centre] of every host; a host leaves it when it leaves the listing. Backups (only while
- * "Backup Finished" is chosen) are tracked as the Task Trigger tracks them (taskPoll.ts: the
- * highest id seen and the ids seen unfinished), so a backup that finishes is emitted once by
- * either trigger.
+ * instance/list with the previous one. State: id → [status, data centre] of every host; a host
+ * leaves it when it leaves the listing.
  */
-type HostEvent = 'statusChanged' | 'appeared' | 'disappeared' | 'backupFinished';
+type HostEvent = 'statusChanged' | 'appeared' | 'disappeared';
 
 interface HostState extends IDataObject {
 	v: 1;
 	hosts: Record<string, [number | string, number | string]>;
-	/** The backups' track, while "Backup Finished" is chosen. */
-	backups?: Track;
 }
 
 const statusName = hostStatusName;
@@ -48,14 +42,6 @@ const HOST_EVENTS = [
 	{ name: 'Host Appeared', value: 'appeared', action: 'When a host appears', description: 'A host is listed that was not listed before' },
 	{ name: 'Host Disappeared', value: 'disappeared', action: 'When a host disappears', description: 'A host is no longer listed' },
 	{ name: 'Status Changed', value: 'statusChanged', action: 'When a host changes status', description: "A host's status differs from the previous poll" },
-	{ name: 'Backup Finished', value: 'backupFinished', action: 'When a host backup finishes', description: 'A backup of a host completed or failed' },
-];
-
-/** Which backup outcome starts the workflow (the Task Trigger's "Final State" for backups). */
-const BACKUP_OUTCOMES = [
-	{ name: 'Succeeded or Failed', value: 'both' },
-	{ name: 'Succeeded', value: 'succeeded', description: 'The backup completed' },
-	{ name: 'Failed', value: 'failed', description: 'The backup failed, is held in arrears, or was deleted before it was seen completed' },
 ];
 
 export class VendorCloudHostTrigger implements INodeType {
@@ -69,8 +55,7 @@ export class VendorCloudHostTrigger implements INodeType {
 		subtitle: optionsSubtitle('events', HOST_EVENTS, 'On '),
 		// n8n shows this text for the merged "Vendor Cloud Host" entry of the node panel (one entry for the
 		// action node and this trigger, by their internal names), so it names both roles
-		description:
-			'Cloud hosts: start a workflow when a host changes status (e.g. turns abnormal), appears or disappears, or a backup finishes; or create, restart, stop and back up hosts',
+		description: 'Cloud hosts: start a workflow when one changes status, appears or disappears, or create, power and reinstall hosts',
 		defaults: { name: 'Vendor Cloud Host Trigger' },
 		polling: true,
 		inputs: [],
@@ -92,16 +77,7 @@ export class VendorCloudHostTrigger implements INodeType {
 				type: 'multiOptions',
 				default: [],
 				options: HOST_STATUS.map((o) => ({ name: o.name, value: o.value })),
-				description: 'Only changes and appearances whose new status is one of these; all when empty. Disappearances and backups are not filtered by status.',
-			},
-			{
-				displayName: 'Backup Outcome',
-				name: 'backupOutcome',
-				type: 'options',
-				default: 'both',
-				options: BACKUP_OUTCOMES,
-				displayOptions: { show: { events: ['backupFinished'] } },
-				description: 'Which finished backups start the workflow',
+				description: 'Only changes and appearances whose new status is one of these; all when empty. Disappearances are not filtered by status.',
 			},
 			{
 				displayName: 'Data Centre Names or IDs',
@@ -139,9 +115,6 @@ function hostTrigger(ctx: IPollFunctions): TriggerPoll<HostState> {
 	const dataCentres = new Set((ctx.getNodeParameter('dataCentres', []) as Array<number | string>).map((s) => codeKey(s) ?? ''));
 	const inDataCentre = (nodeid: unknown) => dataCentres.size === 0 || dataCentres.has(codeKey(nodeid) ?? '');
 	const statusWanted = (status: unknown) => statuses.size === 0 || statuses.has(codeKey(status) ?? '');
-	const backups = events.has('backupFinished');
-	const outcome = backups ? (ctx.getNodeParameter('backupOutcome', 'both') as 'both' | Final) : 'both';
-	const backupWatch: Watch = { kinds: new Set(['backup']), wanted: outcome, cdnKinds: [], stateWanted: (s) => outcome === 'both' || outcome === s };
 
 	const item = (event: HostEvent, id: string, previous: unknown, row: IDataObject | undefined, nodeid: unknown, seenAt: string): IDataObject => ({
 		event,
@@ -157,24 +130,9 @@ function hostTrigger(ctx: IPollFunctions): TriggerPoll<HostState> {
 		seenAt,
 		host: row ?? null,
 	});
-	/** A finished backup as this trigger emits it: the Task Trigger's item, named as this trigger's event. */
-	const backupEvent = (task: IDataObject): IDataObject => {
-		const { kind: _kind, ...rest } = task;
-		return { event: 'backupFinished', ...rest };
-	};
-	/** The data centre of a backup's host, from the host listing of the same poll. */
-	const backupInDataCentre = (backup: IDataObject, hosts: HostState['hosts']) => {
-		if (dataCentres.size === 0) return true;
-		const instance = backup.instance && typeof backup.instance === 'object' ? (backup.instance as IDataObject) : {};
-		const host = hosts[String(instance.id ?? '')];
-		return host !== undefined && inDataCentre(host[1]);
-	};
-
-	const hostsKnown = (stored: HostState | undefined) => stored !== undefined && stored.v === 1 && typeof stored.hosts === 'object';
-	const backupsKnown = (stored: HostState | undefined) => !backups || (stored?.backups !== undefined && typeof stored.backups === 'object');
 
 	const trigger: TriggerPoll<HostState> = {
-		hasBaseline: (stored) => hostsKnown(stored) && backupsKnown(stored),
+		hasBaseline: (stored) => stored !== undefined && stored.v === 1 && typeof stored.hosts === 'object',
 
 		async poll(stored) {
 			const rows = (await readList(ctx, 'instance/list', {})).sort((a, b) => Number(a.id) - Number(b.id));
@@ -182,34 +140,24 @@ function hostTrigger(ctx: IPollFunctions): TriggerPoll<HostState> {
 			const hosts: HostState['hosts'] = {};
 			for (const row of rows) hosts[String(row.id)] = [asNumberIfNumeric(row.status), asNumberIfNumeric(row.nodeid)];
 			const state: HostState = { v: 1, hosts };
-			const out: IDataObject[] = [];
+			if (!trigger.hasBaseline(stored)) return { state, events: [] };
 
-			if (hostsKnown(stored)) {
-				const before = stored!.hosts;
-				for (const row of rows) {
-					const id = String(row.id);
-					const previous = before[id];
-					if (!inDataCentre(row.nodeid)) continue;
-					if (previous === undefined) {
-						if (events.has('appeared') && statusWanted(row.status)) out.push(item('appeared', id, null, row, row.nodeid, seenAt));
-					} else if (!sameStatus(previous[0], row.status)) {
-						if (events.has('statusChanged') && statusWanted(row.status)) out.push(item('statusChanged', id, previous[0], row, row.nodeid, seenAt));
-					}
-				}
-				if (events.has('disappeared')) {
-					for (const [id, [status, nodeid]] of Object.entries(before)) {
-						if (!(id in hosts) && inDataCentre(nodeid)) out.push(item('disappeared', id, status, undefined, nodeid, seenAt));
-					}
+			const before = stored!.hosts;
+			const out: IDataObject[] = [];
+			for (const row of rows) {
+				const id = String(row.id);
+				const previous = before[id];
+				if (!inDataCentre(row.nodeid)) continue;
+				if (previous === undefined) {
+					if (events.has('appeared') && statusWanted(row.status)) out.push(item('appeared', id, null, row, row.nodeid, seenAt));
+				} else if (!sameStatus(previous[0], row.status)) {
+					if (events.has('statusChanged') && statusWanted(row.status)) out.push(item('statusChanged', id, previous[0], row, row.nodeid, seenAt));
 				}
 			}
-			if (backups) {
-				// a part without a baseline only records one (backups chosen after activation)
-				const previous: TaskState['kinds'] = backupsKnown(stored) ? { backup: stored!.backups } : {};
-				const next: TaskState = { v: 1, kinds: {} };
-				const finished: IDataObject[] = [];
-				await pollBackups(ctx, backupWatch, previous, next, finished, seenAt);
-				state.backups = next.kinds.backup;
-				if (backupsKnown(stored)) for (const b of finished) if (backupInDataCentre(b, hosts)) out.push(backupEvent(b));
+			if (events.has('disappeared')) {
+				for (const [id, [status, nodeid]] of Object.entries(before)) {
+					if (!(id in hosts) && inDataCentre(nodeid)) out.push(item('disappeared', id, status, undefined, nodeid, seenAt));
+				}
 			}
 			return { state, events: out };
 		},
@@ -222,20 +170,7 @@ function hostTrigger(ctx: IPollFunctions): TriggerPoll<HostState> {
 			// a real event: each listed host appeared once; the newest one of the chosen filters
 			if (events.has('appeared') && wanted.length) return [item('appeared', String(wanted[0].id), null, wanted[0], wanted[0].nodeid, seenAt)];
 
-			const kind: HostEvent = events.has('statusChanged')
-				? 'statusChanged'
-				: events.has('appeared')
-					? 'appeared'
-					: events.has('disappeared')
-						? 'disappeared'
-						: 'backupFinished';
-			if (kind === 'backupFinished') {
-				// the newest backup that finished with the chosen outcome (a real event), else a sample of that outcome
-				const [task] = await sampleTasks(ctx, backupWatch);
-				return [task.sample ? { sample: true, sampleNote: task.sampleNote, ...backupEvent({ ...task, sample: undefined, sampleNote: undefined }) } : backupEvent(task)].map(
-					(e) => Object.fromEntries(Object.entries(e).filter(([, v]) => v !== undefined)) as IDataObject,
-				);
-			}
+			const kind: HostEvent = events.has('statusChanged') ? 'statusChanged' : events.has('appeared') ? 'appeared' : 'disappeared';
 			return [hostSample(kind, wanted[0] ?? listed[0], seenAt)];
 		},
 	};
@@ -245,7 +180,7 @@ function hostTrigger(ctx: IPollFunctions): TriggerPoll<HostState> {
 	 * settings would emit (the chosen kind, a new status the trigger watches), and marked as a sample
 	 * first thing in the item (`sample`, `sampleNote`) so a workflow can tell it from an event.
 	 */
-	function hostSample(kind: Exclude<HostEvent, 'backupFinished'>, host: IDataObject | undefined, seenAt: string): IDataObject {
+	function hostSample(kind: HostEvent, host: IDataObject | undefined, seenAt: string): IDataObject {
 		const now = host ? codeKey(host.status) : undefined;
 		// the new status: the host's own when the trigger watches it (or watches every status), else the first one it watches
 		const target = now !== undefined && statusWanted(now) ? now : (chosenStatuses[0] ?? now);
