@@ -287,6 +287,9 @@ describe('semantics', () => {
 	});
 });
 
+/** A safety cap, not a measure: a 1000-poll simulation takes about a minute alone, several under load. */
+const SIMULATION_TIMEOUT_MS = 600000;
+
 /**
  * The simulation: CDN tasks created on and off the account's channel (so they succeed or
  * fail), deleted while running, settled by the clock or the settle switch; backups created,
@@ -465,9 +468,9 @@ describe('simulation', () => {
 		expect(r.failedPolls).toBeGreaterThan(20);
 		expect(r.backup).toBeGreaterThan(100);
 		expect(r.requestsPerCleanPoll).toBeLessThan(3.5);
-	});
+	}, SIMULATION_TIMEOUT_MS);
 
 	test('the same with durable (staged) poll cursors', async () => {
 		await simulate({ seed: 7002, polls: 300, cursor: 'staged' });
-	});
+	}, SIMULATION_TIMEOUT_MS);
 });
