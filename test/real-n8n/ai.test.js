@@ -260,7 +260,7 @@ describe('MCP Server Trigger: the example served by n8n, called with the MCP SDK
 			process.stderr.write(`[ai] Get_balance with a wrong password: ${res.text}\n`);
 			expect(res.isError).toBe(true);
 			expect(res.text).toContain('Log-in as "demo" was refused');
-			expect(res.text).toContain('Check the username, password and password encoding in the Vendor API credential');
+			expect(res.text).toContain('Check the username, password and password encoding in the credential "Vendor account" (type Vendor API)');
 			expect(res.text).not.toContain(wrong);
 		} finally {
 			await server.rest('PATCH', `/credentials/${cred.id}`, { name: stored.name, type: stored.type, data: { ...stored.data, password: PASSWORD } });
