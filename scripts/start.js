@@ -180,9 +180,53 @@ function claimSandbox() {
 
 /* ---------------- the steps ---------------- */
 
+/** What the build reads: when none of it changed and dist/ is the one built from it, the build is skipped. */
+const BUILD_INPUTS = ['nodes', 'credentials', 'icons', 'package.json', 'package-lock.json', 'tsconfig.json', 'gulpfile.js'];
+
+/** One sha256 over the files under `entries` of `root` (paths and contents, in a fixed order). */
+function treeHash(root, entries) {
+	const hash = crypto.createHash('sha256');
+	const visit = (rel) => {
+		const abs = path.join(root, rel);
+		let st;
+		try {
+			st = fs.statSync(abs);
+		} catch {
+			return;
+		}
+		if (st.isDirectory()) for (const name of fs.readdirSync(abs).sort()) visit(path.join(rel, name));
+		else hash.update(`${rel}\0${st.size}\0`).update(fs.readFileSync(abs));
+	};
+	for (const e of entries) visit(e);
+	return hash.digest('hex');
+}
+
+/** The build's stamp: what dist/ was built from, and dist/ as it was then. */
+function buildStamp(root) {
+	return { inputs: treeHash(root, BUILD_INPUTS), dist: treeHash(root, ['dist']) };
+}
+
+/** True when dist/ was built by `npm start` from the sources as they are now, and is unchanged since. */
+function buildIsCurrent(root = ROOT, stampFile = path.join(SANDBOX, 'build-stamp.json')) {
+	const saved = readJson(stampFile);
+	if (!saved || !fs.existsSync(path.join(root, 'dist'))) return false;
+	const now = buildStamp(root);
+	return saved.inputs === now.inputs && saved.dist === now.dist;
+}
+
+function recordBuild(root = ROOT, stampFile = path.join(SANDBOX, 'build-stamp.json')) {
+	fs.mkdirSync(path.dirname(stampFile), { recursive: true });
+	fs.writeFileSync(stampFile, `${JSON.stringify({ ...buildStamp(root), at: new Date().toISOString() }, null, 2)}\n`);
+}
+
 async function build() {
+	if (buildIsCurrent()) {
+		step('building the package: nothing changed since the last build, dist/ kept');
+		return;
+	}
 	step('building the package (gulp build)');
 	await run(process.execPath, [path.join(ROOT, 'node_modules', 'gulp', 'bin', 'gulp.js'), 'build', '--silent']);
+	recordBuild();
 	done('dist/');
 }
 
@@ -533,4 +577,4 @@ if (require.main === module) main().catch(async (err) => {
 	process.exit(1);
 });
 
-module.exports = { publishedExamples, republish, importAll, loadExamples, CREDENTIALS };
+module.exports = { publishedExamples, republish, importAll, loadExamples, buildIsCurrent, recordBuild, CREDENTIALS };
