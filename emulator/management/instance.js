@@ -1476,11 +1476,15 @@ function seedDemo(core) {
  */
 function control(core) {
 	return {
-		/** Force a host's status, e.g. { id, status: 3 } for abnormal. */
+		/** Force a host's status, e.g. { id, status: 3 } or { name: 'web-1', status: 3 } for abnormal. */
 		'POST /instance/hosts/status': async (b) => {
 			tick(core);
-			const h = S(core).hosts[Number(b.id)];
-			if (!h) return { ok: false, error: `no host ${b.id}` };
+			const hosts = S(core).hosts;
+			const h = b.id !== undefined ? hosts[Number(b.id)] : Object.values(hosts).find((x) => x.name === b.name && !x.deletedAt);
+			if (!h) {
+				const known = Object.values(hosts).filter((x) => !x.deletedAt).map((x) => `${x.id} (${x.name})`);
+				return { ok: false, error: `no host ${b.id !== undefined ? b.id : JSON.stringify(b.name)}; the hosts are ${known.join(', ') || 'none'}` };
+			}
 			h.status = Number(b.status);
 			h.pending = null;
 			if (b.suspend_note !== undefined) h.suspend_note = String(b.suspend_note);

@@ -192,20 +192,21 @@ function balanceTrigger(ctx: IPollFunctions): TriggerPoll<BalanceState> {
 			const shown = (n: number) => n.toFixed(2);
 			const out: IDataObject[] = [
 				{
-					...crossing(balance, threshold, seenAt),
+					// marked first thing in the item, so that a workflow can tell a sample from an event
 					sample: true,
 					sampleNote: `Sample, not an event: the balance (${shown(balance)}) is not below the threshold (${shown(threshold)}), so it has not fallen below it. A real event has these fields when the balance falls below the threshold between two polls; "balance" is then below "threshold".`,
+					...crossing(balance, threshold, seenAt),
 				},
 			];
 			if (consumption) {
 				out.push({
+					sample: true,
+					sampleNote: 'Sample, not an event: the account has no consumption record yet, so the record fields are empty. A real event is a new consumption record with its fields as the service lists them, plus the balance and threshold.',
 					event: 'consumption',
 					...Object.fromEntries(PAYMENT_FIELDS.map((f) => [f, null])),
 					balance,
 					threshold,
 					seenAt,
-					sample: true,
-					sampleNote: 'Sample, not an event: the account has no consumption record yet, so the record fields are empty. A real event is a new consumption record with its fields as the service lists them, plus the balance and threshold.',
 				});
 			}
 			return out;

@@ -138,7 +138,7 @@ export function hostWaitReport(kind: WaitKind, watch: Watch): IDataObject {
 			proven = (before !== null && before !== HOST_RUNNING) || notRunningFirst;
 			note = proven
 				? `It was ${beforeName ?? 'not read'} before the reboot and was listed as ${seenText} after it.`
-				: `It was ${beforeName ?? 'not read'} before the reboot and was listed as Running right after it. The service has no status for a rebooting host (the seed gives a result status only for a start), so this does not show whether the host has restarted yet.`;
+				: `The reboot was sent. The host was ${beforeName ?? 'not read'} before it and was listed as Running right after it; the service shows no restart in progress, so this cannot confirm that the restart has finished. If the host still does not answer in a few minutes, check it with Host > Get Many or reboot it again.`;
 			break;
 		case 'reinstall':
 			proven = notRunningFirst;

@@ -120,7 +120,7 @@ test(
 
 		run = await runThroughWebhook(workflow.id, 'vendor-balance');
 		expect(run.status).toBe('error');
-		expect(run.error.message).toBe('Log-in as "demo" was refused: username or password is incorrect. Check the username, password and password encoding in the Vendor API credential.');
+		expect(run.error.message).toBe('Log-in as "demo" was refused: username or password is incorrect. Check the username, password and password encoding in the credential "Vendor API account" (type Vendor API).');
 		expect(JSON.stringify(run)).not.toContain('Wrong-pass-9');
 
 		// corrected: the test passes and the workflow runs again

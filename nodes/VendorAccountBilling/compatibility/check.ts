@@ -131,6 +131,6 @@ export async function checkCompatibility(ctx: OperationContext): Promise<IDataOb
 
 	const message = readings.size
 		? `This service follows these readings: ${[...readings].join(', ')}. The node reads all of them; use the credential settings given.`
-		: 'This service answers as the seeds show and as the node reads by default; use the credential settings given.';
+		: "This service answers as the vendor's documentation shows and as the node reads by default; use the credential settings given.";
 	return [...findings, summary(findings, readings, settings, message)];
 }

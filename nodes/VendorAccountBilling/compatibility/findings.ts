@@ -40,7 +40,7 @@ export function codeType(answers: Answers, readings: Set<string>): { finding: Fi
 		check: 'codeType',
 		tried: `The envelope's code in ${answers.length} answers`,
 		observed: codeStrings ? `code came as a string in ${codeStrings} of ${codes.length} answers, e.g. ${shown(codes.find((c) => typeof c === 'string'))}` : `code came as a number in all ${codes.length} answers`,
-		reading: codeStrings ? 'The envelope writes numbers as strings ("code": "1"); the node compares codes as numbers, so both work' : 'code is a number, as the seed shows',
+		reading: codeStrings ? 'The envelope writes numbers as strings ("code": "1"); the node compares codes as numbers, so both work' : 'code is a number, as the vendor\'s documentation shows',
 	};
 	if (codeStrings) readings.add('numbersAsStrings');
 	return { finding, codeStrings };
@@ -71,12 +71,12 @@ export function numbers(reads: { detail: Answer; balance: Answer; centres: Answe
 	if (!present.length) finding.reading = 'Nothing to tell; the node reads numbers and numeric strings alike';
 	else if (asNumbers.length === present.length) {
 		readings.add('numbersAsNumbers');
-		finding.reading = 'Numbers come as JSON numbers ("id": 12), not as the strings the seed shows; the node reads both';
+		finding.reading = 'Numbers come as JSON numbers ("id": 12), not as the strings the vendor\'s documentation shows; the node reads both';
 	} else if (asNumbers.length) finding.reading = 'Some numbers come as numbers, some as strings; the node reads both';
 	else if (codeStrings) {
 		readings.add('numbersAsStrings');
 		finding.reading = 'Every number comes as a string, the envelope too ("code": "1", "totalpage": "3"); the node reads them as numbers';
-	} else finding.reading = 'Numbers in records come as strings, as the seed says ("Most numeric values in responses are strings")';
+	} else finding.reading = 'Numbers in records come as strings, as the vendor\'s documentation says ("Most numeric values in responses are strings")';
 	return finding;
 }
 
@@ -101,15 +101,15 @@ export function payloadKey(detail: Answer, memory: Answer, lines: Answer, readin
 	const where = (path: string, a: Answer) => (a.ok ? `${path} under ${payloadOf(a.body).key}` : `${path}: ${a.problem}`);
 	const finding: Finding = {
 		check: 'payloadKey',
-		tried: 'Where the payload is: profile/detail, instance/memResourceList and instance/networkResourceList (the seed says the last two answer under result)',
+		tried: 'Where the payload is: profile/detail, instance/memResourceList and instance/networkResourceList (the vendor\'s documentation says the last two answer under result)',
 		observed: [where('profile/detail', detail), where('instance/memResourceList', memory), where('instance/networkResourceList', lines)].join('; '),
 		reading: '',
 	};
 	const resultLists = [memory, lines].filter((a) => a.ok).map((a) => payloadOf(a.body).key);
 	if (resultLists.some((k) => k === 'data')) {
 		readings.add('resultListsUnderData');
-		finding.reading = 'Some lists the seed puts under result answer under data; the node reads either';
-	} else finding.reading = 'As the seed says; the node reads data or result either way';
+		finding.reading = 'Some lists the vendor\'s documentation puts under result answer under data; the node reads either';
+	} else finding.reading = 'As the vendor\'s documentation says; the node reads data or result either way';
 	return finding;
 }
 
@@ -130,7 +130,7 @@ export function emptyObjects(answers: Answers, readings: Set<string>): Finding {
 	for (const a of answers) walk(a.body, a.path, '', 0);
 	const finding: Finding = {
 		check: 'emptyObjects',
-		tried: `Empty objects in ${answers.length} answers (fields the seed describes as objects: ${[...OBJECT_KEYS].join(', ')})`,
+		tried: `Empty objects in ${answers.length} answers (fields the vendor's documentation describes as objects: ${[...OBJECT_KEYS].join(', ')})`,
 		observed: arraysForObjects.length
 			? `[] where an object belongs: ${arraysForObjects.slice(0, 5).join(', ')}`
 			: emptyOnes.length
@@ -159,9 +159,9 @@ export function extraFields(answers: Answers, readings: Set<string>): Finding {
 	}
 	const finding: Finding = {
 		check: 'extraFields',
-		tried: `Fields the seeds do not list, in the envelopes and in the records of ${Object.keys(DOCUMENTED_FIELDS).join(', ')}`,
+		tried: `Fields the vendor's documentation does not list, in the envelopes and in the records of ${Object.keys(DOCUMENTED_FIELDS).join(', ')}`,
 		observed: extras.size ? [...extras].slice(0, 12).join(', ') : 'none',
-		reading: extras.size ? 'The service adds fields the seeds do not list; the node passes them through and ignores them' : 'Only the fields the seeds list',
+		reading: extras.size ? 'The service adds fields the vendor\'s documentation does not list; the node passes them through and ignores them' : 'Only the fields the vendor\'s documentation lists',
 	};
 	if (extras.size) readings.add('extraFields');
 	return finding;
