@@ -44,7 +44,9 @@ function jsStrings(file) {
 	const source = ts.createSourceFile(file, fs.readFileSync(file, 'utf8'), ts.ScriptTarget.Latest, true, ts.ScriptKind.JS);
 	const out = [];
 	const visit = (n) => {
-		if (ts.isStringLiteral(n) || ts.isNoSubstitutionTemplateLiteral(n) || ts.isTemplateHead(n) || ts.isTemplateMiddle(n) || ts.isTemplateTail(n)) out.push(n.text);
+		// `undocumented: 'R17'` names, for the project's own coverage check, the reading that allows a request; never shown
+		const docReference = n.parent && ts.isPropertyAssignment(n.parent) && n.parent.name.getText() === 'undocumented';
+		if (!docReference && (ts.isStringLiteral(n) || ts.isNoSubstitutionTemplateLiteral(n) || ts.isTemplateHead(n) || ts.isTemplateMiddle(n) || ts.isTemplateTail(n))) out.push(n.text);
 		ts.forEachChild(n, visit);
 	};
 	visit(source);
