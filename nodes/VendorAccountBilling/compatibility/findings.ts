@@ -117,12 +117,12 @@ export function numbers(reads: { detail: Answer; balance: Answer; centres: Answe
 	if (!present.length) finding.reading = 'Nothing to tell; the node reads numbers and numeric strings alike';
 	else if (asNumbers.length === present.length) {
 		readings.add('numbersAsNumbers');
-		finding.reading = 'Numbers come as JSON numbers ("id": 12), not as the strings the vendor's documentation shows; the node reads both';
+		finding.reading = 'Numbers come as JSON numbers ("id": 12), not as the strings the vendor\'s documentation shows; the node reads both';
 	} else if (asNumbers.length) finding.reading = 'Some numbers come as numbers, some as strings; the node reads both';
 	else if (codeStrings) {
 		readings.add('numbersAsStrings');
 		finding.reading = 'Every number comes as a string, the envelope too ("code": "1", "totalpage": "3"); the node reads them as numbers';
-	} else finding.reading = 'Numbers in records come as strings, as the vendor's documentation says ("Most numeric values in responses are strings")';
+	} else finding.reading = 'Numbers in records come as strings, as the vendor\'s documentation says ("Most numeric values in responses are strings")';
 	return finding;
 }
 
@@ -147,7 +147,7 @@ export function payloadKey(detail: Answer, memory: Answer, lines: Answer, readin
 	const where = (path: string, a: Answer) => (a.ok ? `${path} under ${payloadOf(a.body).key}` : `${path}: ${a.problem}`);
 	const finding: Finding = {
 		check: 'payloadKey',
-		tried: 'Where the payload is: profile/detail, instance/memResourceList and instance/networkResourceList (the vendor's documentation says the last two answer under result)',
+		tried: 'Where the payload is: profile/detail, instance/memResourceList and instance/networkResourceList (the vendor\'s documentation says the last two answer under result)',
 		observed: [where('profile/detail', detail), where('instance/memResourceList', memory), where('instance/networkResourceList', lines)].join('; '),
 		reading: '',
 	};

@@ -91,9 +91,10 @@ export class Probe {
 			return raw;
 		}, creds);
 		// authorize() asks for the full response: the envelope is its body (a string when not JSON)
-		const full = isObject(raw) && 'statusCode' in raw;
-		const date = full && isObject(raw.headers) ? raw.headers.date : undefined;
-		let body = full ? raw.body : raw;
+		const response = raw as unknown;
+		const full = isObject(response) && 'statusCode' in response;
+		const date = full && isObject(response.headers) ? response.headers.date : undefined;
+		let body = full ? (response as IDataObject).body : response;
 		if (typeof body === 'string') {
 			try {
 				body = JSON.parse(body) as unknown;
