@@ -48,7 +48,8 @@
  *    instance/create takes only a line code offered in the data centre as networkid, in every
  *    mode; the error names the offered codes.
  *  - A host's `network` is {id: its line's row id, line: the line's name}; dialect hostLineWords
- *    names the line in the service's language (内网, 电信, 联通, 移动, 多线BGP, 双线), one of them
+ *    names the line in the service's language (内网, 电信, 联通, 移动, 多线BGP, 双线; the row ids are
+ *    then 101... as with lineIdsDiffer), one of them
  *    (多线BGP) a name no table of line names holds (docs/vendor/readings.md#r68).
  *  - Dialect objectIdInAnswers: backupRestore and snapshotRollback answers also carry `id`, the
  *    id of the backup or snapshot restored (docs/vendor/readings.md#r67).
@@ -66,11 +67,13 @@ const LINE_WORDS_ZH = { 1: '内网', 2: '电信', 3: '联通', 4: '移动', 5: '
 
 /**
  * The id of a data centre's line row in instance/networkResourceList: the line code by default,
- * 101, 102, ... in catalogue order (data centre, then line) with dialect lineIdsDiffer.
+ * 101, 102, ... in catalogue order (data centre, then line) with dialect lineIdsDiffer or
+ * hostLineWords.
  */
 function lineRowIds(core) {
 	const ids = new Map();
-	const differ = core.emu.dialects && core.emu.dialects.has('lineIdsDiffer');
+	// hostLineWords writes a host's network as its row, whose ids are then 101... too (see the header)
+	const differ = core.emu.dialects && (core.emu.dialects.has('lineIdsDiffer') || core.emu.dialects.has('hostLineWords'));
 	let next = 101;
 	for (const n of S(core).nodes) for (const lt of n.lines) ids.set(`${n.id}/${lt}`, differ ? next++ : lt);
 	return ids;

@@ -27,7 +27,7 @@ export function valueProblem(type: string, v: string): string | undefined {
 
 /**
  * recordAdd `records`: entries `subdomain;recordtype;recordline;value;mx;ttl;weight` joined by
- * `#`. Each record is checked here with its label, so nothing is sent when one is wrong.
+ * `#`; what the user did not set is left empty in its place (never a made-up line or weight). Each record is checked here with its label, so nothing is sent when one is wrong.
  */
 function serializeRecords(records: Array<{ row: IDataObject; label: (field: string) => string }>): string {
 	return records
@@ -49,7 +49,8 @@ function serializeRecords(records: Array<{ row: IDataObject; label: (field: stri
 			const problem = valueProblem(type, text('value'));
 			if (problem) throw new InputError(`Invalid "${label('Value')}": ${problem}`, 'Correct the value or change the type.');
 			const mxValue = type.toUpperCase() === 'MX' ? text('mx') : '';
-			return [text('subdomain') || '@', type, text('recordline') || 'default', text('value'), mxValue, text('ttl'), text('weight')].join(';');
+			// an unset line or weight leaves its place empty: the service chooses (readings R69)
+			return [text('subdomain') || '@', type, text('recordline'), text('value'), mxValue, text('ttl'), text('weight')].join(';');
 		})
 		.join('#');
 }
@@ -57,7 +58,7 @@ function serializeRecords(records: Array<{ row: IDataObject; label: (field: stri
 /** The first record (the form's fields) and the More Records rows as one `records` string. */
 export function recordsOf(body: IDataObject): IDataObject {
 	const { did, recordtype, subdomain, value: v, recordline, ttl: t, mx: m, weight: w, records: more } = body;
-	const first = { recordtype, subdomain, value: v, recordline, ttl: t, mx: m, weight: w ?? 1 };
+	const first = { recordtype, subdomain, value: v, recordline, ttl: t, mx: m, weight: w };
 	const rows = Array.isArray(more) ? (more as IDataObject[]) : [];
 	const all = [
 		{ row: first as IDataObject, label: (f: string) => f },

@@ -1,0 +1,44 @@
+'use strict';
+/**
+ * Vendor DNS under readings the vendor's documentation leaves open, through n8n-core against the
+ * emulator. Readings R69: the documentation names no record lines and no default line or weight,
+ * so Record > Add sends what the user set and leaves the rest of an entry empty (the service
+ * chooses); dialect dnsLinesOwn plays a service whose lines are its own words.
+ */
+const { startVendor, dnsRecords } = require('../../support/vendor');
+
+const NODE = 'vendorDns';
+let v;
+let did;
+
+beforeAll(async () => {
+	v = await startVendor();
+	const [d] = await v.ok(NODE, { resource: 'domain', operation: 'add', domain: 'lines-example.com', pid: v.byId(1) });
+	did = v.byId(d.id);
+});
+afterAll(() => v.close());
+afterEach(() => v.control('POST', '/dialects', { set: [] }));
+
+/** The body of the latest successful change sent to `path`, as the emulator's operation log keeps it. */
+const lastSent = (path) => JSON.parse([...v.emu.management.state.logs].reverse().find((l) => l.op === path).content);
+const add = (first, more = []) => v.ok(NODE, { resource: 'record', operation: 'add', simplify: false, did, ...dnsRecords([first, ...more]) });
+
+describe('readings R69: Record > Add sends no line or weight the user did not set', () => {
+	test('default: an unset line and weight leave their places empty; set ones are sent as set', async () => {
+		const [plain] = await add({ subdomain: 'plain', recordtype: 'A', value: '203.0.113.10' });
+		expect(lastSent('dns/recordAdd').records).toBe('plain;A;;203.0.113.10;;300;');
+		expect(plain).toMatchObject({ subdomain: 'plain', value: '203.0.113.10' });
+		await add({ subdomain: 'set', recordtype: 'A', value: '203.0.113.11', recordline: 'telecom', weight: 5 });
+		expect(lastSent('dns/recordAdd').records).toBe('set;A;telecom;203.0.113.11;;300;5');
+	});
+
+	test("dnsLinesOwn: with no line set the service chooses its own default line; its own words are sent as typed", async () => {
+		await v.control('POST', '/dialects', { set: ['dnsLinesOwn'] });
+		const [own] = await add({ subdomain: 'own', recordtype: 'A', value: '203.0.113.12' }, [
+			{ subdomain: 'own-ct', recordtype: 'A', value: '203.0.113.13', recordline: '电信', mx: 10, ttl: 300, weight: 1 },
+		]);
+		expect(own).toMatchObject({ subdomain: 'own', recordline: '默认' });
+		const rows = (await v.api('dns/recordList', { did: Number(did.value), subdomain: 'own-ct' })).data;
+		expect(rows[0]).toMatchObject({ recordline: '电信' });
+	});
+});
