@@ -24,7 +24,7 @@ const entries = [
 	{
 		resource: 'domain',
 		operation: 'add',
-		params: { domain: 'matrix-example.com', pid: byId(PERSONAL), period: 1, additionalFields: { note: 'made by the dialect matrix' } },
+		params: { domain: 'matrix-example.com', pid: byId(PERSONAL), additionalFields: { period: 1, note: 'made by the dialect matrix' } },
 		async check(json, ctx) {
 			const item = one(json, 'domain items');
 			const d = dns(ctx).domains[Number(item.id)];
@@ -80,7 +80,7 @@ const entries = [
 	{
 		resource: 'domain',
 		operation: 'upgrade',
-		params: (ctx) => ({ did: did(ctx), pid: byId(BUSINESS), period: 1 }),
+		params: (ctx) => ({ did: did(ctx), pid: byId(BUSINESS), additionalFields: { period: 1 } }),
 		async check(json, ctx) {
 			same(domain(ctx).pid, BUSINESS, 'plan at the emulator');
 		},
@@ -194,7 +194,7 @@ const entries = [
 	{
 		resource: 'template',
 		operation: 'create',
-		params: { pid: byId(PERSONAL), name: 'matrix-tpl', status: 0, additionalFields: { note: 'v1' } },
+		params: { pid: byId(PERSONAL), name: 'matrix-tpl', additionalFields: { status: 0, note: 'v1' } },
 		async check(json, ctx) {
 			const item = one(json, 'template items');
 			const t = dns(ctx).templates[Number(item.id)];
@@ -278,7 +278,7 @@ const entries = [
 	{
 		resource: 'strategy',
 		operation: 'add',
-		params: (ctx) => ({ did: did(ctx), subdomain: 'www', sty: 'auto', tid: byId(ctx.get('templateId')), maxip: 2, status: 1 }),
+		params: (ctx) => ({ did: did(ctx), subdomain: 'www', sty: 'auto', tid: byId(ctx.get('templateId')), status: 1, additionalFields: { maxip: 2 } }),
 		async check(json, ctx) {
 			const ys = Object.values(dns(ctx).strategies).filter((y) => String(y.did) === ctx.get('domainId'));
 			const y = one(ys, 'strategies of the domain at the emulator');

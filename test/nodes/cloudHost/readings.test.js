@@ -85,3 +85,13 @@ describe('readings R61, R68: the line of a simplified host', () => {
 		expect(simple.find((h) => h.name === 'web-1')).toMatchObject({ line: 'BGP', lineCode: '5' });
 	});
 });
+
+describe("values sent as the vendor's documentation gives them", () => {
+	test('Star or Unstar: Starred is off unless set (instance/mark: "default 0")', async () => {
+		const [host] = (await v.api('instance/list', {})).data;
+		const [plain] = await run({ resource: 'host', operation: 'star', id: v.byId(host.id) });
+		expect(plain.mark).toBe('0');
+		const [starred] = await run({ resource: 'host', operation: 'star', id: v.byId(host.id), mark: true });
+		expect(starred.mark).toBe('1');
+	});
+});

@@ -23,6 +23,22 @@ afterEach(() => v.control('POST', '/dialects', { set: [] }));
 const lastSent = (path) => JSON.parse([...v.emu.management.state.logs].reverse().find((l) => l.op === path).content);
 const add = (first, more = []) => v.ok(NODE, { resource: 'record', operation: 'add', simplify: false, did, ...dnsRecords([first, ...more]) });
 
+describe('values the vendor\'s documentation gives no default for are sent only when set', () => {
+	test('domain Add and Upgrade without Period, template Create without Status, strategy Add without Max IPs', async () => {
+		const [d] = await v.ok(NODE, { resource: 'domain', operation: 'add', domain: 'unset-example.com', pid: v.byId(1) });
+		expect(lastSent('dns/domainAdd')).toEqual({ domain: 'unset-example.com', pid: 1 });
+		await v.ok(NODE, { resource: 'domain', operation: 'upgrade', did: v.byId(d.id), pid: v.byId(3) });
+		expect(lastSent('dns/domainUpgrade')).toEqual({ id: Number(d.id), pid: 3 });
+		const [t] = await v.ok(NODE, { resource: 'template', operation: 'create', pid: v.byId(3), name: 'unset' });
+		expect(lastSent('dns/tempAdd')).toEqual({ pid: 3, name: 'unset' });
+		await v.ok(NODE, { resource: 'strategy', operation: 'add', did: v.byId(d.id), subdomain: 'www', sty: 'auto', tid: v.byId(t.id), status: 1 });
+		expect(lastSent('dns/styAdd')).toEqual({ did: Number(d.id), subdomain: 'www', sty: 'auto', tid: Number(t.id), status: 1 });
+		// set ones are sent as set
+		await v.ok(NODE, { resource: 'domain', operation: 'add', domain: 'set-example.com', pid: v.byId(1), additionalFields: { period: 2 } });
+		expect(lastSent('dns/domainAdd')).toEqual({ domain: 'set-example.com', pid: 1, period: 2 });
+	});
+});
+
 describe('readings R69: Record > Add sends no line or weight the user did not set', () => {
 	test('default: an unset line and weight leave their places empty; set ones are sent as set', async () => {
 		const [plain] = await add({ subdomain: 'plain', recordtype: 'A', value: '203.0.113.10' });
