@@ -288,11 +288,11 @@ export function recordLines(domain: string, records: Answer, readings: Set<strin
 	};
 	const usual = new Set(DNS_LINES.map((o) => String(o.value)));
 	const own = [...lines.keys()].filter((l) => !usual.has(l));
-	if (!lines.size) finding.reading = 'Not checked (no domain with records). Leave Line empty in Record > Add and the service chooses the line';
+	if (!lines.size) finding.reading = 'Not checked (no domain with records). Leave Line at Not Set in Record > Add and the service chooses the line. Nothing to set';
 	else if (own.length) {
 		readings.add('dnsLinesOwn');
-		finding.reading = `The service names record lines its own way (${own.join(', ')}): in Record > Add choose the Line from its list (the lines the domain's records use) or type one of these, or leave it empty and the service chooses. Nothing to set`;
-	} else finding.reading = `Record lines seen: ${[...lines.keys()].join(', ')}. Leave Line empty in Record > Add and the service chooses, or pick one. Nothing to set`;
+		finding.reading = `The service names record lines its own way (${own.join(', ')}): in Record > Add enter one of these as the Line (an expression), or leave Line at Not Set and the service chooses. Nothing to set`;
+	} else finding.reading = `Record lines seen: ${[...lines.keys()].join(', ')}. Leave Line at Not Set in Record > Add and the service chooses, or pick one. Nothing to set`;
 	return finding;
 }
 
@@ -303,7 +303,7 @@ export function restoreAnswers(): Finding {
 		tried: 'Nothing: only a restore or a roll back shows whether its answer\'s id is the host\'s or the backup\'s, and this check changes nothing',
 		observed: 'not checked',
 		reading:
-			'Either way works: with Wait Until Running the nodes wait on the host the answer names as the instance (instance_id), else the host chosen in the node, else the host of the backup or snapshot as listed; never on an id that may be the backup\'s. Nothing to set',
+			'Either way works: with Wait Until Running the nodes wait on the host the answer names as the instance (instance_id), else on the host of the backup or snapshot as listed; never on an id that may be the backup\'s. Nothing to set',
 		setting: {},
 	};
 }
