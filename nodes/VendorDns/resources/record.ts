@@ -4,7 +4,7 @@ import type { FieldDecl, OperationDecl } from '../../shared/api/declarations';
 import { choice, int, locator, locators, required, str, topLevel } from '../../shared/api/fields';
 import { CODES, DNS_LINES, ENABLED_PAUSED, RECORD_TYPES } from '../../shared/api/codes';
 import { code, field, number, time, type SimplifySpec } from '../../shared/api/simplify';
-import { recordsOf, valueProblem } from '../records';
+import { addRecords, recordsOf, valueProblem } from '../records';
 import { domain, newStatus } from './common';
 import { InputError } from '../../shared/errors';
 
@@ -93,7 +93,7 @@ export const recordOperations: OperationDecl[] = [
 			domain('did', 'The domain that gets the records'),
 			required(recordType('Record type', { default: 'A' })),
 			required(subdomain('Host record: @ for the domain itself, * for a wildcard, or a name such as www; it may not hold ; or #, which separate records', { default: '@' })),
-			required(value()),
+			required(value({ description: 'IPv4 for A, IPv6 for AAAA, a host name for CNAME, MX and NS, text for TXT; a value with ; or # (a DKIM or SPF text) is added, then set with a second request, as ; and # separate records in an add' })),
 			topLevel(addLine()),
 			topLevel(ttl()),
 			topLevel(mx({ show: { recordtype: ['MX'] } })),
@@ -109,7 +109,7 @@ export const recordOperations: OperationDecl[] = [
 						required(subdomain('Host record: @ for the domain itself, * for a wildcard, or a name such as www', { default: '@' })),
 						required(recordType('Record type', { default: 'A' })),
 						addLine(),
-						required(value()),
+						required(value({ description: 'IPv4 for A, IPv6 for AAAA, a host name for CNAME, MX and NS, text for TXT; a value with ; or # (a DKIM or SPF text) is added, then set with a second request, as ; and # separate records in an add' })),
 						mx({ show: { recordtype: ['MX'] } }),
 						ttl(),
 						rowWeight(),
@@ -119,6 +119,8 @@ export const recordOperations: OperationDecl[] = [
 			},
 		],
 		prepare: recordsOf,
+		// a value with ";" or "#" is set by dns/recordUpdate after the add (records.ts)
+		run: addRecords,
 	},
 	{
 		endpoint: 'dns/recordUpdate',

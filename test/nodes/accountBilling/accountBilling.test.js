@@ -325,9 +325,9 @@ describe('credential, errors and input checks', () => {
 	test('tokens and passwords never appear in output', async () => {
 		const { result } = await v.run(NODE, { resource: 'account', operation: 'get', simplify: false });
 		const stored = v.store.data.get(v.apiRef.id).data.accessToken;
-		// kept with a fingerprint of the credentials that obtained it: vc1:<fingerprint>:<token>
-		expect(stored).toMatch(/^vc1:[0-9a-f]{32}:[0-9a-f]{20,}$/);
-		const token = stored.split(':')[2];
+		// kept with a fingerprint of the credentials that obtained it and when to renew it: vc2:<fingerprint>:<renew at>:<token>
+		expect(stored).toMatch(/^vc2:[0-9a-f]{32}:\d*:[0-9a-f]{20,}$/);
+		const token = stored.split(':')[3];
 		const dump = JSON.stringify(result.run);
 		expect(dump).not.toContain(token);
 		expect(dump).not.toContain('demo-password');
@@ -368,7 +368,7 @@ describe('credential, errors and input checks', () => {
 			return { statusCode: r.status, body: await r.text() };
 		};
 		const { accessToken } = await cred.preAuthentication.call({ helpers: { httpRequest } }, details);
-		const token = accessToken.split(':')[2];
+		const token = accessToken.split(':')[3];
 		const out = await cred.authenticate({ ...details, accessToken }, { method: 'POST', url: 'x', body: { a: 1 } });
 		expect(out.body).toEqual({ a: 1, token });
 		const out2 = await cred.authenticate({ ...details, accessToken }, { method: 'POST', url: 'x', body: '{"b":2}' });

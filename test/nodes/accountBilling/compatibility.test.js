@@ -56,7 +56,7 @@ const CASES = [
 	{ dialects: ['tokenRefusedChinese'], readings: ['tokenRefusedChinese'], finding: ['refusedToken', /code 401 and "登录已失效，请重新登录", not with code -1: the nodes know it for a refused token by its words.*Nothing to set/] },
 	{ dialects: ['expiresTimestamp'], readings: ['expiresTimestamp'], finding: ['tokenLifetime', /^expires is the time the token ends \(20\d\d-.*, 7[12]\d\d s from now\), not a lifetime: the nodes log in again shortly before it ends.*Nothing to set/] },
 	{ dialects: ['objectIdInAnswers'], readings: [], finding: ['restoreAnswers', /Either way works.*Nothing to set/] },
-	{ dialects: ['hostLineWords'], readings: ['hostLineWords'], finding: ['hostLines', /words the nodes do not know \(多线BGP\): the simplified host shows that word as it came and no line code.*Nothing to set/] },
+	{ dialects: ['hostLineWords'], readings: ['lineIdsDiffer', 'hostLineWords'], finding: ['hostLines', /words the nodes do not know \(多线BGP\): the simplified host shows that word as it came and no line code.*Nothing to set/] },
 	{ dialects: ['dnsLinesOwn'], readings: ['dnsLinesOwn'], finding: ['recordLines', /names record lines its own way \(默认, 电信\): in Record > Add enter one of these as the Line \(an expression\), or leave Line at Not Set.*Nothing to set/] },
 ];
 

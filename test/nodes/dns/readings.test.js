@@ -58,3 +58,30 @@ describe('readings R69: Record > Add sends no line or weight the user did not se
 		expect(rows[0]).toMatchObject({ recordline: '电信' });
 	});
 });
+
+describe('a value with ";" or "#" (a DKIM TXT value) is added, then set with dns/recordUpdate', () => {
+	const stats = async () => (await v.control('GET', '/stats')).management.requests;
+	test('one Add: the records get their whole values', async () => {
+		const before = await stats();
+		const dkim = 'v=DKIM1; k=rsa; p=MIGfMA0GCSqGSIb3DQEBAQUAA4GNADCBiQKBgQC#x';
+		const added = await add({ subdomain: 'mail._domainkey', recordtype: 'TXT', value: dkim }, [{ subdomain: 'www', recordtype: 'A', value: '203.0.113.20', mx: 10, ttl: 300, weight: 1 }]);
+		expect(added.map((r) => r.value)).toEqual([dkim, '203.0.113.20']);
+		const after = await stats();
+		expect(after['dns/recordAdd'] - (before['dns/recordAdd'] ?? 0)).toBe(1);
+		expect(after['dns/recordUpdate'] - (before['dns/recordUpdate'] ?? 0)).toBe(1);
+		const stored = (await v.api('dns/recordList', { did: Number(did.value), subdomain: 'mail._domainkey' })).data;
+		expect(stored.map((r) => r.value)).toEqual([dkim]);
+	});
+
+	test('the update fails: the records of the call are deleted again and the error says so', async () => {
+		await v.control('POST', '/faults', { inject: [{ op: 'dns/recordUpdate', kind: 'envelope', code: 0, message: 'value refused', times: 1 }] });
+		try {
+			const error = await v.fails(NODE, { resource: 'record', operation: 'add', did, ...dnsRecords([{ subdomain: 'spf', recordtype: 'TXT', value: 'v=spf1 a; -all' }]) });
+			expect(error.message).toMatch(/^The "Value" \(it holds ";" or "#"\) could not be set after the records were added: .*value refused/);
+			expect(error.description).toMatch(/then they were deleted again/);
+			expect((await v.api('dns/recordList', { did: Number(did.value), subdomain: 'spf' })).data).toEqual([]);
+		} finally {
+			await v.control('POST', '/faults', { inject: [] });
+		}
+	});
+});
