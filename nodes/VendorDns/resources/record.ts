@@ -9,11 +9,11 @@ import { domain, newStatus } from './common';
 import { InputError } from '../../shared/errors';
 
 const subdomain = (description: string, extra: Partial<FieldDecl> = {}) => str('subdomain', 'Host Record', description, { placeholder: 'e.g. www', ...extra });
-/** The seed names types "for example A, AAAA, CNAME": the list is open, another type is entered as an expression. */
+/** Types are named by example ("for example A, AAAA, CNAME", docs/vendor/readings.md#r6): the list is open, another type is entered as an expression. */
 const recordType = (description: string, extra: Partial<FieldDecl> = {}) =>
 	choice('recordtype', 'Type', RECORD_TYPES, `${description}; another type the service knows can be entered as an expression`, { default: 'A', allowOtherValues: true, ...extra });
 /**
- * The vendor's documentation names no line values and no default line (docs/vendor/readings.md#r69):
+ * The vendor's documentation names no line values and no default line (docs/vendor/readings.md#r6, #r69):
  * the usual ones to choose, any other line the service knows as an expression.
  */
 const line = (extra: Partial<FieldDecl> = {}) =>
@@ -32,7 +32,7 @@ const addLine = () =>
 	});
 const value = (extra: Partial<FieldDecl> = {}) =>
 	str('value', 'Value', 'IPv4 for A, IPv6 for AAAA, a host name for CNAME, MX and NS, text for TXT', { placeholder: 'e.g. 203.0.113.10', ...extra });
-// the seed states no ranges for these: the usual ones are hints, and the service's own error is shown
+// the documents state no ranges for these (docs/vendor/readings.md#r3): the usual ones are hints, and the service's own error is shown
 const mx = (extra: Partial<FieldDecl> = {}) => int('mx', 'MX Priority', 'Priority of an MX record, lower first (usually 1-100)', { default: 10, ...extra });
 const ttl = (extra: Partial<FieldDecl> = {}) => int('ttl', 'TTL (Seconds)', 'How long resolvers may cache the answer (default 300; the plan may set a minimum)', { default: 300, ...extra });
 const weight = (extra: Partial<FieldDecl> = {}) => int('weight', 'Weight', 'Share of answers among records of the same host record and line (usually 1-100)', { default: 1, ...extra });
