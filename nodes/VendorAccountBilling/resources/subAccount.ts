@@ -114,7 +114,7 @@ export const subAccountOperations: OperationDecl[] = [
 				kind: 'rows',
 				topLevel: true,
 				description:
-					'One row per resource type with the IDs the sub-account may use. A row with no IDs sends an empty list for its type, and no row at all sends no type (perms {}); what an empty list means is the service\'s to say (the vendor\'s documentation does not)',
+					'One row per resource type with the IDs the sub-account may use. A row with no IDs sends an empty list for its type, and no row at all sends no type (perms {}); what an empty list means is the service\'s to say (the vendor\'s documentation does not).',
 				rows: {
 					itemName: 'Resource Type',
 					fields: [

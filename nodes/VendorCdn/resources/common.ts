@@ -25,7 +25,7 @@ export const checkChannelsField: FieldDecl = {
 	kind: 'boolean',
 	default: true,
 	description:
-		"Whether each URL's host is checked against the account's channels before anything is sent, and a URL no channel serves is refused (one channel listing per run). Not checked unless added here; when the channel list cannot be read (a sub-account allowed only to refresh), the URLs are sent unchecked",
+		"Whether each URL's host is checked against the account's channels before anything is sent, and a URL no channel serves is refused (one channel listing per run). Not checked unless added here; when the channel list cannot be read (a sub-account allowed only to refresh), the URLs are sent unchecked.",
 };
 
 /** "Find URLs in Text" (Additional Fields): the URLs field holds a text such as a chat message. */

@@ -28,7 +28,7 @@ const addLine = () =>
 		options: [{ name: 'Not Set (the Service Chooses)', value: '', description: 'The line is left empty in the request and the service uses its default line' }, ...DNS_LINES],
 		default: '',
 		description:
-			'Visitors the record answers. Not Set leaves the line empty and the service uses its default line; the vendor\'s documentation names no lines, so another line the service offers (for example one in its own language, as its records show) can be entered as an expression',
+			'Visitors the record answers. Not Set leaves the line empty and the service uses its default line; the vendor\'s documentation names no lines, so another line the service offers (for example one in its own language, as its records show) can be entered as an expression.',
 	});
 const value = (extra: Partial<FieldDecl> = {}) =>
 	str('value', 'Value', 'IPv4 for A, IPv6 for AAAA, a host name for CNAME, MX and NS, text for TXT', { placeholder: 'e.g. 203.0.113.10', ...extra });
@@ -39,7 +39,7 @@ const weight = (extra: Partial<FieldDecl> = {}) => int('weight', 'Weight', 'Shar
 /** Record > Add's weight: sent only when set (the vendor's documentation gives no default); a row of More Records always carries one. */
 const addWeight = () => weight({ description: 'Share of answers among records of the same host record and line (usually 1-100); not sent unless set, and the service then chooses' });
 const rowWeight = () =>
-	weight({ description: 'Share of answers among records of the same host record and line (usually 1-100). Every row carries a number here, so it is sent as shown (1 unless changed)' });
+	weight({ description: 'Share of answers among records of the same host record and line (usually 1-100). Every row carries a number here, so it is sent as shown (1 unless changed).' });
 
 /** Simplified DNS records. */
 const RECORD_SIMPLE: SimplifySpec = {

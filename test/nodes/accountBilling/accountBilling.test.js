@@ -292,15 +292,17 @@ describe('transient failures', () => {
 describe('credential, errors and input checks', () => {
 	test('a token that expires mid-run is renewed without the user noticing', async () => {
 		const emuTokens = () => Object.keys(mgmt().tokens).length;
-		v.emu.faults.set({ tokenLifetimeS: 1, latencyMs: 300 });
+		// 3 s tokens (a log-in and one repeat must fit in a token's life even on a loaded machine:
+		// at most one log-in and one repeat per call)
+		v.emu.faults.set({ tokenLifetimeS: 3, latencyMs: 300 });
 		await v.control('POST', '/management/tokens/revoke', { username: 'demo' });
 		try {
 			const tokensBefore = emuTokens();
-			// one item at a time, so the run outlasts the 1 s tokens
-			const { items, error } = await v.run(NODE, { resource: 'balance', operation: 'get', simplify: false, options: { concurrency: 1 } }, { input: Array.from({ length: 8 }, () => ({})) });
+			// one item at a time, so the run (16 requests of at least 0.3 s) outlasts the 3 s tokens
+			const { items, error } = await v.run(NODE, { resource: 'balance', operation: 'get', simplify: false, options: { concurrency: 1 } }, { input: Array.from({ length: 16 }, () => ({})) });
 			expect(error).toBeUndefined();
-			expect(items).toHaveLength(8);
-			expect(items.map((i) => i.pairedItem.item)).toEqual([0, 1, 2, 3, 4, 5, 6, 7]);
+			expect(items).toHaveLength(16);
+			expect(items.map((i) => i.pairedItem.item)).toEqual(Array.from({ length: 16 }, (_, i) => i));
 			expect(emuTokens() - tokensBefore).toBeGreaterThanOrEqual(2);
 		} finally {
 			v.emu.faults.set({ tokenLifetimeS: 7200, latencyMs: 0 });
