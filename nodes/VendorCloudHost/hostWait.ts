@@ -271,3 +271,31 @@ export function afterWaitUntilRunning(idsFromBody?: (body: IDataObject) => unkno
 		return await waitForHostsRunning(ctx, ids, waitKind(ctx), statusesBefore.get(ctx));
 	};
 }
+
+/**
+ * The `after` of Restore and Roll Back with Wait Until Running. Their documented answers name the
+ * host only as `instance_id`; the request's `id` is the backup's or snapshot's, and an `id` in the
+ * answer may be that too (docs/vendor/readings.md#r67). So the wait is on the host the answer
+ * names as the instance, else on the host of the backup or snapshot as listed (`instance.id`),
+ * never on an `id` that may be the backup's or snapshot's.
+ */
+export function afterRestoreWaitUntilRunning(list: 'instance/backupList' | 'instance/snapshotList'): AfterCall {
+	return async (records, ctx, body) => {
+		if (!ctx.param<boolean>('waitUntilRunning', false)) return records;
+		const named = records.filter((r) => String(r.instance_id ?? '').trim() !== '').map((r) => ({ instance_id: r.instance_id }));
+		let ids = named.length ? await hostIdsOf(ctx, named) : [];
+		if (!ids.length) {
+			const rows = await apiRequestAllItems(ctx.fn, list, {}, { itemIndex: ctx.itemIndex });
+			const row = rows.find((r) => String(r.id) === String(body.id));
+			const instance = row && typeof row.instance === 'object' && row.instance !== null ? (row.instance as IDataObject) : undefined;
+			ids = idList(instance?.id ?? row?.iid);
+		}
+		if (!ids.length) {
+			throw new NodeOperationError(ctx.fn.getNode(), `The host of ${list === 'instance/backupList' ? 'backup' : 'snapshot'} ${String(body.id)} was not found, so the node cannot wait for it to run`, {
+				itemIndex: ctx.itemIndex,
+				description: 'The operation was sent; check the host with Host > Get Many.',
+			});
+		}
+		return await waitForHostsRunning(ctx, ids, waitKind(ctx), statusesBefore.get(ctx));
+	};
+}
