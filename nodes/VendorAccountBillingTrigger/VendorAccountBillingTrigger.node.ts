@@ -29,7 +29,7 @@ interface BalanceState extends IDataObject {
 
 /** payList `type` 1: consumption. */
 const CONSUMPTION = 1;
-/** The fields of a payment record (seed 001), for a sample when there is no consumption record yet. */
+/** The fields of a payment record (docs/vendor/account-billing-cdn.md#billing), for a sample when there is no consumption record yet. */
 const PAYMENT_FIELDS = ['id', 'uid', 'name', 'code', 'type_zh', 'paytype_zh', 'price', 'status', 'created', 'created_ago'];
 
 /** An amount as the service sends it (`"12.50"` or `12.5`); NaN when it is missing or not a number. */
