@@ -18,6 +18,7 @@
 import {
 	NodeApiError,
 	NodeOperationError,
+	type IBinaryKeyData,
 	type IDataObject,
 	type INodeExecutionData,
 	type IPollFunctions,
@@ -40,6 +41,14 @@ export interface PollResult<S> {
 	state: S;
 	/** The items to emit, already filtered. */
 	events: IDataObject[];
+	/** The binary fields of events that carry a file, by the event's index (a trigger that downloads). */
+	files?: Array<IBinaryKeyData | undefined>;
+}
+
+/** Events with the binary fields of those that carry a file (see PollResult). */
+export interface EventsWithFiles {
+	events: IDataObject[];
+	files: Array<IBinaryKeyData | undefined>;
 }
 
 export interface TriggerPoll<S> {
@@ -48,7 +57,7 @@ export interface TriggerPoll<S> {
 	/** One poll from the stored state (a private copy; undefined before the first poll). */
 	poll(stored: S | undefined): Promise<PollResult<S>>;
 	/** "Fetch Test Event": the newest real sample, read without touching the state. */
-	sample(): Promise<IDataObject[]>;
+	sample(): Promise<IDataObject[] | EventsWithFiles>;
 }
 
 const STATE_KEY = 'state';
@@ -66,7 +75,8 @@ export async function runTriggerPoll<S extends IDataObject>(
 ): Promise<INodeExecutionData[][] | null> {
 	if (ctx.getMode() === 'manual') {
 		const sample = await trigger.sample();
-		return sample.length ? [ctx.helpers.returnJsonArray(sample)] : null;
+		const { events, files } = Array.isArray(sample) ? { events: sample, files: undefined } : sample;
+		return events.length ? [itemsOf(ctx, events, files)] : null;
 	}
 
 	const staticData = ctx.getWorkflowStaticData('node');
@@ -101,7 +111,17 @@ export async function runTriggerPoll<S extends IDataObject>(
 		return null;
 	}
 	staticData[STATE_KEY] = result.state;
-	return result.events.length ? [ctx.helpers.returnJsonArray(result.events)] : null;
+	return result.events.length ? [itemsOf(ctx, result.events, result.files)] : null;
+}
+
+/** The items of events, each with its file when it carries one. */
+function itemsOf(ctx: IPollFunctions, events: IDataObject[], files: Array<IBinaryKeyData | undefined> | undefined): INodeExecutionData[] {
+	const items = ctx.helpers.returnJsonArray(events);
+	for (let n = 0; files && n < items.length; n++) {
+		const binary = files[n];
+		if (binary) items[n].binary = binary;
+	}
+	return items;
 }
 
 /* ------------------------------------------------------------------ lists */
