@@ -6,6 +6,7 @@
  * 1,000-poll simulation with failed polls and restarts against a ledger kept by the test.
  */
 const crypto = require('node:crypto');
+const fs = require('node:fs');
 const { startVendor, n8n } = require('../../support/vendor');
 const { readBinary, rl } = require('../../support/storage');
 const { mulberry32, createPoller, setFaults, clearFaults, advance, storageRequestCount, sorted, report } = require('../../support/triggers');
@@ -448,6 +449,8 @@ async function simulate({ seed, polls, cursor }) {
 		}
 		emitted += got.length;
 		expect(p.size()).toBeLessThan(STATE_LIMIT);
+		// VENDOR_SIM_PROGRESS=<file>: a line per 50 polls, to follow a long run
+		if (process.env.VENDOR_SIM_PROGRESS && step % 50 === 0) fs.appendFileSync(process.env.VENDOR_SIM_PROGRESS, `${new Date().toISOString()} ${cursor} step ${step} emitted ${emitted} failed ${p.failed}\n`);
 	}
 	return report(`object storage (${cursor} cursor)`, p, { emitted, changedEvents, writesDuringPolls: during, writesBehindTheListing: duringBehind, lateUploads: late, objects: truth.size });
 }
