@@ -58,6 +58,13 @@ function checkTag(dir, tag) {
 			problems.push(`schema/pre-release-changes.json still lists ${pre.changes.length} pre-release change(s): empty "changes" before publishing; after a release a breaking change needs a new node version.`);
 		}
 	}
+	// the upgrade test (schema/README.md): what a release saves and sends is recorded with it
+	const fixtures = path.join(dir, 'test', 'real-n8n', 'upgrade-fixtures');
+	if (fs.existsSync(fixtures) && !fs.existsSync(path.join(fixtures, version))) {
+		problems.push(
+			`test/real-n8n/upgrade-fixtures/${version} is missing: record what this release saves and sends (npm run build && node scripts/record-upgrade-fixtures.js) and commit it; see schema/README.md, "The upgrade test".`,
+		);
+	}
 	return problems;
 }
 

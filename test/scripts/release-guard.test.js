@@ -4,6 +4,7 @@
  * v<package.json version>. The npm publish runs go to a registry on 127.0.0.1 that records what
  * it receives; nothing may be uploaded.
  */
+const fs = require('node:fs');
 const http = require('node:http');
 const path = require('node:path');
 const { spawn } = require('node:child_process');
@@ -38,6 +39,17 @@ test('the tag must be v + package.json version, with a CHANGELOG.md section', ()
 		copy.editJson('schema/pre-release-changes.json', (p) => ({ ...p, published: [version], changes: [] }));
 		copy.edit('CHANGELOG.md', (t) => t.replace(`## [${version}]`, '## [0.0.0]'));
 		expect(checkTag(copy.dir, `v${version}`)).toEqual([`CHANGELOG.md has no section "## [${version}]": say what this release holds before tagging it.`]);
+	} finally {
+		copy.cleanup();
+	}
+});
+
+test('a release comes with its upgrade fixtures (schema/README.md, "The upgrade test")', () => {
+	const copy = copyPackage();
+	try {
+		copy.editJson('schema/pre-release-changes.json', (p) => ({ ...p, published: [version], changes: [] }));
+		fs.rmSync(path.join(copy.dir, 'test', 'real-n8n', 'upgrade-fixtures', version), { recursive: true, force: true });
+		expect(checkTag(copy.dir, `v${version}`)).toEqual([expect.stringMatching(new RegExp(`^test/real-n8n/upgrade-fixtures/${version.replace(/\./g, '\\.')} is missing: record what this release saves and sends`))]);
 	} finally {
 		copy.cleanup();
 	}

@@ -240,6 +240,9 @@ describe('semantics', () => {
 	});
 });
 
+/** A safety cap, not a measure: a 1000-poll simulation takes about a minute alone, several under load. */
+const SIMULATION_TIMEOUT_MS = 600000;
+
 /**
  * The simulation: the balance is set, recharged and spent (each CDN channel added is a 1.00
  * consumption record) at random between polls. The ledger holds every consumption record made
@@ -320,9 +323,9 @@ describe('simulation', () => {
 		expect(r.failedPolls).toBeGreaterThan(20);
 		expect(r.crossings).toBeGreaterThan(50);
 		expect(r.requestsPerCleanPoll).toBeLessThan(2.01); // profile/balance + one page of profile/payList
-	});
+	}, SIMULATION_TIMEOUT_MS);
 
 	test('the same with durable (staged) poll cursors, crash restarts included', async () => {
 		await simulate({ seed: 8002, polls: 300, cursor: 'staged' });
-	});
+	}, SIMULATION_TIMEOUT_MS);
 });

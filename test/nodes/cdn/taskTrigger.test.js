@@ -91,7 +91,7 @@ describe('semantics', () => {
 	});
 
 	test('"Fetch Test Event" with nothing of the chosen kinds finished: a marked sample that claims no outcome', async () => {
-		// no prefetch task at all: the fields of the seed's task record, empty
+		// no prefetch task at all: the fields of a documented task record (docs/vendor/account-billing-cdn.md#refresh-and-prefetch), empty
 		const [none] = (await poll({ kinds: ['prefetch'], finalState: 'both' }, { mode: 'manual' })).items;
 		expect(none).toEqual({
 			kind: 'prefetch',
@@ -144,7 +144,7 @@ describe('semantics', () => {
 
 		await backupStatus(held, 3);
 		await backupStatus(deleted, 4);
-		v.emu.management.state.instance.backups[strange].status = 7; // a value the seed does not list
+		v.emu.management.state.instance.backups[strange].status = 7; // a value the documents do not list (readings R64)
 		const r = await poll(ALL, { staticData });
 		expect(r.items.map((i) => [identity(i), i.statusName])).toEqual([
 			[`backup:${held}:failed`, 'In Arrears'],
@@ -286,6 +286,9 @@ describe('semantics', () => {
 		expect(JSON.stringify(staticData).length).toBeLessThan(200);
 	});
 });
+
+/** A safety cap, not a measure: a 1000-poll simulation takes about a minute alone, several under load. */
+const SIMULATION_TIMEOUT_MS = 600000;
 
 /**
  * The simulation: CDN tasks created on and off the account's channel (so they succeed or
@@ -465,9 +468,9 @@ describe('simulation', () => {
 		expect(r.failedPolls).toBeGreaterThan(20);
 		expect(r.backup).toBeGreaterThan(100);
 		expect(r.requestsPerCleanPoll).toBeLessThan(3.5);
-	});
+	}, SIMULATION_TIMEOUT_MS);
 
 	test('the same with durable (staged) poll cursors', async () => {
 		await simulate({ seed: 7002, polls: 300, cursor: 'staged' });
-	});
+	}, SIMULATION_TIMEOUT_MS);
 });

@@ -9,7 +9,7 @@ const { longTokens, mulberry32, createPoller, setFaults, clearFaults, advance, r
 const NODE = 'vendorCloudHostTrigger';
 const HOUR = 3600e3;
 const ALL = { events: ['statusChanged', 'appeared', 'disappeared'] };
-// seed 002 section 3, written out independently of the package
+// docs/vendor/hosts-network-dns.md#host-status, written out independently of the package
 const NAMES = ['Creating', 'Running', 'Paused', 'Abnormal', 'Reinstalling', 'Restricted', 'Maintenance', 'Deleting', 'Queued', 'Recycle Bin'];
 
 let v;
@@ -260,6 +260,9 @@ describe('semantics', () => {
 	});
 });
 
+/** A safety cap, not a measure: a 1000-poll simulation takes about a minute alone, several under load. */
+const SIMULATION_TIMEOUT_MS = 600000;
+
 /**
  * The simulation. The test keeps its own model of the hosts (including the emulator's timed
  * rules: creating → running one hour after creation, a host left in the recycle bin removed two
@@ -383,9 +386,9 @@ describe('simulation', () => {
 		expect(r.failedPolls).toBeGreaterThan(20);
 		expect(r.restarts + r.crashRestarts).toBeGreaterThanOrEqual(16);
 		expect(r.requestsPerCleanPoll).toBeLessThan(1.01); // one instance/list per poll (the log-in once)
-	});
+	}, SIMULATION_TIMEOUT_MS);
 
 	test('the same with durable (staged) poll cursors', async () => {
 		await simulate({ seed: 6002, polls: 300, cursor: 'staged' });
-	});
+	}, SIMULATION_TIMEOUT_MS);
 });
