@@ -24,7 +24,7 @@ export const operation: StorageOperation = {
 	properties: [
 		{
 			...notice(
-				'Everything under the folder is deleted for good: buckets keep no versions. Keys that only share the text ("photos-old/" for "photos") are not in the folder and are kept.',
+				'Everything under the folder is deleted for good (the vendor\'s documentation describes no versions to restore it from). Keys that only share the text ("photos-old/" for "photos") are not in the folder and are kept.',
 			),
 			name: 'folderDeleteNotice',
 		},

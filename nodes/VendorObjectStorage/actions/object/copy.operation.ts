@@ -22,7 +22,7 @@ const REPLACES: Record<string, string> = {
 	contentDisposition: "Content-Disposition of the copy (its download file name); leave out to keep the source's",
 	contentEncoding: "Content-Encoding of the copy; leave out to keep the source's",
 	contentType: "Media type of the copy; leave out to keep the source's",
-	expires: "Expires header of the copy, sent exactly as typed; leave out to keep the source's",
+	expires: "Expires header of the copy, sent exactly as typed (the vendor documents it as milliseconds); leave out to keep the source's",
 	metadata: "User metadata of the copy: replaces all of the source's metadata. Leave out to keep the source's.",
 };
 const replaceOptions = (objectHeaderFields.options as INodeProperties[]).map((o): INodeProperties => ({ ...o, description: REPLACES[o.name] ?? o.description }));

@@ -18,7 +18,7 @@ export const operation: StorageOperation = {
 	toolText: `Needs: ${TOOL_BUCKET}; Keys: the object keys, one per line. Returns one object per key: {key, deleted: true} or {key, deleted: false, error}. ${TOOL_CONFIRM}`,
 	properties: [
 		{
-			...notice('The objects are deleted for good: buckets keep no versions. Each key is one request, Concurrent Requests at a time.'),
+			...notice("The objects are deleted for good (the vendor's documentation describes no versions to restore them from). Each key is one request, Concurrent Requests at a time."),
 			name: 'deleteManyNotice',
 		},
 		bucketField,
