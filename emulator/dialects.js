@@ -1,8 +1,9 @@
 'use strict';
 /**
- * Dialects: readings of the seeds the emulator can play (DECISIONS.md, "Readings the seeds
- * leave open"). Each is off by default; the default reading is the one of the first column of
- * that section. A dialect's behaviour lives in the module that acts, under a comment naming it:
+ * Dialects: readings of the vendor's documentation the emulator can play
+ * (docs/vendor/readings.md, the readings of kind "two ways"). Each is off by default; the default
+ * reading is the emulator default that each reading names. A dialect's behaviour lives in the
+ * module that acts, under a comment naming it:
  *
  *   storage/index.js     commonPrefixesPlain, markerInclusive, aclOwnerOnly, trickyUploadIds,
  *                        extraFields (XML element and header)
@@ -26,19 +27,19 @@ const DIALECTS = [
 		name: 'commonPrefixesPlain',
 		area: 'storage',
 		description:
-			'List Objects writes each common prefix as <CommonPrefixes>p/</CommonPrefixes> (the seed\'s "repeated string") instead of S3\'s <CommonPrefixes><Prefix>p/</Prefix></CommonPrefixes>',
+			'List Objects writes each common prefix as <CommonPrefixes>p/</CommonPrefixes> (the documents\' "repeated string", readings R20) instead of S3\'s <CommonPrefixes><Prefix>p/</Prefix></CommonPrefixes>',
 	},
 	{
 		name: 'markerInclusive',
 		area: 'storage',
 		description:
-			'List Objects starts AT the marker key (seed: "the listing starts at this key") instead of after it (S3); NextMarker is then the first entry not returned',
+			'List Objects starts AT the marker key (the documents: the listing starts at the marker, readings R21) instead of after it (S3); NextMarker is then the first entry not returned',
 	},
 	{
 		name: 'aclOwnerOnly',
 		area: 'storage',
 		description:
-			'Get Bucket ACL lists only the owner\'s FULL_CONTROL grant, whatever the canned ACL (seed: "The only Permission value that appears is FULL_CONTROL")',
+			'Get Bucket ACL lists only the owner\'s FULL_CONTROL grant, whatever the canned ACL (the documents: only FULL_CONTROL appears, readings R22)',
 	},
 	{
 		name: 'underscoreSigned',
@@ -160,7 +161,7 @@ const DIALECTS = [
 		name: 'extraFields',
 		area: 'both',
 		description:
-			'every JSON answer and every record in it carries fields the seed does not list (x_extra, _links); XML answers carry an unknown element and an unknown header',
+			'every JSON answer and every record in it carries fields the documents do not list (readings R38; x_extra, _links); XML answers carry an unknown element and an unknown header',
 	},
 ];
 

@@ -1,10 +1,10 @@
 'use strict';
 /**
- * Group `dns` of the management interface (seed 002 section 4): plans, domains, records,
- * downtime monitors with their monitor records, strategy templates with template records,
- * and resolution strategies.
+ * Group `dns` of the management interface (docs/vendor/hosts-network-dns.md): plans, domains,
+ * records, downtime monitors with their monitor records, strategy templates with template
+ * records, and resolution strategies.
  *
- * Choices where the seed is silent (the emulator's, not the vendor's):
+ * Choices where the documents are silent (the emulator's, not the vendor's):
  *  - Plans are a fixed catalogue (Free, Personal, Business, Enterprise); prices are per year
  *    and domainAdd / domainUpgrade charge price × period with paytype 7 and bid = domain id.
  *    The serialized lists of a plan (strategy, monitor_retry, monitor_interval,
@@ -28,8 +28,9 @@
  *  - Monitor records: one per A/AAAA record of the monitored subdomain, kept in step as
  *    records come and go. monitorStatus `record_id` names monitor record ids of that monitor
  *    (all of them when absent) and sets them and the monitor to `status`.
- *  - Monitor `notify` is a notification method (DECISIONS): one of the plan's monitor_notice
- *    values (several comma-separated are taken); addresses go in other_email / other_phone.
+ *  - Monitor `notify` is a notification method (docs/vendor/readings.md#r62): one of the
+ *    plan's monitor_notice values (several comma-separated are taken); addresses go in
+ *    other_email / other_phone.
  *  - tempStyDelete answers the deleted template record's id as the `data` string.
  *  - domainList `type` is '1' (authoritative hosting).
  */
@@ -422,7 +423,7 @@ function monitorFields(rq, plan, p, base, domain) {
 	}
 	if (!base || p.has('switch')) out.switch = flag(p, 'switch', 0);
 	if (!base || p.has('notify')) {
-		// a notification method of the plan's monitor_notice (DECISIONS), not an address
+		// a notification method of the plan's monitor_notice (docs/vendor/readings.md#r62), not an address
 		const notify = p.str('notify', { def: '', max: 255 }).trim();
 		const methods = notify ? notify.split(',').map((x) => x.trim()) : [];
 		for (const m of methods) {

@@ -1,6 +1,6 @@
 'use strict';
 /**
- * The JSON management interface of seeds 001 and 002: `POST /API/<group>/<operation>`,
+ * The JSON management interface (docs/vendor/management.md): `POST /API/<group>/<operation>`,
  * JSON body with `token`, envelope `{ code, message, data | result, created, ... }`.
  *
  * This file holds what every group shares: accounts and tokens (OAuth/authorize and
@@ -23,20 +23,18 @@
  *
  * Every JSON answer leaves through `send()`, which plays the wire dialects (dialects.js) as one
  * transform of the whole answer, envelope included, so every endpoint gets them:
- *   extraFields          (seed 001 section 2 lists the fields; DECISIONS: "any answer may carry
- *                        fields the seed does not list") the envelope gets `x_extra` and
+ *   extraFields          (docs/vendor/readings.md#r38) the envelope gets `x_extra` and
  *                        `_links`, every record in it `x_extra`. A record is an object with
  *                        keys; an object keyed by data (IP addresses, ids, codes, permission
  *                        paths) or whose values are all objects is taken for a map and gets
  *                        none, its values do.
- *   emptyObjectsAsArrays (DECISIONS: "an empty object as []") every {} is written [].
- *   numbersAsStrings     (seed 001: "Most numeric values in responses are strings"; `code` and
- *                        `expires` are declared int) every number is written as a string.
+ *   emptyObjectsAsArrays (docs/vendor/readings.md#r37) every {} is written [].
+ *   numbersAsStrings     (docs/vendor/readings.md#r36: most values are strings, `code` and
+ *                        `expires` declared int) every number is written as a string.
  *   numbersAsNumbers     (the other reading of "most ... are strings") every numeric string is
  *                        written as a number (no leading zeros, safe integers; `message` and
  *                        `access_token` stay strings); `code` stays a number.
- * Log-in dialects (seed 001 section 5: "token lifetime: not shown"; DECISIONS: "a new log-in
- * may or may not invalidate earlier tokens"), in OAuth/authorize and issueToken below:
+ * Log-in dialects (docs/vendor/readings.md#r32, #r33), in OAuth/authorize and issueToken below:
  *   loginInvalidates     a successful OAuth/authorize revokes the account's earlier tokens
  *                        (they then get code -1 "token is invalid").
  *   tokenLifetime60      tokens issued while it is on live 60 s of emulator time (`expires` 60).

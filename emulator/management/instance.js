@@ -1,14 +1,14 @@
 'use strict';
 /**
- * Group `instance` of the management interface (seed 002 section 4): the catalogue (data
- * centres, CPU and memory packages, lines, images), cloud hosts with their disks, backups
- * and snapshots, firewalls with rules, cloud disks and private networks.
+ * Group `instance` of the management interface (docs/vendor/hosts-network-dns.md): the
+ * catalogue (data centres, CPU and memory packages, lines, images), cloud hosts with their
+ * disks, backups and snapshots, firewalls with rules, cloud disks and private networks.
  *
- * Choices where the seed is silent (they are the emulator's, not the vendor's):
- *  - Host status (section 3): create → 0 creating, then 1 running after
- *    settings.timing.hostCreateMs (default 5000 ms of core.now()); restore, backupRestore
- *    and snapshotRollback → 4 reinstalling, then 1 after hostReinstallMs. Transitions are
- *    worked out lazily whenever the group is called (no timers).
+ * Choices where the documents are silent (they are the emulator's, not the vendor's):
+ *  - Host status (docs/vendor/hosts-network-dns.md#host-status): create → 0 creating, then
+ *    1 running after settings.timing.hostCreateMs (default 5000 ms of core.now()); restore,
+ *    backupRestore and snapshotRollback → 4 reinstalling, then 1 after hostReinstallMs.
+ *    Transitions are worked out lazily whenever the group is called (no timers).
  *  - update op: start → 1, stop → 2 (paused, i.e. powered off), reset → 1 (a reboot; a
  *    stopped host comes back running). Power operations, upgrade and reinstall need a host
  *    in 1, 2 or 3; vncproxy and sendkey need 1 running.
@@ -29,7 +29,7 @@
  *    / 720), monthly one month, yearly ten months. couponprice is taken off the order.
  *    Cloud disks charge 0.05 per G for the first month. Payments use paytype 1 (host) and
  *    2 (cloud disk) with bid = the resource id.
- *  - Additive extras besides the seed's fields: `id` in the responses of create,
+ *  - Additive extras besides the documented fields: `id` in the responses of create,
  *    backupAdd, snapshotAdd and firewallRuleAdd; `id` and `seq` in the rule items.
  *  - In backupAdd and snapshotAdd, `name` is the host's name and `snaphsot_name` the new
  *    object's name; elsewhere `name` next to backup_id / snapshot_id is the object's name.
@@ -38,11 +38,12 @@
  *  - monitor: `cpu` holds [ms timestamp, percent] points derived from the host id and the
  *    time bucket only (hour: 60 × 1 min, day: 288 × 5 min, week: 168 × 1 h,
  *    month: 180 × 4 h, year: 365 × 1 day). resultType 1 rounds to 2 decimals, else 4.
- *  - networkResourceList rows are the seed's { id, linetype, node, status }; `linetype` is the
+ *  - networkResourceList rows are the documented { id, linetype, node, status }
+ *    (docs/vendor/hosts-network-dns.md#lines); `linetype` is the
  *    line code of instance/create `networkid` (1 inner network, 2 Telecom, 3 Unicom, 4 Mobile,
- *    5 BGP, 6 dual line; DECISIONS: "a row of networkResourceList gives it as linetype"), as a
+ *    5 BGP, 6 dual line; docs/vendor/readings.md#r61), as a
  *    string like the other numbers. By default the row `id` equals that code.
- *    Dialect lineIdsDiffer (DECISIONS: "Its row id is not a line code"): the rows get ids
+ *    Dialect lineIdsDiffer (docs/vendor/readings.md#r61): the rows get ids
  *    101, 102, ... in catalogue order (data centre, then line), never a line code, and the same
  *    row keeps its id in every listing, also as the `network.id` of a host in instance/list.
  *    instance/create takes only a line code offered in the data centre as networkid, in every

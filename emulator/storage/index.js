@@ -1,6 +1,7 @@
 'use strict';
 /**
- * The object-storage half of the vendor emulator (seed 000, with the rulings of DECISIONS.md):
+ * The object-storage half of the vendor emulator (docs/vendor/object-storage.md, with the
+ * readings of docs/vendor/readings.md):
  * an S3-compatible server speaking path-style `/{bucket}/{key}`, XML bodies, HMAC-SHA1
  * ("signature version 2") request signing with a configurable scheme word, header prefix and
  * presigned-URL key parameter, canned ACLs, multipart uploads, and streamed bodies kept in
@@ -14,19 +15,19 @@
  * It is an independent implementation and never imports the package's own code.
  *
  * Dialects played here (dialects.js; each off by default, the default is S3's behaviour):
- *   commonPrefixesPlain  seed 000 "CommonPrefixes | repeated string": each common prefix is
+ *   commonPrefixesPlain  readings R20 ("CommonPrefixes | repeated string"): each common prefix is
  *                        written <CommonPrefixes>p/</CommonPrefixes> instead of S3's
  *                        <CommonPrefixes><Prefix>p/</Prefix></CommonPrefixes> (listObjects).
- *   markerInclusive      seed 000 "marker: the listing starts at this key": the listing starts
+ *   markerInclusive      readings R21 (the listing starts at the marker): the listing starts
  *                        at the marker, not after it (keys.js listPage).
- *   aclOwnerOnly         seed 000 "The only Permission value that appears is FULL_CONTROL":
+ *   aclOwnerOnly         readings R22 (only FULL_CONTROL appears):
  *                        the ACL policy holds only the owner's FULL_CONTROL grant, whatever the
  *                        canned ACL (aclPolicy; bucket and object ACL alike).
- *   trickyUploadIds      seed 000 "UploadId | string | unique identifier": upload IDs carry +, /
+ *   trickyUploadIds      readings R14 (UploadId is any string): upload IDs carry +, /
  *                        and = (base64 of random bytes), so a client must percent-encode them
  *                        in the query and sign them as sent (newUploadId). subresourceDecoded
  *                        (auth.js) makes the same IDs, so its difference shows.
- *   extraFields          DECISIONS "any answer may carry fields the seed does not list": every
+ *   extraFields          readings R38 (any answer may carry fields the documents do not list): every
  *                        XML answer gets an unknown element first in its root
  *                        (<x-vendor-extra>1</x-vendor-extra>) and every answer an unknown
  *                        header `<prefix>extra` (respond, wireHeaders).
@@ -825,7 +826,7 @@ function createStorage(ctx, options = {}) {
 				]),
 			);
 		}
-		// dialect commonPrefixesPlain: the seed's "repeated string"
+		// dialect commonPrefixesPlain: the documents' "repeated string" (readings R20)
 		const plain = ctx.dialects && ctx.dialects.has('commonPrefixesPlain');
 		for (const p of page.prefixes) parts.push(plain ? el('CommonPrefixes', p) : node('CommonPrefixes', el('Prefix', p)));
 		sendXml(rq.res, 200, doc('ListBucketResult', parts));

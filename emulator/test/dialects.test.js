@@ -2,10 +2,11 @@
 /**
  * The emulator's dialects (emulator/dialects.js): for each one, what the default does and
  * what the dialect does instead, over plain HTTP. Storage requests are signed by the small V2
- * signer below, written from seed 000 section 5 (not the package's signer and not the
- * emulator's verifier); it can sign sub-resource values as sent or decoded and with or without
- * upload_id/part_number, so each signing dialect is shown to refuse the default signature and
- * accept its own. aws-sdk v2 (AWS words) checks the upload-ID dialects from the outside.
+ * signer below, written from docs/vendor/object-storage.md#signing (not the package's signer
+ * and not the emulator's verifier); it can sign sub-resource values as sent or decoded and
+ * with or without upload_id/part_number, so each signing dialect is shown to refuse the default
+ * signature and accept its own. aws-sdk v2 (AWS words) checks the upload-ID dialects from the
+ * outside.
  */
 const crypto = require('node:crypto');
 const AWS = require('aws-sdk');
@@ -14,10 +15,10 @@ const { createEmulator } = require('..');
 const { spawnEmulator } = require('../spawn');
 
 const USER = { accessKey: 'VENDORTESTKEY', secretKey: 'vendor-test-secret' };
-const SEED_SUBS = ['versioning', 'acl', 'logging', 'versions', 'uploads', 'partNumber', 'uploadId', 'delete'];
+const DOCUMENTED_SUBS = ['versioning', 'acl', 'logging', 'versions', 'uploads', 'partNumber', 'uploadId', 'delete'];
 const xml = new XMLParser({ ignoreAttributes: false, parseTagValue: false, isArray: (n) => ['Contents', 'CommonPrefixes', 'Grant', 'Part'].includes(n) });
 
-// ---- a V2 signer written from seed 000 section 5 --------------------------------------------
+// ---- a V2 signer written from docs/vendor/object-storage.md#signing ---------------------------
 
 /**
  * CanonicalizedResource of `pathAndQuery` as sent. `decoded`: sub-resource values decoded
@@ -25,7 +26,7 @@ const xml = new XMLParser({ ignoreAttributes: false, parseTagValue: false, isArr
  */
 function canonicalResource(pathAndQuery, { decoded = false, underscore = false } = {}) {
 	const [path, query = ''] = pathAndQuery.split('?');
-	const names = underscore ? [...SEED_SUBS, 'upload_id', 'part_number'] : SEED_SUBS;
+	const names = underscore ? [...DOCUMENTED_SUBS, 'upload_id', 'part_number'] : DOCUMENTED_SUBS;
 	const subs = query
 		.split('&')
 		.filter(Boolean)
@@ -708,7 +709,7 @@ describe('management dialects', () => {
 		expect((await api('dns/recordList', { token, did, subdomain: 'own-1' })).data[0].recordline).toBe('default');
 	});
 
-	test('extraFields: the envelope and every record carry fields the seed does not list; maps get none', async () => {
+	test('extraFields: the envelope and every record carry fields the documents do not list (readings R38); maps get none', async () => {
 		const { access_token: token } = await login();
 		const before = await api('profile/detail', { token });
 		expect(JSON.stringify(before)).not.toMatch(/x_extra|_links/);

@@ -2,10 +2,10 @@
 /**
  * The storage emulator spoken to with hand-built, hand-signed requests in the VENDOR scheme.
  *
- * The signer below is written from seed 000 section 5 on its own (it deliberately duplicates
- * the emulator's verifier). It is first checked against the published AWS signature V2
- * examples, and those examples are then replayed against the emulator in AWS mode, so the
- * emulator's verifier is pinned to an outside source too, not only to this file.
+ * The signer below is written from docs/vendor/object-storage.md#signing on its own (it
+ * deliberately duplicates the emulator's verifier). It is first checked against the published
+ * AWS signature V2 examples, and those examples are then replayed against the emulator in AWS
+ * mode, so the emulator's verifier is pinned to an outside source too, not only to this file.
  */
 const crypto = require('node:crypto');
 const http = require('node:http');
@@ -774,7 +774,7 @@ describe('objects', () => {
 		expect([r.status, r.text]).toEqual([200, '0123456789']);
 	});
 
-	test('conditional GET per the seed table: 304 without body, 412 PreconditionFailed', async () => {
+	test('conditional GET per docs/vendor/object-storage.md#conditions: 304 without body, 412 PreconditionFailed', async () => {
 		const b = await newBucket();
 		await putText(b, 'cond', 'conditional');
 		const etag = `"${md5hex('conditional')}"`;

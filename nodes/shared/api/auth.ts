@@ -1,7 +1,7 @@
 /**
- * Token exchange of the management interface (seed 001 section 5): `OAuth/authorize` with the
- * username and the (optionally encoded) password gives `access_token`; every other call sends
- * it as `token` in the JSON body.
+ * Token exchange of the management interface (docs/vendor/management.md#token):
+ * `OAuth/authorize` with the username and the (optionally encoded) password gives
+ * `access_token`; every other call sends it as `token` in the JSON body.
  *
  * The token is stored with a fingerprint of what obtained it (API URL, username, password,
  * password encoding): a token is only ever sent with the credentials that obtained it, so an
@@ -26,7 +26,7 @@ export function asDecrypted(credentials: ICredentialDataDecryptedObject): ICrede
 	return { id: '', name: '', type: API_CREDENTIAL, data: credentials };
 }
 
-/** The password as `OAuth/authorize` expects it (DECISIONS: none, MD5 hex or base64). */
+/** The password as `OAuth/authorize` expects it (docs/vendor/readings.md#r31: none, MD5 hex or base64). */
 export function encodePassword(password: string, encoding: unknown): string {
 	if (encoding === 'md5') return createHash('md5').update(password, 'utf8').digest('hex');
 	if (encoding === 'base64') return Buffer.from(password, 'utf8').toString('base64');

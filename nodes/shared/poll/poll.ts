@@ -37,7 +37,7 @@ import { credentialSecrets, redactError, redactRecords } from '../redact';
 
 import { readListOnce, type PageOptions } from '../api/paging';
 
-/** Records asked for per page; the seed's own samples use pages of up to 1000. */
+/** Records asked for per page; the documents' samples use pages of up to 1000 (docs/vendor/readings.md#r34). */
 export const PAGE_SIZE = 1000;
 
 /** Reads are retried once within a poll; the next poll retries anyway. */
