@@ -10,7 +10,9 @@
  *      generated-description lint, endpoint coverage
  *   4. the exercised check: every dropdown operation ran successfully at least once
  *   5. the real n8n suite: n8n 2.40.7 on Node 24 (installed into .cache/ on first use) loads the
- *      packed package the way a user installs it and runs workflows against the emulator
+ *      packed package the way a user installs it and runs workflows against the emulator; then
+ *      the user-facing part of it (test/real-n8n/lines.js) on n8n 1.123.81, the newest 1.x; both
+ *      n8n are installed at the same time, before the first of them runs
  *
  * VENDOR_SKIP_REAL_N8N=1 skips step 5 (quick local runs); CI never sets it.
  */
@@ -44,7 +46,11 @@ step('every operation exercised', process.execPath, [path.join(root, 'scripts/ch
 if (process.env.VENDOR_SKIP_REAL_N8N === '1') {
 	process.stdout.write('\n=== real n8n suite skipped (VENDOR_SKIP_REAL_N8N=1)\n');
 } else {
-	step('real n8n runtime (installs on first use)', process.execPath, [path.join(root, 'scripts/n8n-runtime.js')]);
-	step('real n8n suite', bin('jest'), ['test/real-n8n', '--runInBand', '--ci']);
+	const { LINES } = require(path.join(root, 'test/real-n8n/lines.js'));
+	step(`real n8n runtimes: ${LINES.map((l) => `n8n ${l.version}`).join(' and ')} (install on first use)`, process.execPath, [path.join(root, 'scripts/n8n-runtime.js'), '--all']);
+	for (const { version, files } of LINES) {
+		const which = files ? files.map((f) => `test/real-n8n/${f}`) : ['test/real-n8n'];
+		step(`real n8n suite on n8n ${version}${files ? ` (${files.length} user-facing files)` : ''}`, bin('jest'), [...which, '--runInBand', '--ci'], { VENDOR_N8N_VERSION: version });
+	}
 }
 process.stdout.write(`\n${timings.join('\n')}\n\nall checks passed\n`);

@@ -1,7 +1,10 @@
 'use strict';
 /**
  * Drives the real n8n program (pinned by scripts/n8n-runtime.js) from tests, `npm start` and the
- * example-workflow tests. Each "home" is a scratch N8N_USER_FOLDER under the OS tmp dir with the
+ * example-workflow tests. The n8n version is 2.40.7 unless VENDOR_N8N_VERSION names another
+ * (`VENDOR_N8N_VERSION=1.123.x npx jest test/real-n8n/package.test.js` runs a file on the 1.x
+ * line); a home made with createN8nHome({ version }) keeps its own. `n8n.version` and
+ * `n8n.major` say which one a test runs on. Each "home" is a scratch N8N_USER_FOLDER under the OS tmp dir with the
  * package installed the way a user installs a community package by hand:
  * `npm install <package>` inside <userFolder>/.n8n/nodes, which n8n 2.x scans for n8n-nodes-*.
  *
@@ -34,7 +37,12 @@ const OWNER = Object.freeze({
 	lastName: 'Owner',
 });
 
-const ensureRuntime = (opts) => runtime.ensureRuntime(opts);
+/** The n8n version the tests run on (VENDOR_N8N_VERSION, default 2.40.7) and its major line. */
+const VERSION = runtime.resolveVersion(process.env.VENDOR_N8N_VERSION);
+const MAJOR = Number(VERSION.split('.')[0]);
+
+/** Installs (once) and returns the runtime of `version` (default: the one the tests run on). */
+const ensureRuntime = (opts = {}) => runtime.ensureRuntime({ version: VERSION, ...opts });
 
 /* ---------------- small helpers ---------------- */
 
@@ -110,10 +118,10 @@ function packPackage(repoDir, { outDir } = {}) {
  * there before keeps its encryption key, database and owner. Returns a home:
  * { userFolder, nodesDir, env, cleanup() }; cleanup() removes a tmp home (not a given userFolder).
  */
-async function createN8nHome({ tgz, tgzs, userFolder, keep = false } = {}) {
+async function createN8nHome({ tgz, tgzs, userFolder, keep = false, version } = {}) {
 	const packages = [].concat(tgz || [], tgzs || []);
 	const folder = userFolder ? path.resolve(userFolder) : fs.mkdtempSync(path.join(os.tmpdir(), 'n8n-home-'));
-	const home = openN8nHome(folder, { create: true });
+	const home = openN8nHome(folder, { create: true, version });
 	home.cleanup = () => {
 		if (!keep && !userFolder) fs.rmSync(folder, { recursive: true, force: true });
 	};
@@ -140,9 +148,10 @@ async function createN8nHome({ tgz, tgzs, userFolder, keep = false } = {}) {
 
 /**
  * Reopens a home made by createN8nHome (its settings are in <userFolder>/n8n-home.json).
- * With create, makes the folder and its settings when missing.
+ * With create, makes the folder and its settings when missing. version: the n8n that runs it
+ * (default: the tests' one); a home's database is n8n's, so one home stays with one version.
  */
-function openN8nHome(userFolder, { create = false } = {}) {
+function openN8nHome(userFolder, { create = false, version } = {}) {
 	const folder = path.resolve(userFolder);
 	const file = path.join(folder, 'n8n-home.json');
 	let saved;
@@ -156,17 +165,24 @@ function openN8nHome(userFolder, { create = false } = {}) {
 	}
 	const nodesDir = path.join(folder, '.n8n', 'nodes');
 	fs.mkdirSync(nodesDir, { recursive: true });
+	const n8nVersion = runtime.resolveVersion(version || VERSION);
+	const major = Number(n8nVersion.split('.')[0]);
 	return {
 		userFolder: folder,
 		nodesDir,
-		env: n8nEnv(folder, saved.encryptionKey),
+		version: n8nVersion,
+		major,
+		env: n8nEnv(folder, saved.encryptionKey, major),
 		cleanup() {},
 	};
 }
 
-/** The environment every n8n process of a home runs with: quiet, offline, local-only. */
-function n8nEnv(userFolder, encryptionKey) {
-	return {
+/**
+ * The environment every n8n process of a home runs with: quiet, offline, local-only. major: the
+ * n8n line (1.x refuses to start when N8N_DISABLED_MODULES names a module it does not have).
+ */
+function n8nEnv(userFolder, encryptionKey, major = MAJOR) {
+	const env = {
 		N8N_USER_FOLDER: userFolder,
 		// Fixed per home: the CLI imports and the server must agree on it.
 		N8N_ENCRYPTION_KEY: encryptionKey,
@@ -196,6 +212,9 @@ function n8nEnv(userFolder, encryptionKey) {
 		TZ: 'UTC',
 		NO_COLOR: '1',
 	};
+	// 1.x has no MCP server registry module (and no module to disable)
+	if (major < 2) delete env.N8N_DISABLED_MODULES;
+	return env;
 }
 
 /* ---------------- running n8n commands ---------------- */
@@ -254,7 +273,7 @@ function crashedAtExit(res) {
 }
 
 async function runN8n(home, args, { timeoutMs = 120000, env } = {}) {
-	const { nodeBin, n8nBin } = await ensureRuntime({ quiet: true });
+	const { nodeBin, n8nBin } = await ensureRuntime({ quiet: true, version: home.version });
 	const secs = Math.max(1, Math.ceil(timeoutMs / 1000));
 	// Each process gets its own task-runner broker port, so CLI runs can overlap a running server.
 	const runnerPort = await freePort();
@@ -309,10 +328,11 @@ async function importWorkflow(home, workflow) {
 
 /**
  * Marks a workflow published (active) in the database while no server runs; the next
- * `n8n start` activates its triggers. (`update:workflow --active=true` is gone in 2.x.)
+ * `n8n start` activates its triggers. (`update:workflow --active=true` in 1.x, gone in 2.x.)
  */
 async function publishWorkflow(home, id) {
-	const res = await runN8n(home, ['publish:workflow', `--id=${id}`]);
+	const args = (home.major || MAJOR) >= 2 ? ['publish:workflow', `--id=${id}`] : ['update:workflow', `--id=${id}`, '--active=true'];
+	const res = await runN8n(home, args);
 	if (res.code !== 0 || /error/i.test(res.stderr)) {
 		throw new Error(`n8n publish:workflow failed (exit ${res.code}):\n${tail(res.stdout)}\n${tail(res.stderr)}`);
 	}
@@ -374,12 +394,13 @@ function summariseRun(run) {
 }
 
 /**
- * `n8n execute --id ID --rawOutput` (the workflow starts at its Manual Trigger). Resolves
+ * `n8n execute --id ID --rawOutput` (the workflow starts at its Manual Trigger; env: extra
+ * settings for this run, e.g. N8N_RUNNERS_ENABLED on 1.x). Resolves
  * { code, stdout, stderr, ms, result } where result is summariseRun() of the run (undefined when
  * none was printed, e.g. a crash). A failed run gives code 1 and result.error.
  */
-async function executeWorkflow(home, id, { timeoutMs = 120000 } = {}) {
-	const res = await runN8n(home, ['execute', `--id=${id}`, '--rawOutput'], { timeoutMs });
+async function executeWorkflow(home, id, { timeoutMs = 120000, env } = {}) {
+	const res = await runN8n(home, ['execute', `--id=${id}`, '--rawOutput'], { timeoutMs, env });
 	const run = extractRun(res.stdout) || extractRun(res.stderr);
 	const result = summariseRun(run);
 	if (crashedAtExit(res) && result) {
@@ -392,13 +413,24 @@ async function executeWorkflow(home, id, { timeoutMs = 120000 } = {}) {
 
 /* ---------------- the long-running server ---------------- */
 
-function request(url, { method = 'GET', body, headers = {}, timeoutMs = 15000 } = {}) {
+/**
+ * One HTTP request; resolves { status, headers, text, json }. A request sent on a kept-alive
+ * connection that the server closed at the same moment (undici: "other side closed" before any
+ * answer; n8n 1.x closes idle connections after Node's 5 s, and a loaded machine can delay the
+ * client's own 4 s limit past that) is sent once more on a new connection: the server never read it.
+ */
+function request(url, { method = 'GET', body, headers = {}, timeoutMs = 15000, retried = false } = {}) {
 	const init = { method, headers: { ...headers }, signal: AbortSignal.timeout(timeoutMs) };
 	if (body !== undefined) {
 		init.headers['content-type'] = 'application/json';
 		init.body = JSON.stringify(body);
 	}
-	return fetch(url, init).then(async (res) => {
+	const closedBeforeAnswer = (err) => !retried && err && err.cause && err.cause.code === 'UND_ERR_SOCKET' && /other side closed/.test(err.cause.message);
+	return fetch(url, init).catch((err) => {
+		if (closedBeforeAnswer(err)) return request(url, { method, body, headers, timeoutMs, retried: true });
+		throw err;
+	}).then(async (res) => {
+		if (!(res instanceof Response)) return res;
 		const text = await res.text();
 		let json;
 		try {
@@ -417,7 +449,7 @@ function request(url, { method = 'GET', body, headers = {}, timeoutMs = 15000 } 
  * listExecutions(), waitForExecutions(), stop() }.
  */
 async function startN8n(home, { port, owner = true, timeoutMs = 180000, env, onOutput } = {}) {
-	const { nodeBin, n8nBin } = await ensureRuntime({ quiet: true });
+	const { nodeBin, n8nBin } = await ensureRuntime({ quiet: true, version: home.version });
 	const p = port || (await freePort());
 	const runnerPort = await freePort();
 	const url = `http://127.0.0.1:${p}`;
@@ -591,6 +623,8 @@ function unflatten(arr) {
 
 module.exports = {
 	OWNER,
+	version: VERSION,
+	major: MAJOR,
 	ensureRuntime,
 	baseEnv,
 	request,
