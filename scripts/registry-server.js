@@ -31,12 +31,12 @@
  */
 const fs = require('node:fs');
 const os = require('node:os');
-const net = require('node:net');
 const path = require('node:path');
 const tls = require('node:tls');
 const http = require('node:http');
 const { spawn, spawnSync, execFileSync } = require('node:child_process');
 const { stopProcessGroup } = require('./process-group');
+const { freePort } = require('./free-port');
 
 const ROOT = path.resolve(__dirname, '..');
 const VERDACCIO_VERSION = '6.8.0';
@@ -87,18 +87,6 @@ function ensureVerdaccio({ cacheRoot = path.join(ROOT, '.cache'), quiet = false 
 	}
 	if (!quiet) log(`verdaccio installed in ${((Date.now() - t0) / 1000).toFixed(1)} s`);
 	return bin(dir);
-}
-
-function freePort() {
-	return new Promise((resolve, reject) => {
-		const srv = net.createServer();
-		srv.unref();
-		srv.on('error', reject);
-		srv.listen(0, '127.0.0.1', () => {
-			const { port } = srv.address();
-			srv.close(() => resolve(port));
-		});
-	});
 }
 
 /**

@@ -216,7 +216,7 @@ test('Install by name: every node loads, a workflow runs with it, and the nodes 
 		name: 'Installed from the registry',
 		active: false,
 		nodes: [
-			{ id: 'hook', name: 'Webhook', type: 'n8n-nodes-base.webhook', typeVersion: 2, position: [0, 0], webhookId: 'vendor-installed-hook', parameters: { httpMethod: 'POST', path: 'vendor-installed', responseMode: 'lastNode', options: {} } },
+			n8n.webhookNode('vendor-installed', 'firstEntryJson'),
 			{ id: 'balance', name: 'Get Balance', type: `${NAME}.vendorAccountBilling`, typeVersion: 1, position: [220, 0], parameters: { resource: 'balance', operation: 'get' }, credentials: { vendorApi: { id: cred.data.id, name: cred.data.name } } },
 		],
 		connections: { Webhook: { main: [[{ node: 'Get Balance', type: 'main', index: 0 }]] } },

@@ -21,7 +21,6 @@
 const fs = require('node:fs');
 const os = require('node:os');
 const path = require('node:path');
-const crypto = require('node:crypto');
 const n8n = require('./lib');
 const { MiB, STORAGE_KEY, objectStore, sampleRss, mib } = require('./objects-lib');
 const { spawnEmulator } = require('../helpers/emulator-process');
@@ -56,15 +55,7 @@ function transferWorkflow(credId) {
 	return {
 		name: 'Large object: download and upload again',
 		nodes: [
-			{
-				id: 'webhook',
-				name: 'Webhook',
-				type: 'n8n-nodes-base.webhook',
-				typeVersion: 2,
-				position: [0, 0],
-				webhookId: crypto.randomUUID(),
-				parameters: { httpMethod: 'POST', path: HOOK, responseMode: 'lastNode', responseData: 'firstEntryJson', options: {} },
-			},
+			n8n.webhookNode(HOOK, 'firstEntryJson'),
 			{ id: 'down', name: 'Download', type: `${PKG}.vendorObjectStorage`, typeVersion: 1, position: [220, 0], parameters: { resource: 'object', operation: 'download', bucket: rl(BUCKET), key: body('key') }, credentials: cred },
 			{
 				id: 'up',

@@ -21,13 +21,13 @@
  */
 const fs = require('node:fs');
 const os = require('node:os');
-const net = require('node:net');
 const path = require('node:path');
 const crypto = require('node:crypto');
 const { spawn, execFileSync } = require('node:child_process');
 
 const runtime = require('../../scripts/n8n-runtime');
 const { stopProcessGroup } = require('../../scripts/process-group');
+const { freePort } = require('../../scripts/free-port');
 
 /** The owner account startN8n sets up (the editor then opens on the sign-in page, not sign-up). */
 const OWNER = Object.freeze({
@@ -56,18 +56,6 @@ function baseEnv(extra) {
 		env[k] = v;
 	}
 	return Object.assign(env, extra);
-}
-
-function freePort() {
-	return new Promise((resolve, reject) => {
-		const srv = net.createServer();
-		srv.unref();
-		srv.on('error', reject);
-		srv.listen(0, '127.0.0.1', () => {
-			const { port } = srv.address();
-			srv.close(() => resolve(port));
-		});
-	});
 }
 
 /** n8n-style id: 16 letters and digits. */
@@ -598,6 +586,22 @@ async function startN8n(home, { port, owner = true, timeoutMs = 180000, env, onO
 	return server;
 }
 
+/**
+ * A production Webhook trigger node (POST /webhook/<path>) that answers with the last node's
+ * output (`responseData`: 'allEntries' or 'firstEntryJson') once the run ended.
+ */
+function webhookNode(webhookPath, responseData = 'allEntries') {
+	return {
+		id: 'webhook',
+		name: 'Webhook',
+		type: 'n8n-nodes-base.webhook',
+		typeVersion: 2,
+		position: [0, 0],
+		webhookId: crypto.randomUUID(),
+		parameters: { httpMethod: 'POST', path: webhookPath, responseMode: 'lastNode', responseData, options: {} },
+	};
+}
+
 /** Expands n8n's "flatted" execution data (GET /rest/executions/:id returns it that way). */
 function unflatten(arr) {
 	if (!Array.isArray(arr)) return arr;
@@ -642,6 +646,7 @@ module.exports = {
 	extractRun,
 	summariseRun,
 	freePort,
+	webhookNode,
 	newId,
 	n8nEnv,
 };

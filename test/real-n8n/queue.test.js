@@ -31,7 +31,6 @@
 const fs = require('node:fs');
 const os = require('node:os');
 const path = require('node:path');
-const crypto = require('node:crypto');
 
 const n8n = require('./lib');
 const q = require('./queue-lib');
@@ -95,15 +94,7 @@ const objectMd5 = (key) => store().md5(key);
 
 /* ---------------- the workflows ---------------- */
 
-const webhookNode = (webhookPath, responseData = 'allEntries') => ({
-	id: 'webhook',
-	name: 'Webhook',
-	type: 'n8n-nodes-base.webhook',
-	typeVersion: 2,
-	position: [0, 0],
-	webhookId: crypto.randomUUID(),
-	parameters: { httpMethod: 'POST', path: webhookPath, responseMode: 'lastNode', responseData, options: {} },
-});
+const { webhookNode } = n8n;
 const chain = (...names) => {
 	const c = {};
 	for (let i = 0; i + 1 < names.length; i++) c[names[i]] = { main: [[{ node: names[i + 1], type: 'main', index: 0 }]] };
