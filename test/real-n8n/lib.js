@@ -402,23 +402,37 @@ async function executeWorkflow(home, id, { timeoutMs = 120000, env } = {}) {
 /* ---------------- the long-running server ---------------- */
 
 /**
- * One HTTP request; resolves { status, headers, text, json }. A request sent on a kept-alive
- * connection that the server closed at the same moment (undici: "other side closed" before any
- * answer; n8n 1.x closes idle connections after Node's 5 s, and a loaded machine can delay the
- * client's own 4 s limit past that) is sent once more on a new connection: the server never read it.
+ * n8n 1.x closes an idle HTTP connection after Node's default 5 s; Node's fetch keeps one up to 4 s
+ * and, on a machine busy enough to run its timers late, now and then sends the next request on a
+ * connection the server has just closed: undici fails it with "other side closed" before any
+ * answer (the server never read it). In a process that requires this file, fetch (also the MCP
+ * SDK's, and every test's own calls) sends such a request once more, on a new connection, when
+ * its body can be sent again.
  */
-function request(url, { method = 'GET', body, headers = {}, timeoutMs = 15000, retried = false } = {}) {
+const realFetch = globalThis.fetch;
+if (!realFetch.vendorRetriesClosed) {
+	const closedBeforeAnswer = (err) => Boolean(err && err.cause && err.cause.code === 'UND_ERR_SOCKET' && /other side closed/.test(err.cause.message));
+	const replayable = (init) => !init || init.body === undefined || init.body === null || typeof init.body === 'string' || Buffer.isBuffer(init.body) || init.body instanceof URLSearchParams;
+	const fetchOnceMore = async (input, init) => {
+		try {
+			return await realFetch(input, init);
+		} catch (err) {
+			if (closedBeforeAnswer(err) && replayable(init) && !(init && init.signal && init.signal.aborted)) return realFetch(input, init);
+			throw err;
+		}
+	};
+	fetchOnceMore.vendorRetriesClosed = true;
+	globalThis.fetch = fetchOnceMore;
+}
+
+/** One HTTP request; resolves { status, headers, text, json }. */
+function request(url, { method = 'GET', body, headers = {}, timeoutMs = 15000 } = {}) {
 	const init = { method, headers: { ...headers }, signal: AbortSignal.timeout(timeoutMs) };
 	if (body !== undefined) {
 		init.headers['content-type'] = 'application/json';
 		init.body = JSON.stringify(body);
 	}
-	const closedBeforeAnswer = (err) => !retried && err && err.cause && err.cause.code === 'UND_ERR_SOCKET' && /other side closed/.test(err.cause.message);
-	return fetch(url, init).catch((err) => {
-		if (closedBeforeAnswer(err)) return request(url, { method, body, headers, timeoutMs, retried: true });
-		throw err;
-	}).then(async (res) => {
-		if (!(res instanceof Response)) return res;
+	return fetch(url, init).then(async (res) => {
 		const text = await res.text();
 		let json;
 		try {
