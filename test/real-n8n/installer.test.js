@@ -142,9 +142,20 @@ async function rest(method, route, body) {
 	return { status: res.status, data: res.json && res.json.data, text: res.text };
 }
 
+/**
+ * The package's node types in the list the editor loads. n8n rewrites that file after an install
+ * or update has answered; read meanwhile it comes cut off, so a list that does not parse is read
+ * again (up to 30 s).
+ */
 async function nodeTypeNames() {
-	const types = JSON.parse((await server.call('GET', '/types/nodes.json')).text);
-	return types.map((t) => t.name).filter((n) => n.startsWith(`${NAME}.`));
+	for (const until = Date.now() + 30000; ; await new Promise((r) => setTimeout(r, 500))) {
+		const { text } = await server.call('GET', '/types/nodes.json');
+		try {
+			return JSON.parse(text).map((t) => t.name).filter((n) => n.startsWith(`${NAME}.`));
+		} catch (e) {
+			if (Date.now() > until) throw new Error(`/types/nodes.json is not whole JSON after 30 s (${e.message})`);
+		}
+	}
 }
 
 /** The ledger n8n keeps in ~/.n8n/nodes/package.json. */
