@@ -147,16 +147,17 @@ async function rest(method, route, body) {
  * or update has answered; read meanwhile it comes cut off, so a list that does not parse is read
  * again (up to 30 s).
  */
-async function nodeTypeNames() {
+async function typeNames(file) {
 	for (const until = Date.now() + 30000; ; await new Promise((r) => setTimeout(r, 500))) {
-		const { text } = await server.call('GET', '/types/nodes.json');
+		const { text } = await server.call('GET', `/types/${file}`);
 		try {
-			return JSON.parse(text).map((t) => t.name).filter((n) => n.startsWith(`${NAME}.`));
+			return JSON.parse(text).map((t) => t.name);
 		} catch (e) {
-			if (Date.now() > until) throw new Error(`/types/nodes.json is not whole JSON after 30 s (${e.message})`);
+			if (Date.now() > until) throw new Error(`/types/${file} is not whole JSON after 30 s (${e.message})`);
 		}
 	}
 }
+const nodeTypeNames = async () => (await typeNames('nodes.json')).filter((n) => n.startsWith(`${NAME}.`));
 
 /** The ledger n8n keeps in ~/.n8n/nodes/package.json. */
 const ledger = () => JSON.parse(fs.readFileSync(path.join(home.nodesDir, 'package.json'), 'utf8')).dependencies;
@@ -205,7 +206,7 @@ test('Install by name: every node loads, a workflow runs with it, and the nodes 
 	const served = await nodeTypeNames();
 	for (const type of NODE_TYPES) expect(served).toContain(type);
 	expect(served.filter((t) => t.endsWith('Tool'))).toHaveLength(NODE_TYPES.filter((t) => !/Trigger$/.test(t)).length);
-	const creds = JSON.parse((await server.call('GET', '/types/credentials.json')).text).map((c) => c.name);
+	const creds = await typeNames('credentials.json');
 	expect(creds).toEqual(expect.arrayContaining(['vendorApi', 'vendorObjectStorageApi']));
 
 	// installed where n8n keeps community packages, recorded in its ledger
