@@ -80,12 +80,14 @@ function parseArgs(argv) {
 		else if (flag === '--no-build') out.build = false;
 		else if (flag === '--queue') out.queue = true;
 		else if (flag === '--n8n') out.n8n = value();
+		// `npm start --n8n 1.123.x` (no `--`): npm takes --n8n as its own flag and passes the version on
+		else if (!flag.startsWith('-') && process.env.npm_config_n8n === 'true' && out.n8n === undefined) out.n8n = flag;
 		else if (flag === '--port') out.port = Number(value());
 		else if (flag === '--emulator-port') out.emulatorPort = Number(value());
 		else if (flag === '--help' || flag === '-h') out.help = true;
 		else throw new Error(`unknown option ${argv[i]} (try --help)`);
 	}
-	// `npm start --n8n 1.123.x` (without the `--`) reaches the script as npm's config npm_config_n8n
+	// `npm start --n8n=1.123.x` (no `--`) reaches the script as npm's config npm_config_n8n
 	if (out.n8n === undefined && process.env.npm_config_n8n && process.env.npm_config_n8n !== 'true') out.n8n = process.env.npm_config_n8n;
 	out.n8n = RUNTIME.resolveVersion(out.n8n);
 	if (out.queue && out.n8n !== RUNTIME.DEFAULT_VERSION) throw new Error(`--queue runs n8n ${RUNTIME.DEFAULT_VERSION} (the queue layout is tested on it); leave out --n8n or --queue`);
