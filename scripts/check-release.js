@@ -15,7 +15,7 @@
  *    package.json, README.md, LICENSE (MIT) and CHANGELOG.md (with this version), nothing else.
  *
  * Prints one line per check; exit 1 with the problems named when any fails.
- * test/release/release-check.test.js runs it on the repository and on broken copies.
+ * test/scripts/release-check.test.js runs it on the repository and on broken copies.
  */
 const fs = require('node:fs');
 const path = require('node:path');

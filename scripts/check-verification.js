@@ -31,7 +31,7 @@
  *     worker_threads, vm or net module in any JavaScript file of the tarball
  *  9. best practices: TypeScript sources for every node and credential; n8n's linter and
  *     scanner (`n8n-node lint` is step 2 of npm test; `--scan` here runs scripts/scan-package.js,
- *     which test/release/scan.test.js runs in npm test)
+ *     which test/scripts/scan.test.js runs in npm test)
  * 10. English only: every text of the node and credential interfaces (display names,
  *     descriptions, hints, placeholders, options, actions) and the README has no letter outside
  *     the Latin script; JavaScript strings with other letters only in the data tables listed in
@@ -246,7 +246,7 @@ async function checkVerification(dir = ROOT, { scan = false } = {}) {
 				const ts = f.replace(/^dist\//, '').replace(/\.js$/, '.ts');
 				if (!fs.existsSync(path.join(dir, ts))) p.push(`${f} has no TypeScript source ${ts}`);
 			}
-			let scanned = 'n8n-node lint: npm test step 2; the scanner: npm run scan (test/release/scan.test.js)';
+			let scanned = 'n8n-node lint: npm test step 2; the scanner: npm run scan (test/scripts/scan.test.js)';
 			if (scan) {
 				const { scanPackage } = require('./scan-package');
 				const res = await scanPackage(dir, { print: () => {} });

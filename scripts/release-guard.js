@@ -47,6 +47,24 @@ function checkTag(dir, tag) {
 	if (!new RegExp(`^## \\[?${escapeRegExp(version)}\\]?(\\s|$)`, 'm').test(text)) {
 		problems.push(`CHANGELOG.md has no section "## [${version}]": say what this release holds before tagging it.`);
 	}
+	// the parameter schema (schema/README.md): a release ends the pre-release changes
+	const schema = path.join(dir, 'schema', 'pre-release-changes.json');
+	if (fs.existsSync(schema)) {
+		const pre = JSON.parse(fs.readFileSync(schema, 'utf8'));
+		if (!(pre.published ?? []).length) {
+			problems.push(`schema/pre-release-changes.json lists no published version: add "${version}" to "published" (saved workflows freeze the schema from this release on; see schema/README.md).`);
+		}
+		if ((pre.changes ?? []).length) {
+			problems.push(`schema/pre-release-changes.json still lists ${pre.changes.length} pre-release change(s): empty "changes" before publishing; after a release a breaking change needs a new node version.`);
+		}
+	}
+	// the upgrade test (schema/README.md): what a release saves and sends is recorded with it
+	const fixtures = path.join(dir, 'test', 'real-n8n', 'upgrade-fixtures');
+	if (fs.existsSync(fixtures) && !fs.existsSync(path.join(fixtures, version))) {
+		problems.push(
+			`test/real-n8n/upgrade-fixtures/${version} is missing: record what this release saves and sends (npm run build && node scripts/record-upgrade-fixtures.js) and commit it; see schema/README.md, "The upgrade test".`,
+		);
+	}
 	return problems;
 }
 

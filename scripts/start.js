@@ -60,7 +60,7 @@ const CREDENTIALS = {
 };
 /** The MCP example (examples/mcp-vendor-tools.json): published at start, its clients send this token. */
 const MCP = { workflowId: 'vendorExample007', path: 'vendor-tools', token: 'vendor-mcp-sandbox-token' };
-/** The demo logins the emulator seeds (test/emulator: seedDemo of each module). */
+/** The demo logins the emulator seeds (emulator/: seedDemo of each module). */
 const DEMO = { username: 'demo', password: 'demo-password', accessKey: 'VENDORTESTKEY', accessSecret: 'vendor-test-secret' };
 
 const STOP_GRACE_MS = 5000;
@@ -208,7 +208,7 @@ async function runtime(n8n) {
 
 async function startEmulator(opts) {
 	step(`the vendor emulator (demo data, state in ${path.relative(ROOT, EMULATOR_DATA)}/)`);
-	const { createEmulator } = require(path.join(ROOT, 'test', 'emulator'));
+	const { createEmulator } = require(path.join(ROOT, 'emulator'));
 	let port = opts.emulatorPort;
 	if (!(await portFree(port))) {
 		say(`port ${port} is taken; using a free port instead`);

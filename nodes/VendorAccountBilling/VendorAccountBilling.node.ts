@@ -7,6 +7,7 @@ import {
 } from 'n8n-workflow';
 
 import { buildMethods, buildProperties, executeArea } from '../shared/api/build';
+import { nodeVersions, versionedProperties } from '../shared/api/versions';
 import { operationSubtitle } from '../shared/subtitle';
 import { withToolDescriptions } from '../shared/api/tool-text';
 import { accountBillingArea } from './area';
@@ -17,7 +18,7 @@ export class VendorAccountBilling implements INodeType {
 		name: 'vendorAccountBilling',
 		icon: { light: 'file:../../icons/billing.svg', dark: 'file:../../icons/billing.dark.svg' },
 		group: ['transform'],
-		version: 1,
+		...nodeVersions(accountBillingArea),
 		subtitle: operationSubtitle(accountBillingArea),
 		description: 'Manage the vendor account, sub-accounts and groups, and read balance, payments, invoices, coupons and logs',
 		defaults: { name: 'Vendor Account & Billing' },
@@ -25,7 +26,7 @@ export class VendorAccountBilling implements INodeType {
 		inputs: [NodeConnectionTypes.Main],
 		outputs: [NodeConnectionTypes.Main],
 		credentials: [{ name: 'vendorApi', required: true }],
-		properties: withToolDescriptions(accountBillingArea, buildProperties(accountBillingArea)),
+		properties: versionedProperties(accountBillingArea, (area) => withToolDescriptions(area, buildProperties(area))),
 	};
 
 	methods = buildMethods(accountBillingArea);

@@ -8,6 +8,21 @@ import { subAccountOperations } from './resources/subAccount';
 /** Account, sub-accounts, groups and billing: the 31 account-billing rows of endpoints.tsv, and the billing report. */
 export const accountBillingArea: ApiArea = {
 	node: 'vendorAccountBilling',
+	versions: [1],
+	defaultResource: 'account',
+	defaultOperations: {
+		account: 'register',
+		balance: 'get',
+		report: 'get',
+		coupon: 'getAll',
+		group: 'getAll',
+		groupPermission: 'getCatalogue',
+		invoice: 'getAll',
+		log: 'getAll',
+		payment: 'getAll',
+		recharge: 'getAll',
+		subAccount: 'getAll',
+	},
 	resources: [
 		{ value: 'account', name: 'Account', description: 'Your account: register, log in, details and profile' },
 		{ value: 'balance', name: 'Balance', description: 'Prepaid balance and its low-balance alarm' },

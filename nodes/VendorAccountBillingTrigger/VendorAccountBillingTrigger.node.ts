@@ -10,8 +10,9 @@ import {
 	type JsonObject,
 } from 'n8n-workflow';
 
-import { apiRequest, payload } from '../shared/api/transport';
-import { READ, idOf, maxId, nowIso, readList, rowsOf, runTriggerPoll, type TriggerPoll } from '../shared/poll/poll';
+import { firstRecord, listRows, payload } from '../shared/api/envelope';
+import { apiRequest } from '../shared/api/transport';
+import { READ, idOf, maxId, nowIso, readList, runTriggerPoll, type TriggerPoll } from '../shared/poll/poll';
 
 /**
  * The balance falling below a threshold, once per crossing, and optionally every new
@@ -47,7 +48,8 @@ export class VendorAccountBillingTrigger implements INodeType {
 		name: 'vendorAccountBillingTrigger',
 		icon: { light: 'file:../../icons/balanceTrigger.svg', dark: 'file:../../icons/balanceTrigger.dark.svg' },
 		group: ['trigger'],
-		version: 1,
+		version: [1],
+		defaultVersion: 1,
 		subtitle: '={{$parameter["thresholdSource"] === "account" ? "Below the account alarm value" : "Below " + $parameter["threshold"]}}',
 		// n8n shows this text for the merged "Vendor Account & Billing" entry of the node panel, so it names both roles
 		description: 'Account and billing: start a workflow when the balance falls below a threshold, or manage the account and its billing',
@@ -121,9 +123,7 @@ function balanceTrigger(ctx: IPollFunctions): TriggerPoll<BalanceState> {
 			throw new NodeOperationError(ctx.getNode(), 'The threshold must be a number', { description: 'Enter an amount such as 100.' });
 		}
 		const envelope = await apiRequest(ctx, 'profile/balance', {}, READ);
-		const p = payload(envelope);
-		const first = (Array.isArray(p) ? p[0] : p) as IDataObject | undefined;
-		const balance = amount(first?.price);
+		const balance = amount(firstRecord(envelope)?.price);
 		if (Number.isNaN(balance)) {
 			throw new NodeApiError(ctx.getNode(), envelope as JsonObject, {
 				message: 'profile/balance answered without a balance',
@@ -182,7 +182,7 @@ function balanceTrigger(ctx: IPollFunctions): TriggerPoll<BalanceState> {
 			let newestRecord: IDataObject | undefined;
 			if (consumption) {
 				const envelope = await apiRequest(ctx, 'profile/payList', { type: CONSUMPTION, page: 1, limit: 100 }, READ);
-				newestRecord = rowsOf(envelope).sort((a, b) => idOf(b) - idOf(a))[0];
+				newestRecord = listRows(envelope).sort((a, b) => idOf(b) - idOf(a))[0];
 				if (newestRecord) real.push(record(newestRecord, balance, threshold, seenAt));
 			}
 			if (balance < threshold) real.push(crossing(balance, threshold, seenAt));

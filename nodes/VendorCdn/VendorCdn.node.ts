@@ -7,6 +7,7 @@ import {
 } from 'n8n-workflow';
 
 import { buildMethods, buildProperties, executeArea } from '../shared/api/build';
+import { nodeVersions, versionedProperties } from '../shared/api/versions';
 import { operationSubtitle } from '../shared/subtitle';
 import { withToolDescriptions } from '../shared/api/tool-text';
 import { cdnArea } from './area';
@@ -17,7 +18,7 @@ export class VendorCdn implements INodeType {
 		name: 'vendorCdn',
 		icon: { light: 'file:../../icons/cdn.svg', dark: 'file:../../icons/cdn.dark.svg' },
 		group: ['transform'],
-		version: 1,
+		...nodeVersions(cdnArea),
 		subtitle: operationSubtitle(cdnArea),
 		description: 'Manage CDN channels, certificates, cache refresh and prefetch, traffic packages, statistics and bills',
 		defaults: { name: 'Vendor CDN' },
@@ -25,7 +26,7 @@ export class VendorCdn implements INodeType {
 		inputs: [NodeConnectionTypes.Main],
 		outputs: [NodeConnectionTypes.Main],
 		credentials: [{ name: 'vendorApi', required: true }],
-		properties: withToolDescriptions(cdnArea, buildProperties(cdnArea)),
+		properties: versionedProperties(cdnArea, (area) => withToolDescriptions(area, buildProperties(area))),
 	};
 
 	methods = buildMethods(cdnArea);

@@ -16,6 +16,23 @@ import { trafficPackageOperations } from './resources/trafficPackage';
 /** Content delivery: the 33 cdn rows of endpoints.tsv. */
 export const cdnArea: ApiArea = {
 	node: 'vendorCdn',
+	versions: [1],
+	defaultResource: 'channel',
+	defaultOperations: {
+		channel: 'getAll',
+		accelerationProfile: 'getAll',
+		bill: 'getByAccount',
+		cacheRefresh: 'create',
+		certificate: 'getAll',
+		channelLog: 'getAll',
+		ipAddress: 'getLocation',
+		livePushOrigin: 'getAll',
+		prefetch: 'create',
+		serviceNode: 'getAll',
+		statistic: 'getBandwidth',
+		task: 'getAll',
+		trafficPackage: 'getPriceTiers',
+	},
 	resources: [
 		{ value: 'channel', name: 'Channel', description: 'Accelerated domains with their origins, cache and access settings' },
 		{ value: 'accelerationProfile', name: 'Acceleration Profile', description: 'Acceleration types and billing types the account may use' },

@@ -1,59 +1,8 @@
-import {
-	NodeApiError,
-	NodeConnectionTypes,
-	type IDataObject,
-	type INodeExecutionData,
-	type INodeType,
-	type INodeTypeDescription,
-	type IPollFunctions,
-	type JsonObject,
-} from 'n8n-workflow';
+import { NodeConnectionTypes, type INodeExecutionData, type INodeType, type INodeTypeDescription, type IPollFunctions } from 'n8n-workflow';
 
-import { backupState, statusKey } from '../shared/api/enums';
-import { apiRequest, payload } from '../shared/api/transport';
+import { runTriggerPoll } from '../shared/poll/poll';
 import { optionsSubtitle } from '../shared/subtitle';
-import {
-	READ,
-	carryMissing,
-	rowsOf,
-	idOf,
-	lowestNeeded,
-	maxId,
-	nowIso,
-	readList,
-	runTriggerPoll,
-	type Pending,
-	type TriggerPoll,
-} from '../shared/poll/poll';
-
-/**
- * Tasks that reach a final state: CDN cache refresh and prefetch tasks (listed by
- * cdn/refreshList, which says only "refreshing" or "completed"; cdn/refreshStatus and
- * cdn/preloadStatus tell success from failure) and host backups (instance/backupList, read
- * through BACKUP_STATES in enums.ts, the table the backup wait reads too: 1 completed is a
- * success; 2 failed, 3 in arrears and 4 recycle bin are failures; 0 and values the seed does not
- * list are still in progress).
- *
- * State per kind: the highest id seen (`hi`) and the ids seen unfinished (`pending`). A task is
- * new when its id is above `hi`; it is emitted when it is listed final while new or pending.
- * A backup seen running again after it finished (a re-run) becomes pending again.
- *
- * Refresh and prefetch tasks share one id space (one list, and cdn/refreshDelete takes the ids
- * of both), so when both kinds are watched through one listing, `hi` of each is the highest id
- * of that listing: a kind with no task yet does not make every poll read the whole list.
- */
-type Kind = 'refresh' | 'prefetch' | 'backup';
-type Final = 'succeeded' | 'failed';
-
-interface Track extends IDataObject {
-	hi: number;
-	pending: Pending;
-}
-
-interface TaskState extends IDataObject {
-	v: 1;
-	kinds: Partial<Record<Kind, Track>>;
-}
+import { taskTrigger } from './taskPoll';
 
 /** The task kinds as options; `action` is what n8n's node panel lists under the Triggers of "Vendor CDN". */
 const TASK_KINDS = [
@@ -62,27 +11,7 @@ const TASK_KINDS = [
 	{ name: 'Host Backup', value: 'backup', action: 'When a host backup finishes', description: 'Backups of cloud hosts' },
 ];
 
-const CDN_KINDS: Kind[] = ['refresh', 'prefetch'];
-const STATUS_PATH = { refresh: 'cdn/refreshStatus', prefetch: 'cdn/preloadStatus' } as const;
-/** The outcome of a backup status when it is final; undefined while in progress (or unknown). */
-const backupOutcome = (status: unknown): Final | undefined => {
-	const state = backupState(status);
-	if (!state?.final) return undefined;
-	return state.failure ? 'failed' : 'succeeded';
-};
-const KIND_NAMES: Record<Kind, string> = { refresh: 'CDN refresh task', prefetch: 'CDN prefetch task', backup: 'host backup' };
-/** The fields of each kind's records as the seeds list them, for a sample when there is no record at all. */
-const SEED_FIELDS: Record<Kind, string[]> = {
-	refresh: ['id', 'type', 'status', 'urls', 'preload', 'preloadtype', 'is_api', 'created', 'objectnum'],
-	prefetch: ['id', 'type', 'status', 'urls', 'preload', 'preloadtype', 'is_api', 'created', 'objectnum'],
-	backup: ['id', 'backup_id', 'instance', 'name', 'backup_type', 'value', 'status', 'progress', 'note', 'createtime', 'createtime_ago'],
-};
-/** Ids per status query. */
-const STATUS_BATCH = 100;
-
-const isPrefetch = (row: IDataObject) => statusKey(row.preload) === '1';
-const kindOfTask = (row: IDataObject): Kind => (isPrefetch(row) ? 'prefetch' : 'refresh');
-
+/** Starts a workflow when a CDN cache refresh or prefetch, or a host backup, finishes (the poll: taskPoll.ts). */
 export class VendorCdnTrigger implements INodeType {
 	description: INodeTypeDescription = {
 		displayName: 'Vendor Task Trigger',
@@ -92,7 +21,8 @@ export class VendorCdnTrigger implements INodeType {
 		name: 'vendorCdnTrigger',
 		icon: { light: 'file:../../icons/taskTrigger.svg', dark: 'file:../../icons/taskTrigger.dark.svg' },
 		group: ['trigger'],
-		version: 1,
+		version: [1],
+		defaultVersion: 1,
 		subtitle: optionsSubtitle('kinds', TASK_KINDS, 'When ', ' finish'),
 		// n8n shows this text for the merged "Vendor CDN" entry of the node panel, so it names both roles
 		description: 'CDN: start a workflow when a cache refresh or prefetch, or a host backup, finishes, or manage CDN channels and caches',
@@ -130,198 +60,4 @@ export class VendorCdnTrigger implements INodeType {
 	async poll(this: IPollFunctions): Promise<INodeExecutionData[][] | null> {
 		return await runTriggerPoll(this, taskTrigger(this));
 	}
-}
-
-/** The poll of this trigger, for the current parameters. */
-function taskTrigger(ctx: IPollFunctions): TriggerPoll<TaskState> {
-	const kinds = new Set(ctx.getNodeParameter('kinds', []) as Kind[]);
-	const wanted = ctx.getNodeParameter('finalState', 'both') as 'both' | Final;
-	const stateWanted = (s: Final) => wanted === 'both' || wanted === s;
-	const cdnKinds = CDN_KINDS.filter((k) => kinds.has(k));
-
-	/** The status-query answers of one CDN kind: id → success | failed | processing. */
-	const queryStatus = async (kind: Kind, ids: string[]): Promise<Record<string, string>> => {
-		const out: Record<string, string> = {};
-		for (let i = 0; i < ids.length; i += STATUS_BATCH) {
-			const path = STATUS_PATH[kind as 'refresh' | 'prefetch'];
-			const envelope = await apiRequest(ctx, path, { id: ids.slice(i, i + STATUS_BATCH).join(',') }, READ);
-			const p = payload(envelope);
-			const map = (Array.isArray(p) ? p[0] : p) as IDataObject | undefined;
-			if (!map || typeof map !== 'object') {
-				throw new NodeApiError(ctx.getNode(), envelope as JsonObject, {
-					message: `${path} answered without task states`,
-					description: 'The next poll asks again.',
-				});
-			}
-			for (const [id, state] of Object.entries(map)) out[String(id)] = String(state);
-		}
-		return out;
-	};
-
-	const cdnItem = (kind: Kind, row: IDataObject, result: string, seenAt: string): IDataObject => ({
-		kind,
-		state: result === 'success' ? 'succeeded' : 'failed',
-		result,
-		...row,
-		seenAt,
-	});
-	const backupItem = (row: IDataObject, seenAt: string): IDataObject => ({
-		kind: 'backup',
-		state: backupOutcome(row.status) ?? null,
-		statusName: backupState(row.status)?.name ?? null,
-		...row,
-		seenAt,
-	});
-
-	const trigger: TriggerPoll<TaskState> = {
-		hasBaseline: (stored) => stored !== undefined && stored.v === 1 && [...kinds].every((k) => !!stored.kinds?.[k]),
-
-		async poll(stored) {
-			const previous = stored?.v === 1 ? (stored.kinds ?? {}) : {};
-			const next: TaskState = { v: 1, kinds: {} };
-			const events: IDataObject[] = [];
-			const seenAt = nowIso();
-
-			if (cdnKinds.length) {
-				// one listing for both CDN kinds, read down to the oldest task still needed
-				const tracked = cdnKinds.map((k) => previous[k]);
-				const stopBelow = tracked.every((t) => t !== undefined)
-					? Math.min(...tracked.map((t) => lowestNeeded(t!.hi, t!.pending)))
-					: undefined;
-				const body: IDataObject = cdnKinds.length === 1 ? { preload: cdnKinds[0] === 'prefetch' ? 1 : 0 } : {};
-				const rows = await readList(ctx, 'cdn/refreshList', body, { stopBelow });
-				for (const kind of cdnKinds) {
-					const mine = rows.filter((r) => kindOfTask(r) === kind);
-					const track = previous[kind];
-					if (!track) {
-						const pending: Pending = {};
-						for (const r of mine) if (statusKey(r.status) !== '1') pending[String(idOf(r))] = 0;
-						next.kinds[kind] = { hi: maxId(rows), pending };
-						continue;
-					}
-					const pending: Pending = {};
-					const completed: IDataObject[] = [];
-					for (const r of mine) {
-						const id = String(idOf(r));
-						if (!(idOf(r) > track.hi || id in track.pending)) continue;
-						if (statusKey(r.status) === '1') completed.push(r);
-						else pending[id] = 0;
-					}
-					const results = completed.length ? await queryStatus(kind, completed.map((r) => String(idOf(r)))) : {};
-					for (const r of completed.sort((a, b) => idOf(a) - idOf(b))) {
-						const id = String(idOf(r));
-						const result = results[id];
-						if (result === 'success' || result === 'failed') {
-							if (stateWanted(result === 'success' ? 'succeeded' : 'failed')) events.push(cdnItem(kind, r, result, seenAt));
-						} else {
-							pending[id] = 0; // still processing by the status query, or not answered
-						}
-					}
-					carryMissing(track.pending, new Set(mine.map((r) => String(idOf(r)))), pending);
-					next.kinds[kind] = { hi: maxId(rows, track.hi), pending };
-				}
-			}
-
-			if (kinds.has('backup')) {
-				const rows = await readList(ctx, 'instance/backupList', {});
-				const track = previous.backup;
-				const pending: Pending = {};
-				if (!track) {
-					for (const r of rows) if (!backupOutcome(r.status)) pending[String(idOf(r))] = 0;
-					next.kinds.backup = { hi: maxId(rows), pending };
-				} else {
-					for (const r of rows.sort((a, b) => idOf(a) - idOf(b))) {
-						const id = String(idOf(r));
-						const outcome = backupOutcome(r.status);
-						const watched = idOf(r) > track.hi || id in track.pending;
-						if (!outcome) pending[id] = 0; // new, still running, or running again
-						else if (watched && stateWanted(outcome)) events.push(backupItem(r, seenAt));
-					}
-					carryMissing(track.pending, new Set(rows.map((r) => String(idOf(r)))), pending);
-					next.kinds.backup = { hi: maxId(rows, track.hi), pending };
-				}
-			}
-
-			if (!trigger.hasBaseline(stored)) {
-				// a kind without a baseline only records one; kinds that had one report as usual
-				return { state: next, events: events.filter((e) => !!previous[e.kind as Kind]) };
-			}
-			return { state: next, events };
-		},
-
-		async sample() {
-			// the newest task of the chosen kinds that reached a chosen final state: a real event
-			const candidates: Array<{ at: string; id: number; item: IDataObject }> = [];
-			// the newest task of the chosen kinds in any state: the real data a sample is made of
-			const others: Array<{ at: string; id: number; kind: Kind; row: IDataObject }> = [];
-			const seenAt = nowIso();
-			if (cdnKinds.length) {
-				const body: IDataObject = cdnKinds.length === 1 ? { preload: cdnKinds[0] === 'prefetch' ? 1 : 0 } : {};
-				const envelope = await apiRequest(ctx, 'cdn/refreshList', { ...body, page: 1, limit: 100 }, READ);
-				const rows = rowsOf(envelope);
-				for (const kind of cdnKinds) {
-					const mine = rows.filter((r) => kindOfTask(r) === kind).sort((a, b) => idOf(b) - idOf(a));
-					if (mine.length) others.push({ at: String(mine[0].created ?? ''), id: idOf(mine[0]), kind, row: mine[0] });
-					const done = mine.filter((r) => statusKey(r.status) === '1').slice(0, 20);
-					if (!done.length) continue;
-					const results = await queryStatus(kind, done.map((r) => String(idOf(r))));
-					const hit = done.find((r) => {
-						const result = results[String(idOf(r))];
-						return (result === 'success' || result === 'failed') && stateWanted(result === 'success' ? 'succeeded' : 'failed');
-					});
-					if (hit) candidates.push({ at: String(hit.created ?? ''), id: idOf(hit), item: cdnItem(kind, hit, results[String(idOf(hit))], seenAt) });
-				}
-			}
-			if (kinds.has('backup')) {
-				const envelope = await apiRequest(ctx, 'instance/backupList', { page: 1, limit: 100 }, READ);
-				const rows = rowsOf(envelope).sort((a, b) => idOf(b) - idOf(a));
-				if (rows.length) others.push({ at: String(rows[0].createtime ?? ''), id: idOf(rows[0]), kind: 'backup', row: rows[0] });
-				const done = rows.filter((r) => {
-					const outcome = backupOutcome(r.status);
-					return outcome !== undefined && stateWanted(outcome);
-				});
-				if (done.length) candidates.push({ at: String(done[0].createtime ?? ''), id: idOf(done[0]), item: backupItem(done[0], seenAt) });
-			}
-			const newest = <T extends { at: string; id: number }>(list: T[]) => list.sort((a, b) => b.at.localeCompare(a.at) || b.id - a.id)[0];
-			if (candidates.length) return [newest(candidates).item];
-
-			// nothing of that kind has happened: a sample, marked as one, that claims no outcome
-			const chosen = [...kinds].filter((k): k is Kind => k in KIND_NAMES);
-			const what = `${chosen.map((k) => KIND_NAMES[k]).join(' or ')} that ${wanted === 'both' ? 'succeeded or failed' : wanted}`;
-			const shape = 'A real event is a task that reached a final state: its fields as the service lists them, with "kind", "state" (succeeded or failed), "result" for CDN tasks or "statusName" for backups, and "seenAt".';
-			const other = newest(others);
-			if (other) {
-				const status = statusKey(other.row.status);
-				const described =
-					other.kind === 'backup'
-						? `backup ${String(other.row.id)} as listed now (${backupState(other.row.status)?.name ?? `status ${status}`})`
-						: `${KIND_NAMES[other.kind]} ${String(other.row.id)} as listed now (${status === '1' ? 'completed' : 'still running'})`;
-				return [
-					{
-						kind: other.kind,
-						state: null,
-						...(other.kind === 'backup' ? { statusName: backupState(other.row.status)?.name ?? null } : { result: null }),
-						...other.row,
-						seenAt,
-						sample: true,
-						sampleNote: `Sample, not an event: no ${what} has been found. This is ${described}; "state" stays empty because it has not reached a chosen final state. ${shape}`,
-					},
-				];
-			}
-			const kind = chosen[0] ?? 'refresh';
-			const empty = Object.fromEntries(SEED_FIELDS[kind].map((f) => [f, null]));
-			return [
-				{
-					kind,
-					state: null,
-					...(kind === 'backup' ? { statusName: null } : { result: null }),
-					...empty,
-					seenAt,
-					sample: true,
-					sampleNote: `Sample, not an event: the account has no ${chosen.map((k) => KIND_NAMES[k]).join(' or ')} yet, so the fields are empty. ${shape}`,
-				},
-			];
-		},
-	};
-	return trigger;
 }

@@ -7,6 +7,7 @@ import {
 } from 'n8n-workflow';
 
 import { buildMethods, buildProperties, executeArea } from '../shared/api/build';
+import { nodeVersions, versionedProperties } from '../shared/api/versions';
 import { operationSubtitle } from '../shared/subtitle';
 import { withToolDescriptions } from '../shared/api/tool-text';
 import { cloudHostArea } from './area';
@@ -17,7 +18,7 @@ export class VendorCloudHost implements INodeType {
 		name: 'vendorCloudHost',
 		icon: { light: 'file:../../icons/cloudHost.svg', dark: 'file:../../icons/cloudHost.dark.svg' },
 		group: ['transform'],
-		version: 1,
+		...nodeVersions(cloudHostArea),
 		subtitle: operationSubtitle(cloudHostArea),
 		description: 'Create, power, reinstall and resize cloud hosts, read their monitoring, and manage their disks, backups and snapshots',
 		defaults: { name: 'Vendor Cloud Host' },
@@ -25,7 +26,7 @@ export class VendorCloudHost implements INodeType {
 		inputs: [NodeConnectionTypes.Main],
 		outputs: [NodeConnectionTypes.Main],
 		credentials: [{ name: 'vendorApi', required: true }],
-		properties: withToolDescriptions(cloudHostArea, buildProperties(cloudHostArea)),
+		properties: versionedProperties(cloudHostArea, (area) => withToolDescriptions(area, buildProperties(area))),
 	};
 
 	methods = buildMethods(cloudHostArea);

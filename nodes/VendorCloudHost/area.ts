@@ -12,6 +12,19 @@ import { snapshotOperations } from './resources/snapshot';
 /** Cloud hosts and their resources: the 28 cloud-host rows of endpoints.tsv. */
 export const cloudHostArea: ApiArea = {
 	node: 'vendorCloudHost',
+	versions: [1, 1.1],
+	defaultResource: 'host',
+	defaultOperations: {
+		host: 'getAll',
+		backup: 'getAll',
+		cpuPackage: 'getAll',
+		dataCentre: 'getAll',
+		hostDisk: 'getAll',
+		image: 'getAll',
+		line: 'getAll',
+		memoryPackage: 'getAll',
+		snapshot: 'getAll',
+	},
 	resources: [
 		{ value: 'host', name: 'Host', description: 'Cloud hosts: create, power, reinstall, resize, console and monitoring' },
 		{ value: 'backup', name: 'Backup', description: 'Backups of hosts and restoring from them' },

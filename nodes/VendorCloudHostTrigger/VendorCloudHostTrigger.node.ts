@@ -9,10 +9,11 @@ import {
 	type IPollFunctions,
 } from 'n8n-workflow';
 
-import { HOST_STATUS, hostStatusName, statusKey } from '../shared/api/enums';
+import { HOST_STATUS, codeKey, hostStatusName } from '../shared/api/codes';
+import { listRows } from '../shared/api/envelope';
 import { apiRequest } from '../shared/api/transport';
 import { optionsSubtitle } from '../shared/subtitle';
-import { nowIso, readList, rowsOf, runTriggerPoll, type TriggerPoll } from '../shared/poll/poll';
+import { nowIso, readList, runTriggerPoll, type TriggerPoll } from '../shared/poll/poll';
 
 /**
  * Host status changes, appearances and disappearances, found by comparing each full listing of
@@ -30,11 +31,11 @@ const statusName = hostStatusName;
 
 /** A status or data centre id as kept in the state: a number when it is one (`"1"` and `1` alike). */
 const asNumberIfNumeric = (v: unknown): number | string => {
-	const s = statusKey(v) ?? '';
+	const s = codeKey(v) ?? '';
 	return /^-?\d+$/.test(s) ? Number(s) : s;
 };
 /** Whether two status values are the same status, whichever form each came in. */
-const sameStatus = (a: unknown, b: unknown) => (statusKey(a) ?? '') === (statusKey(b) ?? '');
+const sameStatus = (a: unknown, b: unknown) => (codeKey(a) ?? '') === (codeKey(b) ?? '');
 
 /** The events as options; `action` is what n8n's node panel lists under the Triggers of "Vendor Cloud Host". */
 const HOST_EVENTS = [
@@ -49,7 +50,8 @@ export class VendorCloudHostTrigger implements INodeType {
 		name: 'vendorCloudHostTrigger',
 		icon: { light: 'file:../../icons/hostTrigger.svg', dark: 'file:../../icons/hostTrigger.dark.svg' },
 		group: ['trigger'],
-		version: 1,
+		version: [1],
+		defaultVersion: 1,
 		subtitle: optionsSubtitle('events', HOST_EVENTS, 'On '),
 		// n8n shows this text for the merged "Vendor Cloud Host" entry of the node panel (one entry for the
 		// action node and this trigger, by their internal names), so it names both roles
@@ -93,7 +95,7 @@ export class VendorCloudHostTrigger implements INodeType {
 		loadOptions: {
 			async getDataCentres(this: ILoadOptionsFunctions): Promise<INodePropertyOptions[]> {
 				const envelope = await apiRequest(this, 'instance/nodeList', {}, { read: true });
-				return rowsOf(envelope)
+				return listRows(envelope)
 					.map((r) => ({ name: String(r.areaname ?? r.id), value: String(r.id) }))
 					.sort((a, b) => a.name.localeCompare(b.name));
 			},
@@ -108,21 +110,21 @@ export class VendorCloudHostTrigger implements INodeType {
 /** The poll of this trigger, for the current parameters. */
 function hostTrigger(ctx: IPollFunctions): TriggerPoll<HostState> {
 	const events = new Set(ctx.getNodeParameter('events', []) as HostEvent[]);
-	const statuses = new Set((ctx.getNodeParameter('statuses', []) as Array<number | string>).map((s) => statusKey(s) ?? ''));
-	const dataCentres = new Set((ctx.getNodeParameter('dataCentres', []) as Array<number | string>).map((s) => statusKey(s) ?? ''));
-	const inDataCentre = (nodeid: unknown) => dataCentres.size === 0 || dataCentres.has(statusKey(nodeid) ?? '');
-	const statusWanted = (status: unknown) => statuses.size === 0 || statuses.has(statusKey(status) ?? '');
+	const statuses = new Set((ctx.getNodeParameter('statuses', []) as Array<number | string>).map((s) => codeKey(s) ?? ''));
+	const dataCentres = new Set((ctx.getNodeParameter('dataCentres', []) as Array<number | string>).map((s) => codeKey(s) ?? ''));
+	const inDataCentre = (nodeid: unknown) => dataCentres.size === 0 || dataCentres.has(codeKey(nodeid) ?? '');
+	const statusWanted = (status: unknown) => statuses.size === 0 || statuses.has(codeKey(status) ?? '');
 
 	const item = (event: HostEvent, id: string, previous: unknown, row: IDataObject | undefined, nodeid: unknown, seenAt: string): IDataObject => ({
 		event,
 		hostId: id,
 		name: row ? row.name : null,
 		instanceId: row ? row.instance_id : null,
-		previousStatus: statusKey(previous) ?? null,
+		previousStatus: codeKey(previous) ?? null,
 		previousStatusName: statusName(previous),
-		status: row ? (statusKey(row.status) ?? '') : null,
+		status: row ? (codeKey(row.status) ?? '') : null,
 		statusName: row ? statusName(row.status) : null,
-		nodeid: statusKey(nodeid) ?? '',
+		nodeid: codeKey(nodeid) ?? '',
 		nodename: row ? row.nodename : null,
 		seenAt,
 		host: row ?? null,

@@ -7,6 +7,7 @@ import {
 } from 'n8n-workflow';
 
 import { buildMethods, buildProperties, executeArea } from '../shared/api/build';
+import { nodeVersions, versionedProperties } from '../shared/api/versions';
 import { operationSubtitle } from '../shared/subtitle';
 import { withToolDescriptions } from '../shared/api/tool-text';
 import { diskNetworkFirewallArea } from './area';
@@ -17,7 +18,7 @@ export class VendorDiskNetworkFirewall implements INodeType {
 		name: 'vendorDiskNetworkFirewall',
 		icon: { light: 'file:../../icons/network.svg', dark: 'file:../../icons/network.dark.svg' },
 		group: ['transform'],
-		version: 1,
+		...nodeVersions(diskNetworkFirewallArea),
 		subtitle: operationSubtitle(diskNetworkFirewallArea),
 		description: 'Manage vendor cloud disks, private networks, firewalls and firewall rules, and attach them to hosts',
 		defaults: { name: 'Vendor Disk, Network & Firewall' },
@@ -25,7 +26,7 @@ export class VendorDiskNetworkFirewall implements INodeType {
 		inputs: [NodeConnectionTypes.Main],
 		outputs: [NodeConnectionTypes.Main],
 		credentials: [{ name: 'vendorApi', required: true }],
-		properties: withToolDescriptions(diskNetworkFirewallArea, buildProperties(diskNetworkFirewallArea)),
+		properties: versionedProperties(diskNetworkFirewallArea, (area) => withToolDescriptions(area, buildProperties(area))),
 	};
 
 	methods = buildMethods(diskNetworkFirewallArea);

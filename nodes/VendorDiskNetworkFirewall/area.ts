@@ -7,6 +7,14 @@ import { networkOperations } from './resources/network';
 /** Cloud disks, private networks, firewalls and their rules: the 22 disk-network-firewall rows of endpoints.tsv. */
 export const diskNetworkFirewallArea: ApiArea = {
 	node: 'vendorDiskNetworkFirewall',
+	versions: [1],
+	defaultResource: 'cloudDisk',
+	defaultOperations: {
+		cloudDisk: 'getAll',
+		firewall: 'getAll',
+		firewallRule: 'getAll',
+		network: 'getAll',
+	},
 	resources: [
 		{ value: 'cloudDisk', name: 'Cloud Disk', description: 'Data disks that are attached to and detached from hosts' },
 		{ value: 'firewall', name: 'Firewall', description: 'Security groups that hosts join' },

@@ -7,6 +7,7 @@ import {
 } from 'n8n-workflow';
 
 import { buildMethods, buildProperties, executeArea } from '../shared/api/build';
+import { nodeVersions, versionedProperties } from '../shared/api/versions';
 import { operationSubtitle } from '../shared/subtitle';
 import { withToolDescriptions } from '../shared/api/tool-text';
 import { dnsArea } from './area';
@@ -17,7 +18,7 @@ export class VendorDns implements INodeType {
 		name: 'vendorDns',
 		icon: { light: 'file:../../icons/dns.svg', dark: 'file:../../icons/dns.dark.svg' },
 		group: ['transform'],
-		version: 1,
+		...nodeVersions(dnsArea),
 		subtitle: operationSubtitle(dnsArea),
 		description: 'Manage vendor DNS domains, records, downtime monitors, strategy templates and resolution strategies',
 		defaults: { name: 'Vendor DNS' },
@@ -25,7 +26,7 @@ export class VendorDns implements INodeType {
 		inputs: [NodeConnectionTypes.Main],
 		outputs: [NodeConnectionTypes.Main],
 		credentials: [{ name: 'vendorApi', required: true }],
-		properties: withToolDescriptions(dnsArea, buildProperties(dnsArea)),
+		properties: versionedProperties(dnsArea, (area) => withToolDescriptions(area, buildProperties(area))),
 	};
 
 	methods = buildMethods(dnsArea);

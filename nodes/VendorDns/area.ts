@@ -8,6 +8,18 @@ import { templateOperations, templateRecordOperations } from './resources/templa
 /** Plans, domains, records, downtime monitors, strategy templates and strategies: the 36 dns rows of endpoints.tsv. */
 export const dnsArea: ApiArea = {
 	node: 'vendorDns',
+	versions: [1],
+	defaultResource: 'domain',
+	defaultOperations: {
+		domain: 'getAll',
+		monitor: 'getAll',
+		monitorRecord: 'getAll',
+		plan: 'getAll',
+		record: 'getAll',
+		strategy: 'getAll',
+		template: 'getAll',
+		templateRecord: 'getAll',
+	},
 	resources: [
 		{ value: 'domain', name: 'Domain', description: 'Domains hosted on the DNS service' },
 		{ value: 'monitor', name: 'Monitor', description: 'Downtime monitors that check the addresses of records' },

@@ -41,3 +41,17 @@ export function seconds(ms: number): string {
 	const rest = Math.round(s - m * 60);
 	return rest ? `${m} min ${rest} s` : `${m} min`;
 }
+
+/**
+ * Input that cannot be sent, found before any request: the message names the field and what is
+ * wrong, the description how to fix it. The execute loop turns it into a NodeOperationError
+ * that names the item.
+ */
+export class InputError extends Error {
+	constructor(
+		message: string,
+		readonly description: string,
+	) {
+		super(message);
+	}
+}

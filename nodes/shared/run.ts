@@ -9,12 +9,13 @@
 import {
 	NodeApiError,
 	NodeOperationError,
-	sleep,
 	type IDataObject,
 	type IExecuteFunctions,
 	type INodeExecutionData,
 	type INodeProperties,
 } from 'n8n-workflow';
+
+import { Throttle } from './backoff';
 
 /** Items run at once by default: enough to hide a 50 ms round trip, gentle on a small account. */
 export const DEFAULT_CONCURRENCY = 4;
@@ -34,50 +35,6 @@ export function concurrencyOption(serialNote?: string): INodeProperties {
 			? `Ignored here: ${serialNote}`
 			: 'How many input items are processed at the same time; 1 processes them one after another. Output keeps the input order.',
 	};
-}
-
-/* --------------------------------------------------------------- back-off */
-
-const FIRST_PAUSE_MS = 250;
-const MAX_PAUSE_MS = 20000;
-
-/**
- * One back-off shared by every request of a run, reacting once per round trip as TCP does: a
- * busy answer to a request sent after the last reaction doubles the pause (from 0.25 s up to
- * 20 s, with jitter) and every request waits it out before it is sent; busy answers to requests
- * that were already under way only keep that pause. A success of a request sent after the last
- * reaction halves the pause again.
- */
-export class Throttle {
-	private pauseMs = 0;
-	private until = 0;
-	private reactedAt = 0;
-	/** Busy answers seen in this run (printed by the benchmarks). */
-	busy = 0;
-
-	/** The service said it is busy to a request sent at `sentAt`: every request of the run waits. */
-	slowDown(sentAt = Date.now()): number {
-		this.busy++;
-		if (sentAt >= this.reactedAt || this.pauseMs === 0) {
-			this.pauseMs = this.pauseMs ? Math.min(this.pauseMs * 2, MAX_PAUSE_MS) : FIRST_PAUSE_MS;
-			this.reactedAt = Date.now();
-			this.until = Math.max(this.until, this.reactedAt + Math.round(this.pauseMs * (0.75 + Math.random() * 0.5)));
-		}
-		return Math.max(0, this.until - Date.now());
-	}
-
-	/** A request sent at `sentAt` was answered normally. */
-	ok(sentAt = Date.now()): void {
-		if (this.pauseMs && sentAt >= this.reactedAt) {
-			this.pauseMs = this.pauseMs <= FIRST_PAUSE_MS ? 0 : this.pauseMs / 2;
-			this.reactedAt = Date.now();
-		}
-	}
-
-	/** Waits until the shared pause is over. */
-	async ready(): Promise<void> {
-		for (let wait = this.until - Date.now(); wait > 0; wait = this.until - Date.now()) await sleep(wait);
-	}
 }
 
 /** At most `size` holders at once; the others queue in order. */

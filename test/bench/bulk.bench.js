@@ -14,9 +14,9 @@
  * BENCH_LATENCY_MS (50), BENCH_SCALE (1: multiplies the item counts), BENCH_ONLY (a scenario name).
  */
 const { spawnSync } = require('node:child_process');
-const n8n = require('../harness/n8n');
-const { spawnEmulator } = require('../helpers/emulator-process');
-const { dnsRecords } = require('../helpers/vendor');
+const n8n = require('../support/n8n');
+const { spawnEmulator } = require('../../emulator/spawn');
+const { dnsRecords } = require('../support/vendor');
 
 const LATENCY_MS = Number(process.env.BENCH_LATENCY_MS || 50);
 const SCALE = Number(process.env.BENCH_SCALE || 1);

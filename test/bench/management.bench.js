@@ -7,8 +7,8 @@
  *            client that follows `page` until `totalpage` reads them
  * Prints both times and the ratio peer/node (target: at least 3x).
  */
-const n8n = require('../harness/n8n');
-const { spawnEmulator } = require('../helpers/emulator-process');
+const n8n = require('../support/n8n');
+const { spawnEmulator } = require('../../emulator/spawn');
 
 const RECORDS = 10000;
 const LATENCY_MS = Number(process.env.BENCH_LATENCY_MS || 30);

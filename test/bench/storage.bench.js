@@ -7,7 +7,7 @@
  * The emulator runs in its own process with its bodies on disk (`--data` in a temp dir), in
  * AWS mode (`AWS` / `x-amz-` / `AWSAccessKeyId`), so that aws-sdk v2 and the node (its
  * credential's Advanced Protocol Settings set to the same words) talk to the same emulator.
- * The node is run by n8n-core (test/harness) in filesystem binary mode; the peer is aws-sdk v2
+ * The node is run by n8n-core (test/support/n8n.js) in filesystem binary mode; the peer is aws-sdk v2
  * (signature version "s3", path style). Node and peer run one after the other, never at once,
  * and their order alternates from run to run.
  *
@@ -61,7 +61,7 @@ const benchDir = process.env.N8N_USER_FOLDER;
 
 const { Workflow } = require('n8n-workflow');
 const { WorkflowExecute } = require('n8n-core');
-const n8n = require('../harness/n8n');
+const n8n = require('../support/n8n');
 
 const MiB = 1024 * 1024;
 const SIZE = Number(process.env.BENCH_SIZE_MIB || 1024) * MiB;
@@ -382,7 +382,7 @@ async function transfer(ctx, input) {
 		key: 'upload/node.bin',
 		binaryData: true,
 		binaryPropertyName: 'data',
-		options: { partSize: PART_MIB, concurrency: CONCURRENCY },
+		options: { partSize: PART_MIB, partConcurrency: CONCURRENCY },
 	};
 	const downloadParams = { resource: 'object', operation: 'download', bucket: rl(BUCKET), key: downloadKey, binaryPropertyName: 'data' };
 	const sdkJob = { endpoint: emu.url, bucket: BUCKET, partSize: PART_MIB * MiB, queueSize: CONCURRENCY };
@@ -402,7 +402,7 @@ async function transfer(ctx, input) {
 		const r = await runInChild('--node-run', { endpoint: emu.url, parameters: downloadParams });
 		if (!String(r.binary.id).startsWith('filesystem')) throw new Error(`node download: not in the filesystem store (${r.binary.id})`);
 		if (verify) {
-			const { binaryMd5 } = require('../storage/lib');
+			const { binaryMd5 } = require('../support/storage');
 			const got = await binaryMd5(r.binary);
 			if (got.md5 !== input.md5 || got.size !== input.size) throw new Error(`node download: MD5 ${got.md5} size ${got.size}`);
 		}
@@ -467,7 +467,7 @@ async function concurrencyRuns(target, input, label) {
 			key: `latency/node-${concurrency}.bin`,
 			binaryData: true,
 			binaryPropertyName: 'data',
-			options: { partSize: PART_MIB, concurrency },
+			options: { partSize: PART_MIB, partConcurrency: concurrency },
 		};
 		return (await runNode(params, credentials, store, { binary: input.binary })).ms;
 	};
@@ -573,8 +573,8 @@ async function listing(ctx) {
 /* ------------------------------------------------------------ main */
 
 async function main() {
-	const { writeRandomFile } = require('../storage/lib');
-	const { spawnEmulator } = require('../helpers/emulator-process');
+	const { writeRandomFile } = require('../support/storage');
+	const { spawnEmulator } = require('../../emulator/spawn');
 	const AWS = require('aws-sdk');
 	const emu = await spawnEmulator(['--data', path.join(benchDir, 'emulator')]);
 	const client = (endpoint) => new AWS.S3({ endpoint, s3ForcePathStyle: true, signatureVersion: 's3', region: 'us-east-1', maxRetries: 0, ...KEY });

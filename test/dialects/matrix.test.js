@@ -1,7 +1,7 @@
 'use strict';
 /**
  * The dialect matrix (issue 10): every dropdown operation of every action node, run once per
- * emulator dialect through n8n-core (runner.js, catalogue.js), printed as operations x dialects
+ * emulator dialect through n8n-core (runner.js, catalogue/), printed as operations x dialects
  * and written to test-results/dialect-matrix.{json,md}. A failing cell must be listed in
  * impossible.js with its reason; a listed cell that passes fails the test too.
  */

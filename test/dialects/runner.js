@@ -1,6 +1,6 @@
 'use strict';
 /**
- * The dialect matrix: every catalogue entry (catalogue.js) run once through the n8n-core harness
+ * The dialect matrix: every catalogue entry (catalogue/) run once through the n8n-core harness
  * against a fresh `demo` emulator per column: the default reading, then each dialect the
  * emulator lists in `GET /__emulator/dialects` (`available`). Dialects that only show under
  * pressure get it from here, before every operation of a management node:
@@ -18,7 +18,7 @@
  */
 const fs = require('node:fs');
 const path = require('node:path');
-const { startVendor, n8n } = require('../helpers/vendor');
+const { startVendor, n8n } = require('../support/vendor');
 const { catalogue, keyOf, fallbackKeys } = require('./catalogue');
 const impossible = require('./impossible');
 
@@ -80,7 +80,7 @@ async function availableDialects() {
 /**
  * Object-storage credential settings of the readings that need one (the credential's Advanced
  * Protocol Settings; their columns use them): the snake query names a service signs, and upload
- * IDs signed decoded. Without them those services refuse multipart signatures (test/storage).
+ * IDs signed decoded. Without them those services refuse multipart signatures (test/nodes/objectStorage).
  */
 const STORAGE_SETTINGS = {
 	underscoreSigned: { advanced: true, multipartQueryNames: 'snake', signUnderscoreSubResources: true },
@@ -210,7 +210,7 @@ async function runEntry(entry, ctx) {
 		if (err instanceof Blocked) cell.blocked = true;
 	}
 	if (!cell.ok && entry.fallback) {
-		// later entries get what they need from the emulator instead (see catalogue.js)
+		// later entries get what they need from the emulator instead (see catalogue/index.js)
 		try {
 			await entry.fallback(ctx);
 			cell.fallback = 'later entries use what the fallback found or made';

@@ -21,7 +21,7 @@
 const fs = require('node:fs');
 const path = require('node:path');
 const n8n = require('./lib');
-const { createEmulator } = require('../emulator');
+const { createEmulator } = require('../../emulator');
 const { startModelDouble } = require('./model-double');
 
 const ROOT = path.resolve(__dirname, '..', '..');

@@ -10,7 +10,7 @@
 const fs = require('node:fs');
 const path = require('node:path');
 const n8n = require('./lib');
-const { createEmulator } = require('../emulator');
+const { createEmulator } = require('../../emulator');
 
 const ROOT = path.resolve(__dirname, '..', '..');
 const PKG = require(path.join(ROOT, 'package.json')).name;

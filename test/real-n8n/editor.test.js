@@ -13,7 +13,7 @@ const fs = require('node:fs');
 const path = require('node:path');
 const n8n = require('./lib');
 const browser = require('./browser');
-const { createEmulator } = require('../emulator');
+const { createEmulator } = require('../../emulator');
 
 const ROOT = path.resolve(__dirname, '..', '..');
 const SHOTS = path.join(ROOT, 'docs', 'screenshots');

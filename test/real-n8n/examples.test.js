@@ -15,7 +15,7 @@
 const fs = require('node:fs');
 const path = require('node:path');
 const n8n = require('./lib');
-const { createEmulator } = require('../emulator');
+const { createEmulator } = require('../../emulator');
 const { EXAMPLES, load, exampleFiles, credentialRefs, isTrigger, testVariant, PLANNED, emulatorClient, checks } = require('./examples-lib');
 
 const ROOT = path.resolve(__dirname, '..', '..');
@@ -181,7 +181,7 @@ test('alert on an abnormal host: the Cloud Host Trigger event becomes one alert 
 	const triggerNode = wf.nodes.find((n) => isTrigger(n.type));
 	// The trigger's own poll code (built package, n8n-core's PollContext) against the emulator:
 	// a baseline poll, then a host turns abnormal, then the poll that reports it.
-	const harness = require('../harness/n8n');
+	const harness = require('../support/n8n');
 	const c = harness.contextFor(triggerNode.type.split('.').pop(), triggerNode.parameters, { vendorApi: creds.vendorApi.data });
 	const poll = () => c.nodeType.poll.call(new harness.PollContext(c.workflow, c.node, c.additionalData, 'trigger', 'trigger'));
 	expect(await poll()).toBeNull();

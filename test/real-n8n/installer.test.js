@@ -42,7 +42,7 @@ const path = require('node:path');
 const { spawnSync, execFileSync } = require('node:child_process');
 const n8n = require('./lib');
 const { startRegistry } = require('../../scripts/registry-server');
-const { createEmulator } = require('../emulator');
+const { createEmulator } = require('../../emulator');
 
 const ROOT = path.resolve(__dirname, '..', '..');
 const PKG = require(path.join(ROOT, 'package.json'));

@@ -23,7 +23,7 @@ const os = require('node:os');
 const path = require('node:path');
 const n8n = require('./lib');
 const { MiB, STORAGE_KEY, objectStore, sampleRss, mib } = require('./objects-lib');
-const { spawnEmulator } = require('../helpers/emulator-process');
+const { spawnEmulator } = require('../../emulator/spawn');
 
 const ROOT = path.resolve(__dirname, '..', '..');
 const PKG = require(path.join(ROOT, 'package.json')).name;
@@ -63,7 +63,7 @@ function transferWorkflow(credId) {
 				type: `${PKG}.vendorObjectStorage`,
 				typeVersion: 1,
 				position: [440, 0],
-				parameters: { resource: 'object', operation: 'upload', bucket: rl(BUCKET), key: body('target'), binaryData: true, binaryPropertyName: 'data', options: { partSize: 8, concurrency: 4 } },
+				parameters: { resource: 'object', operation: 'upload', bucket: rl(BUCKET), key: body('target'), binaryData: true, binaryPropertyName: 'data', options: { partSize: 8, partConcurrency: 4 } },
 				credentials: cred,
 			},
 		],

@@ -37,8 +37,8 @@ const q = require('./queue-lib');
 const objects = require('./objects-lib');
 const ex = require('./examples-lib');
 const queueServices = require('../../scripts/queue-services');
-const { createEmulator } = require('../emulator');
-const { spawnEmulator } = require('../helpers/emulator-process');
+const { createEmulator } = require('../../emulator');
+const { spawnEmulator } = require('../../emulator/spawn');
 
 const ROOT = path.resolve(__dirname, '..', '..');
 const PKG = require(path.join(ROOT, 'package.json')).name;
@@ -142,7 +142,7 @@ function workflows() {
 					key: body('target'),
 					binaryData: true,
 					binaryPropertyName: 'data',
-					options: { partSize: `={{ $('Webhook').first().json.body.partSize || 8 }}`, concurrency: `={{ $('Webhook').first().json.body.concurrency || 4 }}` },
+					options: { partSize: `={{ $('Webhook').first().json.body.partSize || 8 }}`, partConcurrency: `={{ $('Webhook').first().json.body.concurrency || 4 }}` },
 				},
 				credentials: ossCred,
 			},

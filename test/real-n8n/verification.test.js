@@ -4,10 +4,10 @@
  * allows others): scripts/check-verification.js holds the packed package to each written rule of
  * n8n's community node verification guidelines. Here on the repository (every rule met) and on
  * copies broken one rule at a time, each refused under that rule's name. n8n's scanner itself runs
- * in test/release/scan.test.js; the provenance path in test/release/release-check.test.js.
+ * in test/scripts/scan.test.js; the provenance path in test/scripts/release-check.test.js.
  */
 const { checkVerification } = require('../../scripts/check-verification');
-const { copyPackage } = require('../release/helpers');
+const { copyPackage } = require('../support/package-copy');
 
 jest.setTimeout(300000);
 

@@ -1,16 +1,12 @@
 import type { IDataObject } from 'n8n-workflow';
 
 import { API_CREDENTIAL, encodePassword } from '../../shared/api/auth';
-import { noDataRecord } from '../../shared/api/build';
+import { noDataRecord } from '../../shared/api/output';
 import type { OperationDecl } from '../../shared/api/declarations';
-import { YES_NO, checked, choice, required, secret, str } from '../../shared/api/fields';
+import { REPORT_SENDING, YES_NO } from '../../shared/api/codes';
+import { checked, choice, required, secret, str } from '../../shared/api/fields';
 import { computed, field, flag, number } from '../../shared/api/simplify';
-import { checkCompatibility } from './compatibility';
-
-const REPORT = [
-	{ name: 'Send', value: 1 },
-	{ name: 'Do Not Send', value: 0 },
-];
+import { checkCompatibility } from '../compatibility/check';
 
 /** Contact and notification fields of profile/update (the account's own profile). */
 export const profileFields = [
@@ -22,13 +18,13 @@ export const profileFields = [
 	str('company', 'Company'),
 	str('business', 'Business', 'Line of business'),
 	str('website', 'Website', 'Company website, e.g. https://example.com'),
-	choice('recieve_mail', 'Receive Mail', YES_NO, 'Whether notifications are sent by e-mail'),
-	choice('recieve_sms', 'Receive SMS', YES_NO, 'Whether notifications are sent by SMS'),
+	choice('recieve_mail', 'Receive Mail', YES_NO, 'Whether notifications are sent by e-mail', { default: 1 }),
+	choice('recieve_sms', 'Receive SMS', YES_NO, 'Whether notifications are sent by SMS', { default: 1 }),
 	checked(str('other_mail', 'Other E-Mails', 'Further notification addresses, comma-separated'), { kind: 'emailList' }),
 	str('other_phone', 'Other Phones', 'Further notification phone numbers, comma-separated; the service decides which forms it accepts'),
-	choice('daily_report', 'Daily Report', REPORT, 'Whether the daily report is sent'),
-	choice('week_report', 'Weekly Report', REPORT, 'Whether the weekly report is sent'),
-	choice('month_report', 'Monthly Report', REPORT, 'Whether the monthly report is sent'),
+	choice('daily_report', 'Daily Report', REPORT_SENDING, 'Whether the daily report is sent', { default: 1 }),
+	choice('week_report', 'Weekly Report', REPORT_SENDING, 'Whether the weekly report is sent', { default: 1 }),
+	choice('month_report', 'Monthly Report', REPORT_SENDING, 'Whether the monthly report is sent', { default: 1 }),
 ];
 
 export const accountOperations: OperationDecl[] = [
@@ -58,8 +54,8 @@ export const accountOperations: OperationDecl[] = [
 		action: 'Log in to check the account',
 		description: "Log in with the credential's username and password and report what the service answered, such as the token lifetime (expires); the token itself is never shown",
 		noToken: true,
-		read: true,
-		serial: 'log-ins are made one after another',
+		readOnly: true,
+		oneItemAtATime: { reason: 'log-ins are made one after another' },
 		prepare: async (_body, ctx) => {
 			const credentials = await ctx.fn.getCredentials(API_CREDENTIAL);
 			return {
@@ -80,8 +76,8 @@ export const accountOperations: OperationDecl[] = [
 		action: 'Check compatibility with the service',
 		description:
 			'Find how the service writes its answers and which credential settings to use: makes reads only, plus two log-ins (a second log-in may end earlier tokens on some services; the node then logs in again by itself). One item per finding.',
-		read: true,
-		serial: 'each check logs in and reads on its own; run one at a time',
+		readOnly: true,
+		oneItemAtATime: { reason: 'each check logs in and reads on its own; run one at a time' },
 		run: (ctx) => checkCompatibility(ctx),
 	},
 	{
@@ -92,8 +88,8 @@ export const accountOperations: OperationDecl[] = [
 		name: 'Get',
 		action: 'Get account details',
 		description: 'Get the account with its profile, balance, coupon amount and sub-accounts',
-		read: true,
-		object: true,
+		readOnly: true,
+		answersOneObject: true,
 		simplify: {
 			id: field('uid'),
 			username: field('name'),
@@ -117,6 +113,7 @@ export const accountOperations: OperationDecl[] = [
 		path: 'profile/update',
 		resource: 'account',
 		operation: 'updateProfile',
+		optionalIn: 'updateFields',
 		name: 'Update Profile',
 		action: 'Update the account profile',
 		description: 'Change contact details and notification settings of the account',
@@ -141,7 +138,7 @@ export const accountOperations: OperationDecl[] = [
 		action: 'Update the account password',
 		description: 'Change the password; update the Vendor API credential afterwards',
 		notice: 'After changing the password, update it in the Vendor API credential too, or later runs cannot log in',
-		serial: 'each change of the password must follow the one before it',
+		oneItemAtATime: { reason: 'each change of the password must follow the one before it' },
 		fields: [
 			required(secret('old_password', 'Current Password')),
 			required(secret('new_password', 'New Password', 'The new password; it is sent twice as the service asks')),

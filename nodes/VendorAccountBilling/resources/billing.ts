@@ -1,6 +1,5 @@
 import type { OperationDecl } from '../../shared/api/declarations';
-import { CODES, INVOICE_HOLDERS, INVOICE_KINDS, LOG_TYPES, PAYMENT_SERVICES, PAYMENT_TYPES, RECHARGE_TYPES } from '../../shared/api/codes';
-import { COUPON_STATUS } from '../../shared/api/enums';
+import { CODES, COUPON_STATUS, INVOICE_HOLDERS, INVOICE_KINDS, LOG_TYPES, PAYMENT_SERVICES, PAYMENT_TYPES, RECHARGE_TYPES } from '../../shared/api/codes';
 import { choice, date, decimal, id, int, required, str } from '../../shared/api/fields';
 import { code, field, named, number, time } from '../../shared/api/simplify';
 
@@ -14,8 +13,8 @@ export const billingOperations: OperationDecl[] = [
 		action: 'Get many recharges',
 		description: 'List the recharge records of the account',
 		list: { paged: true },
-		read: true,
-		fields: [id('id', 'Recharge ID', 'Only the recharge with this ID'), choice('type', 'Type', RECHARGE_TYPES, 'Only recharges of this kind')],
+		readOnly: true,
+		fields: [id('id', 'Recharge ID', 'Only the recharge with this ID'), choice('type', 'Type', RECHARGE_TYPES, 'Only recharges of this kind', { default: 1 })],
 		simplify: {
 			id: field('id'),
 			code: field('code'),
@@ -34,7 +33,7 @@ export const billingOperations: OperationDecl[] = [
 		name: 'Get',
 		action: 'Get the balance',
 		description: 'Get the prepaid balance of the account',
-		read: true,
+		readOnly: true,
 		simplify: { balance: number('price') },
 	},
 	{
@@ -61,10 +60,10 @@ export const billingOperations: OperationDecl[] = [
 		action: 'Get many payments',
 		description: 'List consumption, refund, invoice and coupon records',
 		list: { paged: true },
-		read: true,
+		readOnly: true,
 		fields: [
-			choice('type', 'Type', PAYMENT_TYPES, 'Only records of this kind'),
-			choice('paytype', 'Service', PAYMENT_SERVICES, 'Only records of this service'),
+			choice('type', 'Type', PAYMENT_TYPES, 'Only records of this kind', { default: 1 }),
+			choice('paytype', 'Service', PAYMENT_SERVICES, 'Only records of this service', { default: 1 }),
 			id('bid', 'Business ID', 'Only records of this business (for example a host ID)'),
 		],
 		// a payment record carries its type and service only as the service's display names
@@ -89,7 +88,7 @@ export const billingOperations: OperationDecl[] = [
 		action: 'Get many invoices',
 		description: 'List the invoices applied for',
 		list: { paged: true },
-		read: true,
+		readOnly: true,
 		simplify: {
 			id: field('id'),
 			title: field('title'),
@@ -116,8 +115,8 @@ export const billingOperations: OperationDecl[] = [
 		fields: [
 			required(str('title', 'Title', 'Invoice title (company or person name)')),
 			required(decimal('price', 'Amount', 'Amount to invoice, above 0 and at most the invoiceable amount (see Get Invoiceable Amount)')),
-			required(choice('type', 'Holder', INVOICE_HOLDERS, 'Whether the invoice is made out to an enterprise or a person')),
-			required(choice('invoicetype', 'Invoice Type', INVOICE_KINDS, 'Special or ordinary VAT invoice')),
+			required(choice('type', 'Holder', INVOICE_HOLDERS, 'Whether the invoice is made out to an enterprise or a person', { default: 1 })),
+			required(choice('invoicetype', 'Invoice Type', INVOICE_KINDS, 'Special or ordinary VAT invoice', { default: 1 })),
 			str('registerno', 'Registration Number', 'Tax registration number'),
 			str('bankname', 'Bank Name'),
 			str('card', 'Bank Account'),
@@ -140,8 +139,8 @@ export const billingOperations: OperationDecl[] = [
 		name: 'Get Invoiceable Amount',
 		action: 'Get the invoiceable amount',
 		description: 'Get the amount that can still be invoiced',
-		read: true,
-		object: true,
+		readOnly: true,
+		answersOneObject: true,
 		simplify: { invoiceableAmount: number('invoiceprice') },
 	},
 	{
@@ -153,8 +152,8 @@ export const billingOperations: OperationDecl[] = [
 		action: 'Get many coupons',
 		description: 'List the coupons of the account',
 		list: { paged: true },
-		read: true,
-		fields: [str('couponid', 'Coupon Code', 'Only the coupon with this code'), choice('status', 'Status', COUPON_STATUS, 'Only coupons in this status')],
+		readOnly: true,
+		fields: [str('couponid', 'Coupon Code', 'Only the coupon with this code'), choice('status', 'Status', COUPON_STATUS, 'Only coupons in this status', { default: 0 })],
 		simplify: {
 			id: field('id'),
 			code: field('couponid'),
@@ -183,7 +182,7 @@ export const billingOperations: OperationDecl[] = [
 		name: 'Get Balance',
 		action: 'Get the coupon balance',
 		description: 'Get the amount available from redeemed coupons',
-		read: true,
+		readOnly: true,
 		// the answer's data is the amount itself (a decimal string), which becomes { data }
 		simplify: { couponBalance: number('data') },
 	},
@@ -196,9 +195,9 @@ export const billingOperations: OperationDecl[] = [
 		action: 'Get many operation logs',
 		description: 'List the operation log of the account, optionally of one kind and period',
 		list: { paged: true },
-		read: true,
+		readOnly: true,
 		fields: [
-			choice('type', 'Type', LOG_TYPES, 'Only entries of this kind'),
+			choice('type', 'Type', LOG_TYPES, 'Only entries of this kind', { default: 'user' }),
 			date('start', 'From', 'Only entries from this day on'),
 			date('end', 'To', 'Only entries up to this day'),
 		],

@@ -1,7 +1,7 @@
 import type { IDataObject } from 'n8n-workflow';
 
 import type { OperationDecl } from '../../shared/api/declarations';
-import { payload } from '../../shared/api/transport';
+import { payload } from '../../shared/api/envelope';
 import { locator, locators, required, str } from '../../shared/api/fields';
 import { field, first, time } from '../../shared/api/simplify';
 
@@ -15,7 +15,7 @@ export const groupOperations: OperationDecl[] = [
 		action: 'Get many groups',
 		description: 'List the permission groups of sub-accounts',
 		list: { paged: true },
-		read: true,
+		readOnly: true,
 		fields: [str('name', 'Name', 'Only groups whose name contains this text')],
 		simplify: { id: field('id'), name: field('name'), note: field('note'), owner: field('username'), created: time('created') },
 	},
@@ -34,6 +34,7 @@ export const groupOperations: OperationDecl[] = [
 		path: 'profile/groupUpdate',
 		resource: 'group',
 		operation: 'update',
+		optionalIn: 'updateFields',
 		name: 'Update',
 		action: 'Update a group',
 		description: 'Rename a permission group or change its note',
@@ -63,7 +64,7 @@ export const groupPermissionOperations: OperationDecl[] = [
 		action: 'Get the permission catalogue',
 		description: 'List every permission path that can be granted, one item per module',
 		list: { paged: false },
-		read: true,
+		readOnly: true,
 		output: (envelope) => Object.values((payload(envelope) ?? {}) as IDataObject).map((m) => m as IDataObject),
 	},
 	{
@@ -75,7 +76,7 @@ export const groupPermissionOperations: OperationDecl[] = [
 		action: 'Get many group permissions',
 		description: 'List the permissions granted to a group',
 		list: { paged: false },
-		read: true,
+		readOnly: true,
 		fields: [locator('gid', 'group', 'Group', 'The group whose permissions are listed')],
 		simplify: { id: field('id'), permission: field('value'), group: field('group.name'), groupId: first('group.id', 'gid'), created: time('created') },
 	},
@@ -117,7 +118,7 @@ export const groupPermissionOperations: OperationDecl[] = [
 		notice: 'Sub-accounts of the group lose these permissions at once',
 		deletes: true,
 		fields: [
-			{ ...locator('gid', 'group', 'Group', 'The group whose entries are listed (not sent)'), top: true, required: false, local: true },
+			{ ...locator('gid', 'group', 'Group', 'The group whose entries are listed (not sent)'), topLevel: true, required: false, notSent: true },
 			locators('id', 'groupRole', 'Permission Entries', 'Entries to delete'),
 		],
 	},

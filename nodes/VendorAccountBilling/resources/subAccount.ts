@@ -1,31 +1,16 @@
 import type { IDataObject } from 'n8n-workflow';
 
 import type { FieldDecl, OperationDecl } from '../../shared/api/declarations';
-import { CODES, SUB_ACCOUNT_STATUS } from '../../shared/api/codes';
+import { ACCELERATION_TYPES, CODES, PERMISSION_TYPES, SUB_ACCOUNT_STATUS, YES_NO_STRING } from '../../shared/api/codes';
 import { checked, choice, locator, required, secret, str } from '../../shared/api/fields';
 import { code, field, time } from '../../shared/api/simplify';
-import { ACCELERATION_TYPES } from '../../shared/api/enums';
-
-const YES_NO_STRING = [
-	{ name: 'Yes', value: '1' },
-	{ name: 'No', value: '0' },
-];
-
-const PERMISSION_TYPES = [
-	{ name: 'Cloud Host', value: 1 },
-	{ name: 'Cloud Disk', value: 2 },
-	{ name: 'Security Group', value: 3 },
-	{ name: 'Private Network', value: 4 },
-	{ name: 'Content Delivery', value: 5 },
-	{ name: 'Cloud DNS', value: 6 },
-];
 
 /** Fields of a sub-account save besides username/password (create) or uid (modify). */
 const subAccountFields: FieldDecl[] = [
 	checked(str('mail', 'E-Mail', 'E-mail address of the sub-account'), { kind: 'email' }),
 	str('phone', 'Phone', 'Mobile phone number; the service decides which forms it accepts'),
 	{ ...locator('gid', 'group', 'Group', 'Permission group of the sub-account'), required: false },
-	choice('status', 'Status', SUB_ACCOUNT_STATUS, 'Whether the sub-account may log in'),
+	choice('status', 'Status', SUB_ACCOUNT_STATUS, 'Whether the sub-account may log in', { default: 1 }),
 	{
 		wire: 'cdnconfig',
 		displayName: 'CDN Configurations',
@@ -34,7 +19,7 @@ const subAccountFields: FieldDecl[] = [
 		rows: {
 			itemName: 'Configuration',
 			fields: [
-				required(choice('type', 'Acceleration Type', ACCELERATION_TYPES)),
+				required(choice('type', 'Acceleration Type', ACCELERATION_TYPES, undefined, { default: 'cloud' })),
 				required({ ...str('billtype', 'Billing Type', 'Billing type offered for this acceleration type (see CDN: Acceleration Profile)'), kind: 'options', optionsFrom: 'billingType' }),
 			],
 			serialize: (rows: IDataObject[]) => rows,
@@ -46,13 +31,13 @@ const subAccountFields: FieldDecl[] = [
 	str('card', 'ID Card Number'),
 	str('address', 'Address'),
 	str('company', 'Company'),
-	choice('recieve_mail', 'Receive Mail', YES_NO_STRING, 'Whether notifications are sent by e-mail'),
-	choice('recieve_sms', 'Receive SMS', YES_NO_STRING, 'Whether notifications are sent by SMS'),
+	choice('recieve_mail', 'Receive Mail', YES_NO_STRING, 'Whether notifications are sent by e-mail', { default: '1' }),
+	choice('recieve_sms', 'Receive SMS', YES_NO_STRING, 'Whether notifications are sent by SMS', { default: '1' }),
 	checked(str('other_mail', 'Other E-Mails', 'Further notification addresses, comma-separated'), { kind: 'emailList' }),
 	str('other_phone', 'Other Phones', 'Further notification phone numbers, comma-separated; the service decides which forms it accepts'),
-	choice('daily_report', 'Daily Report', YES_NO_STRING, 'Whether the daily report is sent'),
-	choice('week_report', 'Weekly Report', YES_NO_STRING, 'Whether the weekly report is sent'),
-	choice('month_report', 'Monthly Report', YES_NO_STRING, 'Whether the monthly report is sent'),
+	choice('daily_report', 'Daily Report', YES_NO_STRING, 'Whether the daily report is sent', { default: '1' }),
+	choice('week_report', 'Weekly Report', YES_NO_STRING, 'Whether the weekly report is sent', { default: '1' }),
+	choice('month_report', 'Monthly Report', YES_NO_STRING, 'Whether the monthly report is sent', { default: '1' }),
 ];
 
 export const subAccountOperations: OperationDecl[] = [
@@ -65,7 +50,7 @@ export const subAccountOperations: OperationDecl[] = [
 		action: 'Get many sub-accounts',
 		description: 'List the sub-accounts of the account',
 		list: { paged: true },
-		read: true,
+		readOnly: true,
 		simplify: {
 			id: field('uid'),
 			username: field('name'),
@@ -101,6 +86,7 @@ export const subAccountOperations: OperationDecl[] = [
 		path: 'profile/update',
 		resource: 'subAccount',
 		operation: 'update',
+		optionalIn: 'updateFields',
 		name: 'Update',
 		action: 'Update a sub-account',
 		description: 'Change a sub-account: log-in name, group, status, contact details or password',
@@ -132,7 +118,7 @@ export const subAccountOperations: OperationDecl[] = [
 					itemName: 'Resource Type',
 					min: 1,
 					fields: [
-						required(choice('type', 'Resource Type', PERMISSION_TYPES)),
+						required(choice('type', 'Resource Type', PERMISSION_TYPES, undefined, { default: 1 })),
 						required(checked(str('ids', 'Resource IDs', 'IDs of the hosts, disks, firewalls, networks, channels or domains, comma-separated', { placeholder: 'e.g. 12,15' }), { kind: 'pattern', regex: '^\\s*\\d+(\\s*,\\s*\\d+)*\\s*$', message: 'give numeric IDs separated by commas' })),
 					],
 					serialize: (rows: IDataObject[]) => {

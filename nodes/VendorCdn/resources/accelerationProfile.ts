@@ -12,7 +12,7 @@ export const accelerationProfileOperations: OperationDecl[] = [
 		action: 'Get many acceleration profiles',
 		description: 'List the acceleration types the account may use, with their billing types',
 		list: { paged: false },
-		read: true,
+		readOnly: true,
 		simplify: { type: code('type', CODES.accelerationType, 'type_zh'), billingType: code('billtype', {}, 'billtype_zh') },
 	},
 ];

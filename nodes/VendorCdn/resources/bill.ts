@@ -1,15 +1,7 @@
+import { BILL_SERVICE_TYPES } from '../../shared/api/codes';
 import type { OperationDecl } from '../../shared/api/declarations';
 import { checked, choices, list, locator, locators, required } from '../../shared/api/fields';
 import { code, field, number } from '../../shared/api/simplify';
-
-const BILL_SERVICE_TYPES = [
-	{ name: 'Cloud', value: 'cloud' },
-	{ name: 'Download', value: 'download' },
-	{ name: 'HLS', value: 'hls' },
-	{ name: 'Music', value: 'music' },
-	{ name: 'RTMP', value: 'rtmp' },
-	{ name: 'Static', value: 'static' },
-];
 
 export const billOperations: OperationDecl[] = [
 	{
@@ -20,7 +12,7 @@ export const billOperations: OperationDecl[] = [
 		name: 'Get by Account',
 		action: 'Get bills of the account',
 		description: 'Get the monthly CDN bills of the account or of a sub-account, per service type',
-		read: true,
+		readOnly: true,
 		fields: [
 			required({
 				...checked(list('months', 'Months', 'Months to bill, yyyymm, one per line or comma-separated; at most 12 months back', { placeholder: 'e.g. 202611' }), {
@@ -47,7 +39,7 @@ export const billOperations: OperationDecl[] = [
 		name: 'Get by Channel',
 		action: 'Get bills of channels',
 		description: 'Get the traffic billed for channels between two points in time',
-		read: true,
+		readOnly: true,
 		fields: [
 			locators('domain_ids', 'channel', 'Channels', 'Channels to bill'),
 			{ wire: 'begintime', displayName: 'From', kind: 'unixTime', required: true, description: 'Start of the period' },

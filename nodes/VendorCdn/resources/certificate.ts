@@ -1,7 +1,7 @@
 import type { FieldDecl, OperationDecl } from '../../shared/api/declarations';
 import { locator, required, secret, str, text } from '../../shared/api/fields';
 import { field, time, type SimplifySpec } from '../../shared/api/simplify';
-import { single } from './channel';
+import { foundOne } from '../channels';
 
 // the seed says "certificate content" and "private key content" without a form; PEM is the usual one
 const certificate = () => text('ssl_crt', 'Certificate', 'Certificate content, usually PEM (-----BEGIN CERTIFICATE-----)', { placeholder: 'e.g. -----BEGIN CERTIFICATE-----' });
@@ -27,7 +27,7 @@ export const certificateOperations: OperationDecl[] = [
 		action: 'Get many certificates',
 		description: 'List the SSL certificates uploaded for channels',
 		list: { paged: true },
-		read: true,
+		readOnly: true,
 		simplify: CERTIFICATE_SIMPLE,
 	},
 	{
@@ -38,10 +38,10 @@ export const certificateOperations: OperationDecl[] = [
 		name: 'Get',
 		action: 'Get a certificate',
 		description: 'Get one SSL certificate with its common name and alternative names',
-		read: true,
+		readOnly: true,
 		simplify: CERTIFICATE_SIMPLE,
 		fields: [locator('id', 'certificate', 'Certificate', 'The certificate to get')],
-		after: (records, ctx, body) => single(records, ctx, body, 'Certificate'),
+		after: foundOne('Certificate'),
 	},
 	{
 		endpoint: 'cdn/sslAdd',
@@ -63,6 +63,7 @@ export const certificateOperations: OperationDecl[] = [
 		path: 'cdn/sslUpdate',
 		resource: 'certificate',
 		operation: 'update',
+		optionalIn: 'updateFields',
 		name: 'Update',
 		action: 'Update a certificate',
 		description: 'Rename a certificate or replace its content, key or CA chain',

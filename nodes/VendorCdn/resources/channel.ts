@@ -1,29 +1,8 @@
-import { NodeOperationError, type IDataObject } from 'n8n-workflow';
-
-import { InputError } from '../../shared/api/build';
-import type { FieldDecl, OperationContext, OperationDecl, OptionDecl } from '../../shared/api/declarations';
-import { CACHE_TYPES, CODES, ORIGIN_POLICIES } from '../../shared/api/codes';
-import { ACCELERATION_TYPES } from '../../shared/api/enums';
+import type { FieldDecl, OperationDecl } from '../../shared/api/declarations';
+import { ACCELERATION_TYPES, CACHE_TYPES, CODES, ON_OFF, ORIGIN_POLICIES, YES_NO, YES_NO_STRING } from '../../shared/api/codes';
 import { code, computed, field, flag, number, time, type SimplifySpec } from '../../shared/api/simplify';
-import { YES_NO, checked, choice, int, locator, locators, required, secret, str, text, top } from '../../shared/api/fields';
-import { isIpv4, isIpv6 } from '../../shared/validation';
-
-export const ON_OFF: OptionDecl[] = [
-	{ name: 'On', value: 'on' },
-	{ name: 'Off', value: 'off' },
-];
-
-const YES_NO_STRING: OptionDecl[] = [
-	{ name: 'Yes', value: '1' },
-	{ name: 'No', value: '0' },
-];
-
-/** Origins `{ "<ip>": "<port>" }` (with a weight: "<port>,<weight>") as "ip:port" entries. */
-function originList(v: unknown): string[] | undefined {
-	if (!v || typeof v !== 'object') return undefined;
-	const entries = Array.isArray(v) ? (v as unknown[]).flatMap((o) => (o && typeof o === 'object' ? Object.entries(o as IDataObject) : [])) : Object.entries(v as IDataObject);
-	return entries.map(([host, port]) => `${host}:${String(port).split(',')[0]}`);
-}
+import { checked, choice, int, locator, locators, required, secret, str, text, topLevel } from '../../shared/api/fields';
+import { checkOrigins, foundOne, originList, originObject } from '../channels';
 
 /** Simplified channel records (cdn/domainList has about 35 fields). */
 export const CHANNEL_SIMPLE: SimplifySpec = {
@@ -45,18 +24,6 @@ export const CHANNEL_SIMPLE: SimplifySpec = {
 	created: time('createtime'),
 	expires: time('endtime'),
 };
-
-/** `{ "<host>": "<port>" }` or, with a weight, `"<port>,<weight>"`. */
-function originObject(rows: IDataObject[], label: string): IDataObject {
-	const out: IDataObject = {};
-	rows.forEach((r, n) => {
-		const host = String(r.ip).trim();
-		if (host in out) throw new InputError(`"${label} ${n + 1}: Address" repeats ${host}`, 'Give each origin address once.');
-		const weight = Number(r.weight ?? 0);
-		out[host] = weight > 0 ? `${String(r.port)},${weight}` : String(r.port);
-	});
-	return out;
-}
 
 const originRowFields = (withWeight: boolean): FieldDecl[] => [
 	required(str('ip', 'Address', 'IP address of the origin (Origin Type IP); a domain name or bucket address when Origin Type is Domain or Bucket', { placeholder: 'e.g. 203.0.113.10' })),
@@ -102,7 +69,7 @@ const cacheRules: FieldDecl = {
 					{ name: 'Cache', value: 'cache' },
 					{ name: 'Do Not Cache', value: 'noCache' },
 					{ name: 'Cache Home Page', value: 'cacheHome' },
-				]),
+				], undefined, { default: 'cache' }),
 			),
 			int('ttl', 'TTL', 'How long matching files are cached, in the unit below', { default: 1 }),
 			choice(
@@ -130,36 +97,36 @@ function channelSettings(adding: boolean): FieldDecl[] {
 			{ name: 'IP', value: 'ip' },
 			{ name: 'Domain', value: 'domain' },
 			{ name: 'Bucket', value: 'bucket' },
-		], 'What the origin addresses are (default IP on create)'),
-		choice('origin_sty', 'Origin Policy', ORIGIN_POLICIES, 'How requests are spread over several origins'),
+		], 'What the origin addresses are (default IP on create)', { default: 'ip' }),
+		choice('origin_sty', 'Origin Policy', ORIGIN_POLICIES, 'How requests are spread over several origins', { default: 'isp_city' }),
 		backupOrigins,
 		choice('origin_protocol', 'Origin Protocol', [
 			{ name: 'HTTPS', value: 0 },
 			{ name: 'HTTP', value: 1 },
-		], 'Protocol used to fetch from the origin (default HTTPS)'),
+		], 'Protocol used to fetch from the origin (default HTTPS)', { default: 0 }),
 		str('add_server_header', 'Origin Host Header', 'Host header sent to the origin, usually a domain', { placeholder: 'e.g. origin.example.com' }),
 		str('icp', 'ICP Filing Number'),
 		str('siteinfo', 'Site Kind', 'Kind of site served by the channel'),
 		str('monitorurl', 'Monitoring URL', 'Address used to monitor the channel', { placeholder: 'e.g. https://www.example.com/health' }),
-		choice('cachetype', 'Cache Type', CACHE_TYPES, 'Cache policy (default Follow Origin); Custom uses the cache rules'),
+		choice('cachetype', 'Cache Type', CACHE_TYPES, 'Cache policy (default Follow Origin); Custom uses the cache rules', { default: 'followOrigin' }),
 		cacheRules,
-		choice('cache_ignore_query', 'Ignore Query String', ON_OFF, 'Whether the query string is left out of the cache key'),
+		choice('cache_ignore_query', 'Ignore Query String', ON_OFF, 'Whether the query string is left out of the cache key', { default: 'on' }),
 		{ ...locator('sslconf_id', 'certificate', 'Certificate', 'SSL certificate of the channel'), required: false },
 		{ wire: 'ssl_redirect', displayName: 'Force HTTPS', kind: 'boolean', description: 'Whether HTTP requests are redirected to HTTPS (needs a certificate)' },
 		text('deny_ip', 'IP Blacklist', 'Addresses to refuse, one per line (commas are turned into new lines); the service decides whether it takes CIDR blocks', { placeholder: 'e.g. 198.51.100.7' }),
-		choice('accesskey', 'Token Anti-Leech', ON_OFF, 'Whether requests must carry a signed token'),
+		choice('accesskey', 'Token Anti-Leech', ON_OFF, 'Whether requests must carry a signed token', { default: 'on' }),
 		str('accesskey_hashmethod', 'Token Hash Method', 'Hash of the token signature (the service default is md5)', { placeholder: 'e.g. md5' }),
 		secret('accesskey_signature', 'Token Key', 'Key the token signature is made with'),
 		str('accesskey_exclude', 'Token Excluded Characters', 'Characters left out when the token is checked'),
-		choice('referer_enable', 'Referer Control', ON_OFF, 'Whether requests are checked against the referer lists'),
+		choice('referer_enable', 'Referer Control', ON_OFF, 'Whether requests are checked against the referer lists', { default: 'on' }),
 		text('referer_white', 'Referer Whitelist', 'Allowed referers, one per line'),
 		text('referer_black', 'Referer Blacklist', 'Refused referers, one per line'),
-		choice('allow_null_referer', 'Allow Empty Referer', ON_OFF, 'Whether requests without a referer are allowed'),
+		choice('allow_null_referer', 'Allow Empty Referer', ON_OFF, 'Whether requests without a referer are allowed', { default: 'on' }),
 		str('access_referer_suffix', 'Referer Check Suffixes', 'File suffixes the referer check applies to', { placeholder: 'e.g. jpg,png' }),
-		choice('ua_enable', 'User Agent Control', ON_OFF, 'Whether requests are checked against the user agent lists'),
+		choice('ua_enable', 'User Agent Control', ON_OFF, 'Whether requests are checked against the user agent lists', { default: 'on' }),
 		text('ua_white', 'User Agent Whitelist', 'Allowed user agents, one per line'),
 		text('ua_black', 'User Agent Blacklist', 'Refused user agents, one per line'),
-		choice('allow_null_ua', 'Allow Empty User Agent', ON_OFF, 'Whether requests without a user agent are allowed'),
+		choice('allow_null_ua', 'Allow Empty User Agent', ON_OFF, 'Whether requests without a user agent are allowed', { default: 'on' }),
 		str('access_ua_suffix', 'User Agent Check Suffixes', 'File suffixes the user agent check applies to', { placeholder: 'e.g. mp4,flv' }),
 		str('access_deny_url', 'Access Denied Image', 'Custom image shown when a request is refused', { placeholder: 'e.g. https://www.example.com/denied.png' }),
 		str('rtmp_host', 'RTMP Origin Host', 'RTMP origin host of a live channel', { placeholder: 'e.g. rtmp.example.com' }),
@@ -167,16 +134,16 @@ function channelSettings(adding: boolean): FieldDecl[] {
 			{ name: 'RTMP Push', value: 'rtmp_push' },
 			{ name: 'RTMP Pull', value: 'rtmp' },
 			{ name: 'HLS Pull', value: 'hls' },
-		], 'How a live channel receives its stream'),
-		choice('flv_enabled', 'FLV Output', YES_NO_STRING, 'Whether a live channel also serves FLV'),
-		choice('hls_enabled', 'HLS Output', YES_NO_STRING, 'Whether a live channel also serves HLS'),
+		], 'How a live channel receives its stream', { default: 'rtmp_push' }),
+		choice('flv_enabled', 'FLV Output', YES_NO_STRING, 'Whether a live channel also serves FLV', { default: '1' }),
+		choice('hls_enabled', 'HLS Output', YES_NO_STRING, 'Whether a live channel also serves HLS', { default: '1' }),
 		str('note', 'Note', 'Remark'),
 	];
 }
 
 /** Speed-limit settings, cdn/domainUpdate only. */
 const speedLimitSettings: FieldDecl[] = [
-	choice('limit_url_enable', 'Speed Limit', ON_OFF, 'Whether each download link is limited in speed'),
+	choice('limit_url_enable', 'Speed Limit', ON_OFF, 'Whether each download link is limited in speed', { default: 'on' }),
 	int('limit_rate', 'Speed Limit Rate (KB/s)', 'Highest speed of one link in KB/s'),
 	int('limit_rate_size', 'Speed Limit File Size (MB)', 'Only files larger than this many MB are limited'),
 	checked(str('limit_rate_time', 'Speed Limit Time Ranges', 'Comma-separated times of day when the limit applies', { placeholder: 'e.g. 08:00-12:00,19:00-23:00' }), {
@@ -185,53 +152,6 @@ const speedLimitSettings: FieldDecl[] = [
 	int('limit_rate_after', 'Speed Limit After (KB)', 'KB sent at full speed before the limit starts'),
 	str('limit_rate_filter', 'Speed Limit Directories', 'Comma-separated directories, usually starting with /; only paths in them are limited', { placeholder: 'e.g. /video/,/download/' }),
 ];
-
-const isIp = (h: string) => isIpv4(h) || isIpv6(h);
-
-/**
- * Checks that need several fields: origin addresses against Origin Type, weights against
- * Origin Policy. On update, a setting the request leaves out is the channel's, which the node
- * does not know, so only what the request itself says is checked.
- */
-function checkOrigins(body: IDataObject, adding: boolean): IDataObject {
-	const origintype = (body.origintype as string | undefined) ?? (adding ? 'ip' : undefined);
-	const weighted = body.origin_sty === undefined ? undefined : body.origin_sty === 'wgt';
-	const ip = body.ip as IDataObject | undefined;
-	if (ip) {
-		Object.entries(ip).forEach(([host, value], n) => {
-			const label = `Origins ${n + 1}`;
-			if (origintype === 'ip' && !isIp(host)) {
-				throw new InputError(`Invalid "${label}: Address": "${host}" is not an IP address`, 'Origin Type is IP: give IP addresses, or set Origin Type to Domain.');
-			}
-			const hasWeight = String(value).includes(',');
-			if (weighted === true && !hasWeight) {
-				throw new InputError(`"${label}: Weight" is required when Origin Policy is Weighted`, 'Give every origin a weight from 1 to 100.');
-			}
-			if (weighted === false && hasWeight) {
-				throw new InputError(`"${label}: Weight" is only used when Origin Policy is Weighted`, 'Set the weight to 0, or choose the Weighted origin policy.');
-			}
-		});
-	}
-	if (typeof body.deny_ip === 'string') {
-		body.deny_ip = body.deny_ip
-			.split(/\r?\n|,/)
-			.map((x) => x.trim())
-			.filter(Boolean)
-			.join('\n');
-	}
-	return body;
-}
-
-/** "Get" through a list endpoint with one id: an empty answer means there is no such record. */
-export async function single(records: IDataObject[], ctx: OperationContext, body: IDataObject, what: string): Promise<IDataObject[]> {
-	if (records.length === 0) {
-		throw new NodeOperationError(ctx.fn.getNode(), `${what} ${String(body.id)} was not found`, {
-			itemIndex: ctx.itemIndex,
-			description: `Check the ID; choose the ${what.toLowerCase()} from the list to be sure it exists.`,
-		});
-	}
-	return records.slice(0, 1);
-}
 
 const channelIds = (description: string) => locators('domain_ids', 'channel', 'Channels', description);
 
@@ -245,9 +165,9 @@ export const channelOperations: OperationDecl[] = [
 		action: 'Get many channels',
 		description: 'List accelerated channels, optionally of one acceleration type or only starred ones',
 		list: { paged: true },
-		read: true,
+		readOnly: true,
 		simplify: CHANNEL_SIMPLE,
-		fields: [choice('type', 'Acceleration Type', ACCELERATION_TYPES, 'Only channels of this type'), choice('mark', 'Starred', YES_NO, 'Only starred or only unstarred channels')],
+		fields: [choice('type', 'Acceleration Type', ACCELERATION_TYPES, 'Only channels of this type', { default: 'cloud' }), choice('mark', 'Starred', YES_NO, 'Only starred or only unstarred channels', { default: 1 })],
 	},
 	{
 		endpoint: 'cdn/domainList',
@@ -257,10 +177,10 @@ export const channelOperations: OperationDecl[] = [
 		name: 'Get',
 		action: 'Get a channel',
 		description: 'Get one channel with its origin, cache and certificate settings',
-		read: true,
+		readOnly: true,
 		simplify: CHANNEL_SIMPLE,
 		fields: [locator('id', 'channel', 'Channel', 'The channel to get')],
-		after: (records, ctx, body) => single(records, ctx, body, 'Channel'),
+		after: foundOne('Channel'),
 	},
 	{
 		endpoint: 'cdn/domainAdd',
@@ -278,7 +198,7 @@ export const channelOperations: OperationDecl[] = [
 				}),
 			),
 			required(choice('type', 'Acceleration Type', ACCELERATION_TYPES, undefined, { default: 'cloud' })),
-			top(origins),
+			topLevel(origins),
 			...channelSettings(true),
 		],
 		prepare: (body) => checkOrigins(body, true),
@@ -288,12 +208,13 @@ export const channelOperations: OperationDecl[] = [
 		path: 'cdn/domainUpdate',
 		resource: 'channel',
 		operation: 'update',
+		optionalIn: 'updateFields',
 		name: 'Update',
 		action: 'Update a channel',
 		description: 'Change the origins, cache, access, certificate or speed-limit settings of a channel',
 		fields: [
 			locator('id', 'channel', 'Channel', 'The channel to change'),
-			choice('mark', 'Starred', YES_NO, 'Whether the channel is starred'),
+			choice('mark', 'Starred', YES_NO, 'Whether the channel is starred', { default: 1 }),
 			...channelSettings(false),
 			...speedLimitSettings,
 		],
@@ -340,7 +261,7 @@ export const channelOperations: OperationDecl[] = [
 		name: 'Get Current Data',
 		action: 'Get current data of channels',
 		description: 'Get the latest requests, traffic and response time of one or more channels',
-		read: true,
+		readOnly: true,
 		fields: [locators('ids', 'channel', 'Channels', 'Channels to read')],
 		simplify: {
 			channelId: field('did'),

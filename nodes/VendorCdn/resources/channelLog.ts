@@ -11,7 +11,7 @@ export const channelLogOperations: OperationDecl[] = [
 		action: 'Get many channel log files',
 		description: 'List the access log files of a channel with their download addresses',
 		list: { paged: true },
-		read: true,
+		readOnly: true,
 		fields: [
 			locator('id', 'channel', 'Channel', 'The channel whose log files are listed'),
 			str('dir', 'Directory', 'Only log files in this directory', { placeholder: 'e.g. 20261122' }),

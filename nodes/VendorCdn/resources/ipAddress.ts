@@ -1,7 +1,7 @@
 import type { IDataObject } from 'n8n-workflow';
 
 import type { OperationDecl } from '../../shared/api/declarations';
-import { payload } from '../../shared/api/transport';
+import { payload } from '../../shared/api/envelope';
 import { checked, list, required } from '../../shared/api/fields';
 
 export const ipAddressOperations: OperationDecl[] = [
@@ -13,7 +13,7 @@ export const ipAddressOperations: OperationDecl[] = [
 		name: 'Get Location',
 		action: 'Get the location of IP addresses',
 		description: 'Look up the country, area, province, city and ISP of IP addresses, one item per address',
-		read: true,
+		readOnly: true,
 		fields: [
 			required(checked(list('ip', 'IP Addresses', 'Addresses to look up, one per line or comma-separated', { placeholder: 'e.g. 203.0.113.45' }), { kind: 'ipList' })),
 		],

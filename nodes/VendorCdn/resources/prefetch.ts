@@ -1,7 +1,9 @@
 import { PREFETCH_NODES } from '../../shared/api/codes';
 import type { OperationDecl } from '../../shared/api/declarations';
 import { choice, locator, locators, required } from '../../shared/api/fields';
-import { checkChannelsField, prepareUrls, separatorField, urlsInTextField, statusIds, statusRecords, urlsField, waitExtras, waitForTask } from './cacheRefresh';
+import { statusIds, statusRecords, waitExtras, waitForTask } from '../tasks';
+import { prepareUrls } from '../urls';
+import { checkChannelsField, separatorField, urlsField, urlsInTextField } from './common';
 
 export const prefetchOperations: OperationDecl[] = [
 	{
@@ -45,7 +47,7 @@ export const prefetchOperations: OperationDecl[] = [
 		name: 'Get Status',
 		action: 'Get the status of prefetches',
 		description: 'Get whether prefetch tasks are processing, succeeded or failed, one item per task',
-		read: true,
+		readOnly: true,
 		fields: [locators('id', 'prefetchTask', 'Prefetch Tasks', 'The prefetch tasks to check')],
 		prepare: statusIds,
 		output: statusRecords,

@@ -1,7 +1,7 @@
 import type { IDataObject } from 'n8n-workflow';
 
 import type { OperationDecl } from '../../shared/api/declarations';
-import { payload } from '../../shared/api/transport';
+import { payload } from '../../shared/api/envelope';
 import { checked, choice, required, str } from '../../shared/api/fields';
 
 const channelName = (description: string) => ({ ...str('name', 'Channel', description), kind: 'options' as const, optionsFrom: 'channelName' });
@@ -16,9 +16,9 @@ export const serviceNodeOperations: OperationDecl[] = [
 		action: 'Get many service nodes',
 		description: 'List the IP addresses of the core or edge nodes that serve a channel',
 		list: { paged: false },
-		read: true,
+		readOnly: true,
 		fields: [
-			{ ...channelName('Channel whose nodes are listed; all nodes of the type when empty'), top: true },
+			{ ...channelName('Channel whose nodes are listed; all nodes of the type when empty'), topLevel: true },
 			required(
 				choice('type', 'Node Type', [
 					{ name: 'Core', value: 'core' },
@@ -39,12 +39,12 @@ export const serviceNodeOperations: OperationDecl[] = [
 		name: 'Get for Client',
 		action: 'Get service nodes for a client',
 		description: 'Find which nodes of a channel serve a given client IP address, and their ISPs',
-		read: true,
-		object: true,
+		readOnly: true,
+		answersOneObject: true,
 		fields: [
 			required(checked(str('client_ip', 'Client IP', 'IP address of the client', { placeholder: 'e.g. 203.0.113.45' }), { kind: 'ip' })),
 			required(channelName('The channel the client requests')),
-			{ wire: 'absolute', displayName: 'Exact Node Only', kind: 'boolean', top: true, description: 'Whether to return only the node that serves the client exactly' },
+			{ wire: 'absolute', displayName: 'Exact Node Only', kind: 'boolean', topLevel: true, description: 'Whether to return only the node that serves the client exactly' },
 		],
 	},
 ];

@@ -1,24 +1,16 @@
 import type { IDataObject } from 'n8n-workflow';
 
 import type { FieldDecl, OperationDecl } from '../../shared/api/declarations';
-import { SERVICE_TYPES, VIEW_TYPES } from '../../shared/api/enums';
+import { SERVICE_TYPES, STAT_BREAKDOWNS, VIEW_TYPES } from '../../shared/api/codes';
 import { choice, choices, date, locators, required } from '../../shared/api/fields';
 import { number, time } from '../../shared/api/simplify';
-import { payload } from '../../shared/api/transport';
-
-const STAT_TYPES = [
-	{ name: 'Cache Hits', value: 'cache' },
-	{ name: 'Response Codes', value: 'code' },
-	{ name: 'Countries', value: 'country' },
-	{ name: 'Provinces', value: 'province' },
-	{ name: 'ISPs', value: 'isp' },
-];
+import { payload } from '../../shared/api/envelope';
 
 const custom = { viewtype: ['custom'] };
 
 /** Channels, period and service types shared by both statistics endpoints. */
 const period: FieldDecl[] = [
-	{ ...locators('domain_ids', 'channel', 'Channels', 'Channels to include; all channels when empty'), required: false, top: true },
+	{ ...locators('domain_ids', 'channel', 'Channels', 'Channels to include; all channels when empty'), required: false, topLevel: true },
 	required(choice('viewtype', 'Period', VIEW_TYPES, 'Period of the statistics; Custom uses the dates below', { default: 'today' })),
 	{ ...date('begintime', 'From', 'First day of the custom period'), required: true, show: custom },
 	{ ...date('endtime', 'To', 'Last day of the custom period'), required: true, show: custom },
@@ -34,7 +26,7 @@ export const statisticOperations: OperationDecl[] = [
 		name: 'Get Bandwidth',
 		action: 'Get bandwidth statistics',
 		description: 'Get bandwidth, traffic, requests and hits of channels over a period, one item per time slot',
-		read: true,
+		readOnly: true,
 		fields: period,
 		simplify: {
 			time: time('logtime'),
@@ -57,8 +49,8 @@ export const statisticOperations: OperationDecl[] = [
 		name: 'Get Breakdown',
 		action: 'Get a statistics breakdown',
 		description: 'Get the cache hit ratio and requests split by response code, country, province or ISP',
-		read: true,
-		object: true,
-		fields: [...period, choices('types', 'Breakdowns', STAT_TYPES, 'Which splits to return')],
+		readOnly: true,
+		answersOneObject: true,
+		fields: [...period, choices('types', 'Breakdowns', STAT_BREAKDOWNS, 'Which splits to return')],
 	},
 ];

@@ -13,11 +13,11 @@ export const taskOperations: OperationDecl[] = [
 		action: 'Get many tasks',
 		description: 'List cache refresh and prefetch tasks, newest first',
 		list: { paged: true },
-		read: true,
+		readOnly: true,
 		fields: [
 			{ ...locators('domain_ids', 'channel', 'Channels', 'Only tasks with URLs of these channels'), required: false },
-			choice('preload', 'Task Kind', TASK_KINDS, 'Only refreshes or only prefetches'),
-			choice('type', 'Type', TASK_TYPES, 'Only file or only directory tasks'),
+			choice('preload', 'Task Kind', TASK_KINDS, 'Only refreshes or only prefetches', { default: 0 }),
+			choice('type', 'Type', TASK_TYPES, 'Only file or only directory tasks', { default: 'file' }),
 		],
 		simplify: {
 			id: field('id'),

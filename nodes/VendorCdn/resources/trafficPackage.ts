@@ -12,7 +12,7 @@ export const trafficPackageOperations: OperationDecl[] = [
 		action: 'Get traffic package price tiers',
 		description: 'List the price tiers of traffic packages by size',
 		list: { paged: false },
-		read: true,
+		readOnly: true,
 		simplify: { id: field('id'), type: field('type'), from: number('lower'), to: number('upper'), price: number('price'), updated: time('updatetime'), created: time('created') },
 	},
 	{
@@ -37,7 +37,7 @@ export const trafficPackageOperations: OperationDecl[] = [
 		action: 'Get many traffic packages',
 		description: 'List the traffic packages bought, with what is left of each',
 		list: { paged: false },
-		read: true,
+		readOnly: true,
 		// type, paytype and flowtype come with display names (_zh) but the seed gives no codes for them
 		simplify: {
 			id: field('id'),
@@ -62,7 +62,7 @@ export const trafficPackageOperations: OperationDecl[] = [
 		name: 'Get Balance',
 		action: 'Get the traffic balance',
 		description: "Get the free, bought and this month's traffic, total and used",
-		read: true,
-		object: true,
+		readOnly: true,
+		answersOneObject: true,
 	},
 ];

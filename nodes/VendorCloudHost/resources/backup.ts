@@ -1,11 +1,11 @@
-import { InputError, defaultRecords } from '../../shared/api/build';
+import { recordsWithMessage } from '../../shared/api/output';
 import type { OperationDecl } from '../../shared/api/declarations';
-import { BACKUP_STATUS } from '../../shared/api/enums';
 import { choice, locator, required, str } from '../../shared/api/fields';
-import { BACKUP_TYPES, CODES } from '../../shared/api/codes';
+import { BACKUP_STATUS, BACKUP_TYPES, CODES } from '../../shared/api/codes';
 import { code, field, number, time, type SimplifySpec } from '../../shared/api/simplify';
-import type { Envelope } from '../../shared/api/transport';
-import { afterWaitForBackup, afterWaitUntilRunning, waitForCompletionExtras, waitUntilRunningExtras } from '../wait';
+import { InputError } from '../../shared/errors';
+import { afterWaitForBackup, waitForCompletionExtras } from '../backupWait';
+import { afterWaitUntilRunning, waitUntilRunningExtras } from '../hostWait';
 
 /** Simplified backup records (backupList has 11 fields, one a host object). */
 export const BACKUP_SIMPLE: SimplifySpec = {
@@ -26,12 +26,10 @@ export const BACKUP_SIMPLE: SimplifySpec = {
 const hostScope = () => ({
 	...locator('iid', 'host', 'Host', 'Narrows the backup list below to this host (not sent)'),
 	required: false,
-	top: true,
-	local: true,
+	topLevel: true,
+	notSent: true,
 });
 const backup = (description: string) => locator('id', 'backup', 'Backup', description);
-const withMessage = (envelope: Envelope) =>
-	defaultRecords(envelope).map((r) => (envelope.message && r.message === undefined ? { ...r, message: envelope.message } : r));
 
 export const backupOperations: OperationDecl[] = [
 	{
@@ -43,11 +41,11 @@ export const backupOperations: OperationDecl[] = [
 		action: 'Get many backups',
 		description: 'List host backups with their status and progress, optionally of one host or in one state',
 		list: { paged: true },
-		read: true,
+		readOnly: true,
 		simplify: BACKUP_SIMPLE,
 		fields: [
-			{ ...locator('iid', 'host', 'Host', 'Only backups of this host; leave empty for the backups of all hosts'), required: false, top: true },
-			choice('status', 'Status', BACKUP_STATUS, 'Only backups in this state'),
+			{ ...locator('iid', 'host', 'Host', 'Only backups of this host; leave empty for the backups of all hosts'), required: false, topLevel: true },
+			choice('status', 'Status', BACKUP_STATUS, 'Only backups in this state', { default: 0 }),
 		],
 	},
 	{
@@ -72,6 +70,7 @@ export const backupOperations: OperationDecl[] = [
 		path: 'instance/backupUpdate',
 		resource: 'backup',
 		operation: 'update',
+		optionalIn: 'updateFields',
 		name: 'Update',
 		action: 'Update a backup',
 		description: 'Change the note of a backup',
@@ -92,7 +91,7 @@ export const backupOperations: OperationDecl[] = [
 		notice: 'The backup goes to the recycle bin; the service keeps it for 2 hours, then it is gone',
 		deletes: true,
 		fields: [hostScope(), backup('The backup to delete')],
-		output: withMessage,
+		output: recordsWithMessage,
 	},
 	{
 		endpoint: 'instance/backupRestore',

@@ -11,7 +11,7 @@ export const cpuPackageOperations: OperationDecl[] = [
 		action: 'Get many CPU packages',
 		description: 'List the CPU packages (number of cores) a host can have, with their IDs',
 		list: { paged: false },
-		read: true,
+		readOnly: true,
 		simplify: { id: field('id'), cpus: number('volume'), status: field('status') },
 	},
 ];

@@ -11,7 +11,7 @@ export const dataCentreOperations: OperationDecl[] = [
 		action: 'Get many data centres',
 		description: 'List the data centres where hosts can be created, with their IDs and status',
 		list: { paged: false },
-		read: true,
+		readOnly: true,
 		simplify: { id: field('id'), name: field('areaname'), status: field('status') },
 	},
 ];

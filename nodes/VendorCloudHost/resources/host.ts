@@ -1,32 +1,13 @@
 import type { IDataObject } from 'n8n-workflow';
 
-import { InputError, defaultRecords } from '../../shared/api/build';
-import type { FieldDecl, OperationContext, OperationDecl } from '../../shared/api/declarations';
-import { HOST_STATUS, PAY_TYPES } from '../../shared/api/enums';
-import { YES_NO, choice, decimal, id, int, locator, locators, required, secret, str, text, top } from '../../shared/api/fields';
-import { CODES } from '../../shared/api/codes';
-import { LOCATORS, lineCode } from '../../shared/api/locators';
-import { findNamedIn } from '../../shared/api/resolve';
+import { recordsWithMessage } from '../../shared/api/output';
+import type { FieldDecl, OperationDecl } from '../../shared/api/declarations';
+import { choice, decimal, id, int, locator, locators, required, secret, str, text, topLevel } from '../../shared/api/fields';
+import { CODES, HOST_STATUS, MONITOR_PERIODS, PAY_TYPES, YES_NO } from '../../shared/api/codes';
 import { code, computed, field, first, flag, number, time, type SimplifySpec } from '../../shared/api/simplify';
-import { payload, type Envelope } from '../../shared/api/transport';
-import { afterWaitUntilRunning, waitUntilRunningExtras } from '../wait';
-
-/** networkid 1 is the inner network; every other line is public and needs a bandwidth. */
-const INNER_NETWORK = 1;
-
-const MONITOR_PERIODS = [
-	{ name: 'Last Hour', value: 'hour' },
-	{ name: 'Last Day', value: 'day' },
-	{ name: 'Last Week', value: 'week' },
-	{ name: 'Last Month', value: 'month' },
-	{ name: 'Last Year', value: 'year' },
-];
-
-/** The line of a host (`network` {id, line}): the line code from `line` (a code or a line name) or `id`. */
-function hostLineCode(r: IDataObject): number | undefined {
-	const network = r.network && typeof r.network === 'object' && !Array.isArray(r.network) ? (r.network as IDataObject) : {};
-	return lineCode(network.line) ?? lineCode(network.id);
-}
+import { InputError } from '../../shared/errors';
+import { afterWaitUntilRunning, hostsInRequest, readStatusesBefore, waitUntilRunningExtras } from '../hostWait';
+import { checkNewHost, findInText, hostLineCode, monitoringPoints } from '../hosts';
 
 /** Simplified host records (instance/list has 25 fields). */
 export const HOST_SIMPLE: SimplifySpec = {
@@ -65,53 +46,8 @@ export const HOST_SIMPLE: SimplifySpec = {
 const host = (description: string, extra: Partial<FieldDecl> = {}) => locator('id', 'host', 'Host', description, extra);
 const hosts = (description: string) => ({ ...locators('id', 'host', 'Hosts', description), send: 'comma' as const });
 
-/** The envelope's message (e.g. "kept for 2 hours") next to the data. */
-const withMessage = (envelope: Envelope) =>
-	defaultRecords(envelope).map((r) => (envelope.message && r.message === undefined ? { ...r, message: envelope.message } : r));
-
-/**
- * instance/monitor answers { cpu: [[timestamp ms, value], ...] }. Each point becomes one item
- * { metric, timestamp, time, value }: `metric` is the series name (`cpu`), `timestamp` the
- * milliseconds as sent, `time` the same instant as ISO 8601, `value` as sent.
- */
-export function monitoringPoints(envelope: Envelope): IDataObject[] {
-	const p = payload(envelope);
-	if (!p || typeof p !== 'object' || Array.isArray(p)) return [];
-	const out: IDataObject[] = [];
-	for (const [metric, series] of Object.entries(p as IDataObject)) {
-		if (!Array.isArray(series)) continue;
-		for (const point of series) {
-			if (!Array.isArray(point) || point.length < 2) continue;
-			const timestamp = Number(point[0]);
-			out.push({
-				metric,
-				timestamp,
-				time: Number.isFinite(timestamp) ? new Date(timestamp).toISOString() : null,
-				value: point[1] as IDataObject[string],
-			});
-		}
-	}
-	return out;
-}
-
 /** The service sets the password rules (not stated by the seed); its own error is shown. */
 const password = (wire: string, description: string, extra: Partial<FieldDecl> = {}) => secret(wire, 'Administrator Password', description, extra);
-
-/** Host > Find in Text: the hosts the text names, from one listing per run (resolve.ts). */
-async function findInText(ctx: OperationContext, body: IDataObject): Promise<IDataObject[]> {
-	const found = await findNamedIn(ctx.fn, LOCATORS.host, String(body.text ?? ''), ctx.itemIndex);
-	const one = found.named.length === 1 ? found.named[0] : undefined;
-	const names = (rows: IDataObject[]) => rows.map((r) => String(r.name ?? r.id));
-	return [
-		{
-			found: one !== undefined,
-			message: found.message,
-			...(one ?? {}),
-			named: names(found.named),
-			...(one ? {} : { hosts: names(found.all) }),
-		},
-	];
-}
 
 export const hostOperations: OperationDecl[] = [
 	{
@@ -123,14 +59,14 @@ export const hostOperations: OperationDecl[] = [
 		action: 'Get many hosts',
 		description: 'List cloud hosts with status, IP addresses and packages, optionally by data centre, image, status or star',
 		list: { paged: true },
-		read: true,
+		readOnly: true,
 		simplify: HOST_SIMPLE,
 		fields: [
 			id('id', 'Host ID', 'Only the host with this numeric ID'),
 			{ ...locator('nodeid', 'dataCentre', 'Data Centre', 'Only hosts in this data centre.'), required: false },
 			{ ...locator('imageid', 'image', 'Image', 'Only hosts installed from this image.'), required: false },
-			choice('status', 'Status', HOST_STATUS, 'Only hosts in this state'),
-			choice('mark', 'Starred', YES_NO, 'Only starred (Yes) or unstarred (No) hosts'),
+			choice('status', 'Status', HOST_STATUS, 'Only hosts in this state', { default: 0 }),
+			choice('mark', 'Starred', YES_NO, 'Only starred (Yes) or unstarred (No) hosts', { default: 1 }),
 		],
 	},
 	{
@@ -147,28 +83,19 @@ export const hostOperations: OperationDecl[] = [
 			locator('cpuid', 'cpuPackage', 'CPU Package', 'Number of CPU cores'),
 			locator('memid', 'memPackage', 'Memory Package', 'Memory size'),
 			locator('imageid', 'image', 'Image', 'Operating system to install'),
-			top(int('diskvalue', 'System Disk Size (GB)', 'Size of the system disk in GB', { default: 40 })),
+			// version 1 always sent 40 GB, a size the vendor's documentation never names; from 1.1 the size
+			// is sent only when the user sets it (schema/README.md, "Node versions")
+			topLevel(int('diskvalue', 'System Disk Size (GB)', 'Size of the system disk in GB', { default: 40, until: 1 })),
+			int('diskvalue', 'System Disk Size (GB)', 'Size of the system disk in GB; left out, the service chooses it', { default: 40, since: 1.1 }),
 			locator('networkid', 'line', 'Line', 'Network line of the chosen data centre, sent as its line code (1 Inner Network, 2 Telecom, 3 Unicom, 4 Mobile, 5 BGP, 6 Dual Line); Inner Network has no public bandwidth'),
-			top(int('networkvalue', 'Bandwidth (Mbps)', 'Public bandwidth; required (above 0) for every line except Inner Network', { default: 0 })),
+			topLevel(int('networkvalue', 'Bandwidth (Mbps)', 'Public bandwidth; required (above 0) for every line except Inner Network', { default: 0 })),
 			required(choice('type', 'Billing Type', PAY_TYPES, 'How the host is paid for', { default: 1 })),
-			top(decimal('couponprice', 'Coupon Amount', 'Part of the price paid from the coupon balance (monthly and yearly billing only)', { show: { type: [2, 3] } })),
+			topLevel(decimal('couponprice', 'Coupon Amount', 'Part of the price paid from the coupon balance (monthly and yearly billing only)', { show: { type: [2, 3] } })),
 			required(password('pass', 'Password of the administrator account; the service sets the rules (often 8-30 characters with upper- and lower-case letters and digits)')),
-			top(int('num', 'Quantity', 'How many identical hosts to create; the service sets the maximum (often 10)', { default: 1 })),
+			topLevel(int('num', 'Quantity', 'How many identical hosts to create; the service sets the maximum (often 10)', { default: 1 })),
 			str('note', 'Note', 'Remark shown with the host'),
 		],
-		prepare: (body) => {
-			const out = { ...body };
-			if (Number(out.networkid) === INNER_NETWORK) {
-				delete out.networkvalue;
-			} else if (!(Number(out.networkvalue) > 0)) {
-				throw new InputError(
-					'The "Bandwidth (Mbps)" field is required for a public line',
-					'Give a bandwidth above 0, or choose the Inner Network line for a host without public bandwidth.',
-				);
-			}
-			if (!out.couponprice) delete out.couponprice;
-			return out;
-		},
+		prepare: checkNewHost,
 		extras: waitUntilRunningExtras('every created host is'),
 		after: afterWaitUntilRunning(),
 	},
@@ -187,7 +114,8 @@ export const hostOperations: OperationDecl[] = [
 			required(password('password', 'New administrator password; the service sets the rules (often 8-30 characters with upper- and lower-case letters and digits)', { show: { isChangePass: [true] } })),
 		],
 		extras: waitUntilRunningExtras('the host is'),
-		after: afterWaitUntilRunning((body) => body.id),
+		beforeSend: readStatusesBefore(hostsInRequest),
+		after: afterWaitUntilRunning(hostsInRequest),
 	},
 	{
 		endpoint: 'instance/delete',
@@ -200,13 +128,14 @@ export const hostOperations: OperationDecl[] = [
 		notice: 'Deleted hosts go to the recycle bin; the service keeps them for 2 hours, then they are gone with their system disks',
 		deletes: true,
 		fields: [hosts('The hosts to delete')],
-		output: withMessage,
+		output: recordsWithMessage,
 	},
 	{
 		endpoint: 'instance/upgrade',
 		path: 'instance/upgrade',
 		resource: 'host',
 		operation: 'updateConfiguration',
+		optionalIn: 'updateFields',
 		name: 'Change Configuration',
 		action: 'Change the configuration of a host',
 		description: "Change a host's CPU, memory, bandwidth or billing type, or enlarge its disks",
@@ -216,7 +145,7 @@ export const hostOperations: OperationDecl[] = [
 				wire: 'diskresize',
 				displayName: 'Disk Resize',
 				kind: 'rows',
-				top: true,
+				topLevel: true,
 				description: 'Disks of the host to enlarge, each with its new size',
 				rows: {
 					itemName: 'Disk',
@@ -227,7 +156,7 @@ export const hostOperations: OperationDecl[] = [
 					serialize: (rows: IDataObject[]) => rows.map((r) => `${String(r.disk)},${String(r.size)}`).join(';'),
 				},
 			},
-			choice('paytype', 'Billing Type', PAY_TYPES, 'New billing type'),
+			choice('paytype', 'Billing Type', PAY_TYPES, 'New billing type', { default: 1 }),
 			{ ...locator('cpuid', 'cpuPackage', 'CPU Package', 'New number of CPU cores.'), required: false },
 			{ ...locator('memid', 'memPackage', 'Memory Package', 'New memory size.'), required: false },
 			int('networkvalue', 'Bandwidth (Mbps)', 'New public bandwidth (not for hosts on the inner network)', { default: 1 }),
@@ -244,6 +173,7 @@ export const hostOperations: OperationDecl[] = [
 		path: 'instance/updateBasicinfo',
 		resource: 'host',
 		operation: 'update',
+		optionalIn: 'updateFields',
 		name: 'Update',
 		action: 'Update the name or note of a host',
 		description: 'Rename a host or change its note (not its configuration or power state)',
@@ -270,7 +200,8 @@ export const hostOperations: OperationDecl[] = [
 		constant: { op: 'start' },
 		fields: [hosts('The hosts to power on')],
 		extras: waitUntilRunningExtras('every host is'),
-		after: afterWaitUntilRunning((body) => body.id),
+		beforeSend: readStatusesBefore(hostsInRequest),
+		after: afterWaitUntilRunning(hostsInRequest),
 	},
 	{
 		endpoint: 'instance/update',
@@ -296,7 +227,8 @@ export const hostOperations: OperationDecl[] = [
 		constant: { op: 'reset' },
 		fields: [hosts('The hosts to restart')],
 		extras: waitUntilRunningExtras('every host is'),
-		after: afterWaitUntilRunning((body) => body.id),
+		beforeSend: readStatusesBefore(hostsInRequest),
+		after: afterWaitUntilRunning(hostsInRequest),
 	},
 	{
 		endpoint: 'instance/mark',
@@ -342,7 +274,7 @@ export const hostOperations: OperationDecl[] = [
 		name: 'Get Monitoring',
 		action: 'Get monitoring data of a host',
 		description: 'Get the CPU usage of a host over a period: one item per point with metric, timestamp (ms), ISO time and value',
-		read: true,
+		readOnly: true,
 		fields: [
 			host('The host whose monitoring data is read'),
 			required(choice('type', 'Period', MONITOR_PERIODS, 'Time span the points cover', { default: 'hour' })),
@@ -360,11 +292,11 @@ export const hostOperations: OperationDecl[] = [
 		action: 'Find the host named in a text',
 		description:
 			'Find the host a text names by its name, instance ID or IP address, e.g. "please restart web-1" from a chat; says why when it names none or several',
-		read: true,
+		readOnly: true,
 		fields: [
 			required({
 				...text('text', 'Text', 'Text that names one host by its name, instance ID or IP address, such as a chat message', { placeholder: 'e.g. please restart web-1' }),
-				top: true,
+				topLevel: true,
 			}),
 		],
 		simplify: { found: field('found'), message: field('message'), ...HOST_SIMPLE, named: field('named'), hosts: field('hosts') },

@@ -13,10 +13,10 @@ export const hostDiskOperations: OperationDecl[] = [
 		action: 'Get many host disks',
 		description: 'List the system and data disks of one host or of every host, with their sizes',
 		list: { paged: true },
-		read: true,
+		readOnly: true,
 		fields: [
-			{ ...locator('iid', 'host', 'Host', 'Only disks of this host; leave empty for the disks of all hosts'), required: false, top: true },
-			choice('status', 'Status', HOST_DISK_STATUS, 'Only disks in this state'),
+			{ ...locator('iid', 'host', 'Host', 'Only disks of this host; leave empty for the disks of all hosts'), required: false, topLevel: true },
+			choice('status', 'Status', HOST_DISK_STATUS, 'Only disks in this state', { default: 0 }),
 		],
 		simplify: {
 			id: field('id'),
@@ -39,7 +39,7 @@ export const hostDiskOperations: OperationDecl[] = [
 		action: 'Resize a host disk',
 		description: 'Enlarge one disk of a host to a new size in GB',
 		fields: [
-			{ ...locator('iid', 'host', 'Host', 'Narrows the disk list below to this host (not sent)'), required: false, top: true, local: true },
+			{ ...locator('iid', 'host', 'Host', 'Narrows the disk list below to this host (not sent)'), required: false, topLevel: true, notSent: true },
 			locator('id', 'hostDisk', 'Disk', 'The disk to enlarge'),
 			required(int('value', 'Size (GB)', 'New size in GB; a disk can only grow', { default: 50 })),
 		],

@@ -11,7 +11,7 @@ export const imageOperations: OperationDecl[] = [
 		action: 'Get many images',
 		description: 'List the operating system images hosts can be installed from, with their IDs',
 		list: { paged: false },
-		read: true,
+		readOnly: true,
 		simplify: { id: field('id'), imageId: field('image_id'), name: field('osname'), osType: field('ostype'), bits: number('osdigit'), status: field('status') },
 	},
 ];

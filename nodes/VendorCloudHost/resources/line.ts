@@ -1,7 +1,6 @@
-import { CODES } from '../../shared/api/codes';
+import { CODES, lineCode } from '../../shared/api/codes';
 import type { OperationDecl } from '../../shared/api/declarations';
 import { locator } from '../../shared/api/fields';
-import { lineCode } from '../../shared/api/locators';
 import { computed, field } from '../../shared/api/simplify';
 
 export const lineOperations: OperationDecl[] = [
@@ -14,7 +13,7 @@ export const lineOperations: OperationDecl[] = [
 		action: 'Get many lines',
 		description: 'List the network lines (inner network, carriers, BGP) offered in a data centre, with their IDs',
 		list: { paged: false },
-		read: true,
+		readOnly: true,
 		fields: [locator('nodeid', 'dataCentre', 'Data Centre', 'The data centre whose lines are listed')],
 		// the line is its code (`linetype`, or a line name); the row `id` is not a line code (DECISIONS)
 		simplify: {

@@ -11,7 +11,7 @@ export const memoryPackageOperations: OperationDecl[] = [
 		action: 'Get many memory packages',
 		description: 'List the memory packages (memory sizes) a host can have, with their IDs',
 		list: { paged: false },
-		read: true,
+		readOnly: true,
 		simplify: { id: field('id'), memory: field('volume'), status: field('status') },
 	},
 ];

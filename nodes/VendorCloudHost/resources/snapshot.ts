@@ -1,14 +1,14 @@
-import { InputError } from '../../shared/api/build';
+import { InputError } from '../../shared/errors';
 import type { OperationDecl } from '../../shared/api/declarations';
 import { locator, required, str } from '../../shared/api/fields';
 import { field, time } from '../../shared/api/simplify';
-import { afterWaitUntilRunning, waitUntilRunningExtras } from '../wait';
+import { afterWaitUntilRunning, waitUntilRunningExtras } from '../hostWait';
 
 const hostScope = () => ({
 	...locator('iid', 'host', 'Host', 'Narrows the snapshot list below to this host (not sent)'),
 	required: false,
-	top: true,
-	local: true,
+	topLevel: true,
+	notSent: true,
 });
 const snapshot = (description: string) => locator('id', 'snapshot', 'Snapshot', description);
 
@@ -22,8 +22,8 @@ export const snapshotOperations: OperationDecl[] = [
 		action: 'Get many snapshots',
 		description: 'List host snapshots, optionally of one host',
 		list: { paged: true },
-		read: true,
-		fields: [{ ...locator('iid', 'host', 'Host', 'Only snapshots of this host; leave empty for the snapshots of all hosts'), required: false, top: true }],
+		readOnly: true,
+		fields: [{ ...locator('iid', 'host', 'Host', 'Only snapshots of this host; leave empty for the snapshots of all hosts'), required: false, topLevel: true }],
 		simplify: {
 			id: field('id'),
 			snapshotId: field('snapshot_id'),
@@ -57,6 +57,7 @@ export const snapshotOperations: OperationDecl[] = [
 		path: 'instance/snapshotUpdate',
 		resource: 'snapshot',
 		operation: 'update',
+		optionalIn: 'updateFields',
 		name: 'Update',
 		action: 'Update a snapshot',
 		description: 'Change the note of a snapshot',

@@ -16,7 +16,7 @@ export const cloudDiskOperations: OperationDecl[] = [
 		action: 'Get many cloud disks',
 		description: 'List cloud disks, optionally of one data centre, one host or one status',
 		list: { paged: true },
-		read: true,
+		readOnly: true,
 		simplify: {
 			id: field('id'),
 			diskId: field('disk_id'),
@@ -35,7 +35,7 @@ export const cloudDiskOperations: OperationDecl[] = [
 		fields: [
 			{ ...dataCentre('Only disks in this data centre'), required: false },
 			{ ...host('iid', 'Only disks bound to this host'), required: false },
-			choice('status', 'Status', CLOUD_DISK_STATUS, 'Only disks in this status'),
+			choice('status', 'Status', CLOUD_DISK_STATUS, 'Only disks in this status', { default: 0 }),
 		],
 	},
 	{
@@ -58,6 +58,7 @@ export const cloudDiskOperations: OperationDecl[] = [
 		path: 'instance/cloudDiskUpdate',
 		resource: 'cloudDisk',
 		operation: 'update',
+		optionalIn: 'updateFields',
 		name: 'Update',
 		action: 'Update a cloud disk',
 		description: 'Rename a cloud disk or change its note',

@@ -1,6 +1,6 @@
 import type { IDataObject } from 'n8n-workflow';
 
-import { InputError } from '../../shared/api/build';
+import { InputError } from '../../shared/errors';
 import type { FieldDecl } from '../../shared/api/declarations';
 import { locator } from '../../shared/api/fields';
 

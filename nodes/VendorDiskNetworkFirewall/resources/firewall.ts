@@ -13,7 +13,7 @@ export const firewallOperations: OperationDecl[] = [
 		action: 'Get many firewalls',
 		description: 'List firewalls (security groups), optionally of one data centre',
 		list: { paged: true },
-		read: true,
+		readOnly: true,
 		simplify: {
 			id: field('id'),
 			firewallId: field('firewall_id'),
@@ -47,6 +47,7 @@ export const firewallOperations: OperationDecl[] = [
 		path: 'instance/firewallUpdate',
 		resource: 'firewall',
 		operation: 'update',
+		optionalIn: 'updateFields',
 		name: 'Update',
 		action: 'Update a firewall',
 		description: 'Rename a firewall or change its note',

@@ -1,28 +1,18 @@
-import { CODES, DIRECTIONS, RULE_ACTIONS, RULE_STATUS } from '../../shared/api/codes';
+import { CODES, DIRECTIONS, FIREWALL_PROTOCOLS, RULE_ACTIONS, RULE_STATUS } from '../../shared/api/codes';
 import type { FieldDecl, OperationDecl } from '../../shared/api/declarations';
-import { checked, choice, id, int, locator, str, top } from '../../shared/api/fields';
+import { checked, choice, id, int, locator, str, topLevel } from '../../shared/api/fields';
 import { code, field, first, time } from '../../shared/api/simplify';
 import { firewall } from './common';
 
-const PROTOCOLS = [
-	{ name: 'TCP', value: 'tcp' },
-	{ name: 'UDP', value: 'udp' },
-	{ name: 'ICMP', value: 'icmp' },
-	{ name: 'All', value: 'all' },
-];
-
 const direction = choice('direction', 'Direction', DIRECTIONS, 'Inbound (to the host) or outbound (from the host) traffic', { default: 'in' });
 const action = choice('action', 'Rule Action', RULE_ACTIONS, 'Whether matching traffic is let through or refused', { default: 'ACCEPT', param: 'ruleAction' });
-/**
- * The seed gives tcp and udp as examples ("for example tcp, udp"), so the list is open: the
- * usual protocols to choose from, any other the service knows entered as an expression.
- */
+/** An open list (FIREWALL_PROTOCOLS): any other protocol the service knows is entered as an expression. */
 const protocol = choice(
 	'protocol',
 	'Protocol',
-	PROTOCOLS,
+	FIREWALL_PROTOCOLS,
 	'Protocol the rule matches. For another protocol the service knows (e.g. gre), switch the field to Expression and type its name.',
-	{ default: 'tcp', open: true },
+	{ default: 'tcp', allowOtherValues: true },
 );
 const sourcePort = checked(int('sourceport', 'Source Port', 'Source port the rule matches (1-65535)'), { kind: 'port' });
 const destPort = str('destport', 'Destination Port', 'Port the rule matches; the service decides which forms it takes (usually a port, a range such as 8000-8080 or a comma list)', {
@@ -38,9 +28,9 @@ const note = str('note', 'Note', 'Remark, e.g. what the rule is for');
 /** The firewall whose rules the rule dropdown lists; not sent (update and delete take the rule ID only). */
 const listFirewall: FieldDecl = {
 	...firewall('fid', 'The firewall whose rules are listed below (not sent)'),
-	top: true,
+	topLevel: true,
 	required: false,
-	local: true,
+	notSent: true,
 };
 const rule = (description: string) => locator('id', 'firewallRule', 'Rule', description, { param: 'ruleId' });
 
@@ -54,7 +44,7 @@ export const firewallRuleOperations: OperationDecl[] = [
 		action: 'Get many firewall rules',
 		description: 'List the rules of a firewall (or of many firewalls), optionally of one direction or status',
 		list: { paged: true },
-		read: true,
+		readOnly: true,
 		simplify: {
 			id: field('id'),
 			firewallId: first('fid', 'firewall_id'),
@@ -71,10 +61,10 @@ export const firewallRuleOperations: OperationDecl[] = [
 			created: time('createtime'),
 		},
 		fields: [
-			{ ...firewall('fid', 'Only rules of this firewall; leave empty for the rules of all firewalls'), top: true, required: false },
+			{ ...firewall('fid', 'Only rules of this firewall; leave empty for the rules of all firewalls'), topLevel: true, required: false },
 			id('id', 'Rule ID', 'Only the rule with this ID'),
-			choice('direction', 'Direction', DIRECTIONS, 'Only rules of this direction'),
-			choice('status', 'Status', RULE_STATUS, 'Only enabled or only disabled rules'),
+			choice('direction', 'Direction', DIRECTIONS, 'Only rules of this direction', { default: 'in' }),
+			choice('status', 'Status', RULE_STATUS, 'Only enabled or only disabled rules', { default: 1 }),
 		],
 	},
 	{
@@ -87,12 +77,12 @@ export const firewallRuleOperations: OperationDecl[] = [
 		description: 'Add a rule to a firewall that accepts or rejects traffic by direction, protocol, port and address',
 		fields: [
 			firewall('fid', 'The firewall that gets the rule'),
-			top(direction),
-			top(action),
-			top(protocol),
-			top({ ...destPort, show: { protocol: ['tcp', 'udp'] } }),
-			top(source),
-			top(status),
+			topLevel(direction),
+			topLevel(action),
+			topLevel(protocol),
+			topLevel({ ...destPort, show: { protocol: ['tcp', 'udp'] } }),
+			topLevel(source),
+			topLevel(status),
 			sourcePort,
 			destination,
 			note,
@@ -103,6 +93,7 @@ export const firewallRuleOperations: OperationDecl[] = [
 		path: 'instance/firewallRuleUpdate',
 		resource: 'firewallRule',
 		operation: 'update',
+		optionalIn: 'updateFields',
 		name: 'Update',
 		action: 'Update a firewall rule',
 		description: 'Change the direction, action, protocol, ports, addresses, status or note of a firewall rule',

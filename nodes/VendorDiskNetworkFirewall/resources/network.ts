@@ -13,7 +13,7 @@ export const networkOperations: OperationDecl[] = [
 		action: 'Get many private networks',
 		description: 'List private networks, optionally of one data centre',
 		list: { paged: true },
-		read: true,
+		readOnly: true,
 		simplify: {
 			id: field('id'),
 			networkId: field('vxnet_id'),
@@ -47,6 +47,7 @@ export const networkOperations: OperationDecl[] = [
 		path: 'instance/networkUpdate',
 		resource: 'network',
 		operation: 'update',
+		optionalIn: 'updateFields',
 		name: 'Update',
 		action: 'Update a private network',
 		description: 'Rename a private network or change its note',

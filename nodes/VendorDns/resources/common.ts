@@ -17,11 +17,6 @@ export const monitor = (wire: string, description: string, extra: Partial<FieldD
 export const template = (wire: string, description: string, extra: Partial<FieldDecl> = {}): FieldDecl =>
 	locator(wire, 'template', 'Strategy Template', description, { param: 'tid', ...extra });
 
-export { ENABLED_CLOSED, ENABLED_PAUSED } from '../../shared/api/codes';
-
 /** A required status toggle of a Set Status operation. */
 export const newStatus = (options: OptionDecl[], description: string): FieldDecl =>
 	({ ...choice('status', 'Status', options, description, { default: 1 }), required: true });
-
-/** Record types the record operations accept. */
-export const RECORD_TYPES: OptionDecl[] = ['A', 'AAAA', 'CNAME', 'MX', 'TXT', 'NS', 'SRV', 'CAA'].map((t) => ({ name: t, value: t }));

@@ -1,11 +1,11 @@
-import { CODES, DOMAIN_STATUS } from '../../shared/api/codes';
+import { CODES, DOMAIN_STATUS, YES_NO } from '../../shared/api/codes';
 import type { OperationDecl } from '../../shared/api/declarations';
-import { YES_NO, checked, choice, id, int, required, str, top } from '../../shared/api/fields';
-import { serializedList } from '../../shared/api/locators';
+import { checked, choice, id, int, required, str, topLevel } from '../../shared/api/fields';
+import { serializedList } from '../../shared/api/serialized';
 import { code, computed, field, flag, number, time } from '../../shared/api/simplify';
 import { domain, newStatus, plan } from './common';
 
-const period = (description: string) => top(int('period', 'Period (Years)', description, { default: 1 }));
+const period = (description: string) => topLevel(int('period', 'Period (Years)', description, { default: 1 }));
 
 export const planOperations: OperationDecl[] = [
 	{
@@ -17,7 +17,7 @@ export const planOperations: OperationDecl[] = [
 		action: 'Get many DNS plans',
 		description: 'List the DNS plans a domain can be hosted on, with their price and limits',
 		list: { paged: true },
-		read: true,
+		readOnly: true,
 		simplify: {
 			id: field('id'),
 			name: field('name'),
@@ -31,7 +31,7 @@ export const planOperations: OperationDecl[] = [
 			notificationMethods: computed((r) => (r.monitor_notice === undefined ? undefined : serializedList(r.monitor_notice))),
 			created: time('createtime'),
 		},
-		fields: [id('id', 'Plan ID', 'Only the plan with this ID'), choice('enable_strategy', 'Resolution Strategies', YES_NO, 'Only plans with (Yes) or without (No) resolution strategies')],
+		fields: [id('id', 'Plan ID', 'Only the plan with this ID'), choice('enable_strategy', 'Resolution Strategies', YES_NO, 'Only plans with (Yes) or without (No) resolution strategies', { default: 1 })],
 	},
 ];
 
@@ -45,7 +45,7 @@ export const domainOperations: OperationDecl[] = [
 		action: 'Get many domains',
 		description: 'List the domains hosted on the DNS service, optionally only starred ones or of one status',
 		list: { paged: true },
-		read: true,
+		readOnly: true,
 		simplify: {
 			id: field('id'),
 			name: field('name'),
@@ -60,8 +60,8 @@ export const domainOperations: OperationDecl[] = [
 		},
 		fields: [
 			id('id', 'Domain ID', 'Only the domain with this ID'),
-			choice('mark', 'Starred', YES_NO, 'Only starred (Yes) or only unstarred (No) domains'),
-			choice('status', 'Status', DOMAIN_STATUS, 'Only domains in this status'),
+			choice('mark', 'Starred', YES_NO, 'Only starred (Yes) or only unstarred (No) domains', { default: 1 }),
+			choice('status', 'Status', DOMAIN_STATUS, 'Only domains in this status', { default: 1 }),
 		],
 	},
 	{
@@ -128,7 +128,7 @@ export const domainOperations: OperationDecl[] = [
 		name: 'Update Note',
 		action: 'Update the note of a domain',
 		description: 'Replace the remark of a domain; an empty note clears it',
-		fields: [domain('id', 'The domain whose note is set'), top(str('note', 'Note', 'The new remark; leave empty to clear it'))],
+		fields: [domain('id', 'The domain whose note is set'), topLevel(str('note', 'Note', 'The new remark; leave empty to clear it'))],
 		prepare: (body) => ({ ...body, note: body.note ?? '' }),
 	},
 	{

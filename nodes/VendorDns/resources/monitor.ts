@@ -1,9 +1,9 @@
-import { InputError } from '../../shared/api/build';
 import type { FieldDecl, OperationDecl } from '../../shared/api/declarations';
 import { checked, choice, id, int, locator, locators, required, str } from '../../shared/api/fields';
-import { CODES } from '../../shared/api/codes';
+import { CODES, ENABLED_PAUSED } from '../../shared/api/codes';
 import { code, field, first, flag, number, time, type SimplifySpec } from '../../shared/api/simplify';
-import { ENABLED_PAUSED, domain, monitor, newStatus } from './common';
+import { domain, monitor, newStatus } from './common';
+import { InputError } from '../../shared/errors';
 
 const YES_NO_FLAG = (wire: string, displayName: string, description: string): FieldDecl => ({ wire, displayName, kind: 'boolean', description, default: false });
 
@@ -67,7 +67,7 @@ export const monitorOperations: OperationDecl[] = [
 		action: 'Get many downtime monitors',
 		description: 'List the downtime monitors that check the addresses of DNS records, optionally of one domain',
 		list: { paged: true },
-		read: true,
+		readOnly: true,
 		simplify: MONITOR_SIMPLE,
 		fields: [id('id', 'Monitor ID', 'Only the monitor with this ID'), { ...domain('did', 'Only monitors of this domain'), required: false }],
 	},
@@ -91,6 +91,7 @@ export const monitorOperations: OperationDecl[] = [
 		path: 'dns/monitorUpdate',
 		resource: 'monitor',
 		operation: 'update',
+		optionalIn: 'updateFields',
 		name: 'Update',
 		action: 'Update a downtime monitor',
 		description: 'Change what a downtime monitor checks, how often, and whom it notifies',
@@ -112,7 +113,7 @@ export const monitorOperations: OperationDecl[] = [
 				param: 'monitorRecordIds',
 				send: 'comma',
 				required: false,
-				top: true,
+				topLevel: true,
 			},
 			newStatus(ENABLED_PAUSED, 'Enabled runs the checks; Paused stops them'),
 		],
@@ -147,7 +148,7 @@ export const monitorRecordOperations: OperationDecl[] = [
 		action: 'Get many monitor records',
 		description: 'List the addresses a downtime monitor checks (one monitor record per A or AAAA record)',
 		list: { paged: true },
-		read: true,
+		readOnly: true,
 		simplify: {
 			id: field('id'),
 			hostRecord: field('subdomain'),
@@ -161,7 +162,7 @@ export const monitorRecordOperations: OperationDecl[] = [
 			created: time('createtime'),
 		},
 		fields: [
-			{ ...monitor('mid', 'Only records of this monitor; leave empty for the records of all monitors'), top: true, required: false },
+			{ ...monitor('mid', 'Only records of this monitor; leave empty for the records of all monitors'), topLevel: true, required: false },
 			id('id', 'Monitor Record ID', 'Only the monitor record with this ID'),
 		],
 	},

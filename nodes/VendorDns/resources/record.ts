@@ -1,21 +1,21 @@
 import type { IDataObject } from 'n8n-workflow';
 
-import { InputError } from '../../shared/api/build';
 import type { FieldDecl, OperationDecl } from '../../shared/api/declarations';
-import { choice, int, locator, locators, required, str, top } from '../../shared/api/fields';
-import { check } from '../../shared/validation';
-import { CODES, DNS_LINES, table } from '../../shared/api/codes';
+import { choice, int, locator, locators, required, str, topLevel } from '../../shared/api/fields';
+import { CODES, DNS_LINES, ENABLED_PAUSED, RECORD_TYPES } from '../../shared/api/codes';
 import { code, field, number, time, type SimplifySpec } from '../../shared/api/simplify';
-import { ENABLED_PAUSED, RECORD_TYPES, domain, newStatus } from './common';
+import { recordsOf, valueProblem } from '../records';
+import { domain, newStatus } from './common';
+import { InputError } from '../../shared/errors';
 
 const subdomain = (description: string, extra: Partial<FieldDecl> = {}) => str('subdomain', 'Host Record', description, { placeholder: 'e.g. www', ...extra });
 /** The seed names types "for example A, AAAA, CNAME": the list is open, another type is entered as an expression. */
 const recordType = (description: string, extra: Partial<FieldDecl> = {}) =>
-	choice('recordtype', 'Type', RECORD_TYPES, `${description}; another type the service knows can be entered as an expression`, { open: true, ...extra });
+	choice('recordtype', 'Type', RECORD_TYPES, `${description}; another type the service knows can be entered as an expression`, { default: 'A', allowOtherValues: true, ...extra });
 /** The seed names no line values: the usual ones to choose, any other line the service knows as an expression. */
 const line = (extra: Partial<FieldDecl> = {}) =>
-	choice('recordline', 'Line', DNS_LINES, 'Visitors the record answers: Default answers everyone; another line the service offers can be entered as an expression', {
-		open: true,
+	choice('recordline', 'Line', DNS_LINES, 'Visitors the record answers: Default answers everyone; another line the service offers can be entered as an expression', { default: 'default',
+		allowOtherValues: true,
 		...extra,
 	});
 const value = (extra: Partial<FieldDecl> = {}) =>
@@ -32,7 +32,7 @@ const RECORD_SIMPLE: SimplifySpec = {
 	type: field('recordtype'),
 	value: field('value'),
 	// the line's word, else the service's display name of it (locale), else the code as it came
-	line: code('recordline', table(DNS_LINES), 'locale'),
+	line: code('recordline', CODES.dnsLine, 'locale'),
 	mxPriority: number('mx'),
 	ttl: number('ttl'),
 	weight: number('weight'),
@@ -44,64 +44,6 @@ const RECORD_SIMPLE: SimplifySpec = {
 
 const record = (description: string) => locator('record_id', 'record', 'Record', description, { param: 'recordId' });
 
-/** What a value must be for the record types the seed's recordtype checks cover. */
-const VALUE_CHECK: Record<string, { kind: 'ipv4' | 'ipv6' | 'hostname'; what: string }> = {
-	A: { kind: 'ipv4', what: 'an A record needs an IPv4 address' },
-	AAAA: { kind: 'ipv6', what: 'an AAAA record needs an IPv6 address' },
-	CNAME: { kind: 'hostname', what: 'a CNAME record needs a host name' },
-	MX: { kind: 'hostname', what: 'an MX record needs a mail server host name' },
-	NS: { kind: 'hostname', what: 'an NS record needs a name server host name' },
-};
-
-/** Checks a value against its record type; returns the problem or undefined. */
-function valueProblem(type: string, v: string): string | undefined {
-	const rule = VALUE_CHECK[type];
-	if (!rule) return undefined;
-	const problem = check({ kind: rule.kind }, v);
-	return problem ? `${problem} (${rule.what})` : undefined;
-}
-
-/**
- * recordAdd `records`: entries `subdomain;recordtype;recordline;value;mx;ttl;weight` joined by
- * `#`. Each record is checked here with its label, so nothing is sent when one is wrong.
- */
-function serializeRecords(records: Array<{ row: IDataObject; label: (field: string) => string }>): string {
-	return records
-		.map(({ row, label }) => {
-			const type = String(row.recordtype);
-			const text = (key: string) => (row[key] === undefined || row[key] === null ? '' : String(row[key]).trim());
-			for (const [key, name] of [
-				['subdomain', 'Host Record'],
-				['recordline', 'Line'],
-				['value', 'Value'],
-			]) {
-				if (/[;#]/.test(text(key))) {
-					throw new InputError(
-						`Invalid "${label(name)}": "${text(key)}" contains ";" or "#", which separate records`,
-						'Remove ; and # from the value, or add the record with another value and set it with Record: Update.',
-					);
-				}
-			}
-			const problem = valueProblem(type, text('value'));
-			if (problem) throw new InputError(`Invalid "${label('Value')}": ${problem}`, 'Correct the value or change the type.');
-			const mxValue = type.toUpperCase() === 'MX' ? text('mx') : '';
-			return [text('subdomain') || '@', type, text('recordline') || 'default', text('value'), mxValue, text('ttl'), text('weight')].join(';');
-		})
-		.join('#');
-}
-
-/** The first record (the form's fields) and the More Records rows as one `records` string. */
-function recordsOf(body: IDataObject): IDataObject {
-	const { did, recordtype, subdomain, value: v, recordline, ttl: t, mx: m, weight: w, records: more } = body;
-	const first = { recordtype, subdomain, value: v, recordline, ttl: t, mx: m, weight: w ?? 1 };
-	const rows = Array.isArray(more) ? (more as IDataObject[]) : [];
-	const all = [
-		{ row: first as IDataObject, label: (f: string) => f },
-		...rows.map((row, n) => ({ row, label: (f: string) => `More Records ${n + 1}: ${f}` })),
-	];
-	return { did, records: serializeRecords(all) };
-}
-
 export const recordOperations: OperationDecl[] = [
 	{
 		endpoint: 'dns/recordList',
@@ -112,13 +54,13 @@ export const recordOperations: OperationDecl[] = [
 		action: 'Get many DNS records',
 		description: 'List the DNS records of a domain, optionally of one type, host record or status',
 		list: { paged: true },
-		read: true,
+		readOnly: true,
 		simplify: RECORD_SIMPLE,
 		fields: [
 			domain('did', 'The domain whose records are listed'),
 			recordType('Only records of this type'),
 			str('subdomain', 'Host Record', 'Only records of this host record (@ for the domain itself)', { placeholder: 'e.g. www' }),
-			choice('status', 'Status', ENABLED_PAUSED, 'Only enabled or only paused records'),
+			choice('status', 'Status', ENABLED_PAUSED, 'Only enabled or only paused records', { default: 1 }),
 		],
 	},
 	{
@@ -136,9 +78,9 @@ export const recordOperations: OperationDecl[] = [
 			required(recordType('Record type', { default: 'A' })),
 			required(subdomain('Host record: @ for the domain itself, * for a wildcard, or a name such as www; it may not hold ; or #, which separate records', { default: '@' })),
 			required(value()),
-			top(line({ default: 'default' })),
-			top(ttl()),
-			top(mx({ show: { recordtype: ['MX'] } })),
+			topLevel(line({ default: 'default' })),
+			topLevel(ttl()),
+			topLevel(mx({ show: { recordtype: ['MX'] } })),
 			weight(),
 			{
 				wire: 'records',
@@ -167,6 +109,7 @@ export const recordOperations: OperationDecl[] = [
 		path: 'dns/recordUpdate',
 		resource: 'record',
 		operation: 'update',
+		optionalIn: 'updateFields',
 		name: 'Update',
 		action: 'Update a DNS record',
 		description: 'Change the host record, type, line, value, MX priority, TTL or weight of a DNS record',
@@ -208,7 +151,7 @@ export const recordOperations: OperationDecl[] = [
 		name: 'Update Note',
 		action: 'Update the note of a DNS record',
 		description: 'Replace the remark of a DNS record; an empty note clears it',
-		fields: [domain('did', 'The domain of the record'), record('The record whose note is set'), top(str('note', 'Note', 'The new remark; leave empty to clear it'))],
+		fields: [domain('did', 'The domain of the record'), record('The record whose note is set'), topLevel(str('note', 'Note', 'The new remark; leave empty to clear it'))],
 		prepare: (body) => ({ ...body, note: body.note ?? '' }),
 	},
 	{

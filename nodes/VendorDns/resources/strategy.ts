@@ -1,8 +1,8 @@
 import type { FieldDecl, OperationDecl } from '../../shared/api/declarations';
-import { choice, id, int, locator, required, str, top } from '../../shared/api/fields';
-import { CODES, STRATEGIES } from '../../shared/api/codes';
+import { choice, id, int, locator, required, str, topLevel } from '../../shared/api/fields';
+import { CODES, ENABLED_PAUSED, STRATEGIES } from '../../shared/api/codes';
 import { code, field, number, time } from '../../shared/api/simplify';
-import { ENABLED_PAUSED, domain, newStatus, template } from './common';
+import { domain, newStatus, template } from './common';
 
 
 const strategy = (description: string) => locator('id', 'strategy', 'Resolution Strategy', description, { param: 'strategyId' });
@@ -22,7 +22,7 @@ export const strategyOperations: OperationDecl[] = [
 		action: 'Get many resolution strategies',
 		description: 'List the resolution strategies of a domain (or of many domains)',
 		list: { paged: true },
-		read: true,
+		readOnly: true,
 		simplify: {
 			id: field('id'),
 			domain: field('domain_name'),
@@ -35,7 +35,7 @@ export const strategyOperations: OperationDecl[] = [
 			status: code('status', CODES.enabledPaused),
 			created: time('createtime'),
 		},
-		fields: [{ ...domain('did', 'Only strategies of this domain; leave empty for the strategies of all domains'), top: true, required: false }, id('id', 'Strategy ID', 'Only the strategy with this ID')],
+		fields: [{ ...domain('did', 'Only strategies of this domain; leave empty for the strategies of all domains'), topLevel: true, required: false }, id('id', 'Strategy ID', 'Only the strategy with this ID')],
 	},
 	{
 		endpoint: 'dns/styAdd',
@@ -50,8 +50,8 @@ export const strategyOperations: OperationDecl[] = [
 			required(subdomain({ default: '@' })),
 			required(sty),
 			template('tid', 'Template whose records give the addresses'),
-			top(maxip),
-			top(status),
+			topLevel(maxip),
+			topLevel(status),
 		],
 	},
 	{
@@ -59,6 +59,7 @@ export const strategyOperations: OperationDecl[] = [
 		path: 'dns/styUpdate',
 		resource: 'strategy',
 		operation: 'update',
+		optionalIn: 'updateFields',
 		name: 'Update',
 		action: 'Update a resolution strategy',
 		description: 'Change the host record, strategy, template, max IPs or status of a resolution strategy',

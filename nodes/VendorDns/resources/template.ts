@@ -1,8 +1,8 @@
 import type { FieldDecl, OperationDecl } from '../../shared/api/declarations';
-import { checked, choice, id, int, locator, required, str, top } from '../../shared/api/fields';
-import { CODES } from '../../shared/api/codes';
+import { checked, choice, id, int, locator, required, str, topLevel } from '../../shared/api/fields';
+import { CODES, ENABLED_CLOSED } from '../../shared/api/codes';
 import { code, field, number, time } from '../../shared/api/simplify';
-import { ENABLED_CLOSED, newStatus, plan, template } from './common';
+import { newStatus, plan, template } from './common';
 
 const templateRecord = (description: string) =>
 	locator('id', 'templateRecord', 'Template Record', description, { param: 'templateRecordId' });
@@ -30,7 +30,7 @@ export const templateOperations: OperationDecl[] = [
 		action: 'Get many strategy templates',
 		description: 'List the strategy templates that resolution strategies answer from',
 		list: { paged: true },
-		read: true,
+		readOnly: true,
 		simplify: {
 			id: field('id'),
 			name: field('name'),
@@ -55,7 +55,7 @@ export const templateOperations: OperationDecl[] = [
 		fields: [
 			plan('pid', 'Plan the template belongs to; it must include resolution strategies'),
 			required(str('name', 'Name', 'Name of the template', { placeholder: 'e.g. China carriers' })),
-			top(choice('status', 'Status', ENABLED_CLOSED, 'Whether the template can be used', { default: 1 })),
+			topLevel(choice('status', 'Status', ENABLED_CLOSED, 'Whether the template can be used', { default: 1 })),
 			str('note', 'Note', 'Remark'),
 		],
 	},
@@ -64,6 +64,7 @@ export const templateOperations: OperationDecl[] = [
 		path: 'dns/tempUpdate',
 		resource: 'template',
 		operation: 'update',
+		optionalIn: 'updateFields',
 		name: 'Update',
 		action: 'Update a strategy template',
 		description: 'Rename a strategy template or change its plan, status or note',
@@ -71,7 +72,7 @@ export const templateOperations: OperationDecl[] = [
 			template('id', 'The template to change'),
 			{ ...plan('pid', 'New plan of the template'), required: false },
 			str('name', 'Name', 'New name'),
-			choice('status', 'Status', ENABLED_CLOSED, 'Whether the template can be used'),
+			choice('status', 'Status', ENABLED_CLOSED, 'Whether the template can be used', { default: 1 }),
 			str('note', 'Note', 'New remark'),
 		],
 	},
@@ -109,7 +110,7 @@ export const templateRecordOperations: OperationDecl[] = [
 		action: 'Get many template records',
 		description: 'List the records of a strategy template: which address answers which visitors',
 		list: { paged: true },
-		read: true,
+		readOnly: true,
 		simplify: {
 			id: field('id'),
 			templateId: field('tid'),
@@ -125,7 +126,7 @@ export const templateRecordOperations: OperationDecl[] = [
 			status: code('status', CODES.enabledClosed),
 			created: time('createtime'),
 		},
-		fields: [{ ...template('tid', 'Only records of this template; leave empty for the records of all templates'), top: true, required: false }],
+		fields: [{ ...template('tid', 'Only records of this template; leave empty for the records of all templates'), topLevel: true, required: false }],
 	},
 	{
 		endpoint: 'dns/tempStyAdd',
@@ -142,6 +143,7 @@ export const templateRecordOperations: OperationDecl[] = [
 		path: 'dns/tempStyUpdate',
 		resource: 'templateRecord',
 		operation: 'update',
+		optionalIn: 'updateFields',
 		name: 'Update',
 		action: 'Update a template record',
 		description: 'Change the place, carrier, address, weight or status of a template record',

@@ -1,5 +1,14 @@
-/** Readers of List Objects answers shared by the operation and the compatibility check. */
-import { text, type XmlValue } from '../../shared/storage/xml';
+/**
+ * Reading List Objects: one page of a listing (objects and folders, in the service's order,
+ * the same under both readings of the marker), shared by the operation, the "From List" key
+ * search and the compatibility check.
+ */
+import type { ICredentialDataDecryptedObject, IDataObject } from 'n8n-workflow';
+
+import type { StorageContext } from '../../shared/storage/call';
+import { storageRequest, xmlBody } from '../../shared/storage/transport';
+import { children, text, type XmlNode, type XmlValue } from '../../shared/storage/xml';
+import { unquote } from './common';
 
 /** Code-point order, the order the service lists in. */
 export function compareKeys(a: string, b: string): number {
@@ -13,7 +22,7 @@ export function compareKeys(a: string, b: string): number {
 
 /**
  * The common prefixes of a ListBucketResult, in either form: S3's
- * `<CommonPrefixes><Prefix>p/</Prefix></CommonPrefixes>` or the seed's "repeated string"
+ * `<CommonPrefixes><Prefix>p/</Prefix></CommonPrefixes>` or the documentation's "repeated string"
  * `<CommonPrefixes>p/</CommonPrefixes>`.
  */
 export function commonPrefixesOf(doc: XmlValue | undefined): string[] {
@@ -31,3 +40,64 @@ export function commonPrefixesOf(doc: XmlValue | undefined): string[] {
 	return out.filter((p) => p !== '');
 }
 
+/** An object's owner as listed, without the fields the service left empty. */
+function owner(node: XmlValue | undefined): IDataObject {
+	const fields: IDataObject = { id: text(node, 'ID'), displayName: text(node, 'DisplayName') };
+	return Object.fromEntries(Object.entries(fields).filter(([, v]) => v !== undefined && v !== ''));
+}
+
+/** One object of a listing: the fields the service gave, named in n8n's style. */
+function objectItem(c: XmlNode): IDataObject {
+	const item: IDataObject = { type: 'object', key: text(c, 'Key') };
+	if (c.Size !== undefined) {
+		const size = Number(text(c, 'Size'));
+		item.size = Number.isFinite(size) ? size : text(c, 'Size');
+	}
+	if (c.LastModified !== undefined) item.lastModified = text(c, 'LastModified');
+	if (c.ETag !== undefined) item.etag = unquote(text(c, 'ETag'));
+	if (c.StorageClass !== undefined) item.storageClass = text(c, 'StorageClass');
+	if (c.Owner !== undefined) item.owner = owner(c.Owner);
+	return item;
+}
+
+export interface ListingPage {
+	entries: Array<{ name: string; item: IDataObject }>;
+	truncated: boolean;
+	nextMarker: string;
+	transId: string;
+}
+
+/**
+ * One page of List Objects. `marker` is sent as given; a first entry equal to it is dropped, so
+ * that a service whose listing starts AT the marker (the documentation's wording) and one that starts
+ * after it (S3) give the same result. One more entry than wanted is asked for when a marker is
+ * sent, so that a page never holds only the dropped key.
+ */
+export async function listPage(
+	ctx: StorageContext,
+	i: number,
+	bucket: string,
+	o: { prefix?: string; delimiter?: string; marker?: string; maxKeys: number },
+	overrides?: { credentialOverrides?: ICredentialDataDecryptedObject },
+): Promise<ListingPage> {
+	const query: Array<[string, string | number | undefined]> = [];
+	if (o.delimiter) query.push(['delimiter', o.delimiter]);
+	if (o.marker) query.push(['marker', o.marker]);
+	query.push(['max-keys', o.marker ? o.maxKeys + 1 : o.maxKeys]);
+	if (o.prefix) query.push(['prefix', o.prefix]);
+	const res = await storageRequest(ctx, { method: 'GET', bucket, query, itemIndex: i, ...overrides });
+	const doc = (await xmlBody(res)).ListBucketResult;
+	const entries: ListingPage['entries'] = children(doc, 'Contents').map((c) => {
+		const item = objectItem(c);
+		return { name: String(item.key), item };
+	});
+	for (const folder of commonPrefixesOf(doc)) entries.push({ name: folder, item: { type: 'folder', prefix: folder } });
+	entries.sort((a, b) => compareKeys(a.name, b.name));
+	if (o.marker && entries.length && entries[0].name === o.marker) entries.shift();
+	return {
+		entries,
+		truncated: text(doc, 'IsTruncated') === 'true',
+		nextMarker: text(doc, 'NextMarker'),
+		transId: res.transId,
+	};
+}

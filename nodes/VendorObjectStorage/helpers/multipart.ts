@@ -6,7 +6,9 @@ import { createHash } from 'crypto';
 import { NodeApiError, type ICredentialDataDecryptedObject, type IExecuteFunctions, type JsonObject } from 'n8n-workflow';
 
 import type { StorageSettings } from '../../shared/storage/auth';
-import { mayHaveBeenPerformed, readAll, storageApiError, storageRequest, xmlBody } from '../../shared/storage/transport';
+import { readAll } from '../../shared/storage/body';
+import { mayHaveBeenPerformed, storageApiError } from '../../shared/storage/errors';
+import { storageRequest, xmlBody } from '../../shared/storage/transport';
 import { children, escapeXml, text, type XmlNode } from '../../shared/storage/xml';
 import { asNodeError, quote, unquote } from './common';
 
@@ -50,7 +52,7 @@ function errorInBody(ctx: IExecuteFunctions, doc: XmlNode, transId: string, item
 /**
  * Initiate Multipart Upload. Never repeated after a failure that leaves open whether the service
  * started the upload (a 5xx answer, a lost connection, a timeout): each repeat the service
- * performs would leave another upload behind, and the seed offers no way to list uploads to find
+ * performs would leave another upload behind, and the documented interface offers no way to list uploads to find
  * and remove them. Only a refused connection and SlowDown (the service did nothing) are retried.
  */
 export async function initiateUpload(ctx: IExecuteFunctions, t: UploadTarget, headers: Record<string, string>): Promise<string> {

@@ -18,7 +18,7 @@ import { abortUpload, completeUpload, initiateUpload, md5, PART_TRIES, uploadPar
 import { MAX_PART_NUMBER } from './validate';
 
 export const MiB = 1024 * 1024;
-/** Smallest part size S3 accepts for every part but the last (a hint: the seed states no limit). */
+/** Smallest part size S3 accepts for every part but the last (a hint: the vendor documents no limit). */
 export const MIN_PART_SIZE = 5 * MiB;
 /**
  * Chunk size asked of n8n's binary store when streaming a file. Every chunk is a new Buffer
@@ -172,7 +172,7 @@ export class BufferParts implements PartSource {
 
 /**
  * The part size for a file: the wanted size, raised so that the file needs at most 10000 parts
- * (S3's limit; fewer, larger parts suit any service). The seed states no part-size limit, so a
+ * (S3's limit; fewer, larger parts suit any service). The vendor documents no part-size limit, so a
  * small wanted size is kept and the service's own error shows if it refuses it.
  */
 export function partSizeFor(wanted: number, size: number | undefined): number {
@@ -257,6 +257,37 @@ interface Failure {
 	cancelled?: boolean;
 	/** Initiate failed: there is no upload to abort. */
 	notStarted?: boolean;
+}
+
+/**
+ * The error of a multipart upload that failed: the source is released and the upload aborted
+ * (when it was started), and the error says which part failed and what is left behind.
+ */
+async function abandon(
+	ctx: IExecuteFunctions,
+	o: UploadOptions,
+	source: PartSource,
+	failure: Failure | undefined,
+	uploadId: string | undefined,
+	completing: boolean,
+): Promise<Error> {
+	await source.close();
+	const error = asNodeError(ctx, failure?.error, o.itemIndex);
+	if (failure?.notStarted || uploadId === undefined) return error;
+	const aborted = await abortUpload(ctx, o, uploadId);
+	const what = failure?.cancelled
+		? `The upload of "${o.key}" was cancelled`
+		: failure?.partNumber !== undefined
+			? `Uploading part ${failure.partNumber} of "${o.key}" failed after ${PART_TRIES} tries`
+			: `The multipart upload of "${o.key}" failed`;
+	error.message = `${what}: ${error.message}`;
+	const cleanup = aborted.problem
+		? `The multipart upload ${uploadId} could not be aborted (${aborted.problem}); abort it with Multipart Upload > Abort and this upload ID to free its parts.`
+		: aborted.gone && completing
+			? `The upload ${uploadId} was already gone when the node aborted it: the Complete may have succeeded before its answer was lost. Check whether "${o.key}" exists (Download or List Objects).`
+			: 'The multipart upload was aborted: no partial object and no upload in progress are left behind.';
+	error.description = [error.description, cleanup].filter(Boolean).join(' ');
+	return error;
 }
 
 /**
@@ -358,25 +389,7 @@ async function multipartUpload(
 			}
 		}
 	}
-	if (failure || !result || uploadId === undefined) {
-		await source.close();
-		const error = asNodeError(ctx, failure?.error, o.itemIndex);
-		if (failure?.notStarted || uploadId === undefined) throw error;
-		const aborted = await abortUpload(ctx, o, uploadId);
-		const what = failure?.cancelled
-			? `The upload of "${o.key}" was cancelled`
-			: failure?.partNumber !== undefined
-				? `Uploading part ${failure.partNumber} of "${o.key}" failed after ${PART_TRIES} tries`
-				: `The multipart upload of "${o.key}" failed`;
-		error.message = `${what}: ${error.message}`;
-		const cleanup = aborted.problem
-			? `The multipart upload ${uploadId} could not be aborted (${aborted.problem}); abort it with Multipart Upload > Abort and this upload ID to free its parts.`
-			: aborted.gone && completing
-				? `The upload ${uploadId} was already gone when the node aborted it: the Complete may have succeeded before its answer was lost. Check whether "${o.key}" exists (Download or List Objects).`
-				: 'The multipart upload was aborted: no partial object and no upload in progress are left behind.';
-		error.description = [error.description, cleanup].filter(Boolean).join(' ');
-		throw error;
-	}
+	if (failure || !result || uploadId === undefined) throw await abandon(ctx, o, source, failure, uploadId, completing);
 	const out: UploadResult = { size, partCount: done.length, multipart: true, partSize: o.partSize, uploadId };
 	if (result.etag) out.etag = result.etag;
 	return out;

@@ -5,7 +5,7 @@
 import { NodeOperationError, type INode } from 'n8n-workflow';
 
 export const MAX_PART_NUMBER = 10000;
-/** Longest validity of a presigned URL on S3 (7 days): a hint only, the seed states no limit. */
+/** Longest validity of a presigned URL on S3 (7 days): a hint only, the vendor documents no limit. */
 export const MAX_PRESIGN_SECONDS = 7 * 24 * 3600;
 
 export function inputError(node: INode, itemIndex: number, message: string, description: string): NodeOperationError {
@@ -14,7 +14,7 @@ export function inputError(node: INode, itemIndex: number, message: string, desc
 
 /**
  * A bucket name: not empty, not "." or ".." (URL paths resolve those away) and valid Unicode.
- * The seed states no naming rule; the service's own error (InvalidBucketName) is shown when it
+ * The vendor documents no naming rule; the service's own error (InvalidBucketName) is shown when it
  * refuses a name, with the usual S3 rule as a hint.
  */
 export function bucketName(node: INode, itemIndex: number, raw: unknown, field = 'Bucket'): string {
@@ -40,8 +40,8 @@ function isWellFormed(text: string): boolean {
 
 /**
  * A non-empty key whose `/`-separated segments are not `.` or `..` (URL paths resolve those
- * away) and that is valid Unicode. Length and characters are the service's to refuse (the seed
- * states no limit); the Key field's hint gives S3's 1024 bytes.
+ * away) and that is valid Unicode. Length and characters are the service's to refuse (the vendor
+ * documents no limit); the Key field's hint gives S3's 1024 bytes.
  */
 export function objectKey(node: INode, itemIndex: number, raw: unknown, field = 'Key'): string {
 	const key = typeof raw === 'string' ? raw : raw === undefined || raw === null ? '' : String(raw);
@@ -133,7 +133,7 @@ export function metadata(node: INode, itemIndex: number, rows: Array<{ name?: un
 	return out;
 }
 
-/** A part number: a whole number from 1 (the seed states no upper limit; S3's is 10000). */
+/** A part number: a whole number from 1 (the vendor documents no upper limit; S3's is 10000). */
 export function partNumber(node: INode, itemIndex: number, raw: unknown, field = 'Part Number'): number {
 	const n = typeof raw === 'number' ? raw : Number(String(raw ?? '').trim());
 	if (raw === '' || raw === undefined || raw === null || !Number.isSafeInteger(n) || n < 1) {

@@ -2,7 +2,7 @@ import { NodeOperationError, type ILoadOptionsFunctions, type INodeListSearchRes
 
 import { storageRequest, xmlBody } from '../../shared/storage/transport';
 import { children, text } from '../../shared/storage/xml';
-import { listPage } from '../actions/bucket/listObjects.operation';
+import { listPage } from '../helpers/listing';
 
 /** Buckets "From list": GET / (ListAllMyBuckets), filtered by the typed text. */
 export async function searchBuckets(this: ILoadOptionsFunctions, filter?: string): Promise<INodeListSearchResult> {

@@ -8,12 +8,20 @@
  * edited credential logs in again instead of riding on the old log-in.
  */
 import { createHash } from 'crypto';
-import { sleep, type ICredentialDataDecryptedObject, type IDataObject, type IHttpRequestOptions } from 'n8n-workflow';
+import { sleep, type ICredentialDataDecryptedObject, type ICredentialsDecrypted, type IDataObject, type IHttpRequestOptions } from 'n8n-workflow';
+
+import { backoffMs } from '../backoff';
+import { DEFAULT_TIMEOUT_S, RETRY_FIRST_PAUSE_MS } from './limits';
 
 export const API_CREDENTIAL = 'vendorApi';
 
 export function apiBaseUrl(credentials: ICredentialDataDecryptedObject): string {
 	return String(credentials.apiUrl ?? '').trim().replace(/\/+$/, '');
+}
+
+/** Credential data as n8n's request helper takes it in place of the stored credential. */
+export function asDecrypted(credentials: ICredentialDataDecryptedObject): ICredentialsDecrypted {
+	return { id: '', name: '', type: API_CREDENTIAL, data: credentials };
 }
 
 /** The password as `OAuth/authorize` expects it (DECISIONS: none, MD5 hex or base64). */
@@ -81,10 +89,10 @@ function networkWord(error: unknown): string {
 export async function authorize(httpRequest: HttpRequest, credentials: ICredentialDataDecryptedObject): Promise<LoginResult> {
 	const base = apiBaseUrl(credentials);
 	const username = String(credentials.username ?? '');
-	const timeoutS = Number(credentials.timeout) > 0 ? Number(credentials.timeout) : 30;
+	const timeoutS = Number(credentials.timeout) > 0 ? Number(credentials.timeout) : DEFAULT_TIMEOUT_S;
 	let fault = '';
 	for (let attempt = 1; attempt <= LOGIN_ATTEMPTS; attempt++) {
-		if (attempt > 1) await sleep(Math.round(250 * 2 ** (attempt - 2) * (0.75 + Math.random() * 0.5)));
+		if (attempt > 1) await sleep(backoffMs(attempt - 1, RETRY_FIRST_PAUSE_MS));
 		let response: { statusCode?: number; body?: unknown } | undefined;
 		try {
 			response = (await httpRequest({

@@ -5,8 +5,7 @@
  */
 import type { IDataObject, IExecuteFunctions, INodeProperties, INodePropertyOptions } from 'n8n-workflow';
 
-import type { SimplifySpec } from './simplify';
-import type { Envelope } from './transport';
+import type { Envelope } from './envelope';
 
 /** How a field is entered in n8n and sent on the wire. */
 export type FieldKind =
@@ -68,12 +67,12 @@ export interface FieldDecl {
 	description?: string;
 	/** Required fields are top-level parameters and must be given. */
 	required?: boolean;
-	/** Optional, but shown top-level instead of inside the optional collection. */
-	top?: boolean;
+	/** Optional, but a top-level parameter instead of a member of the optional collection (Filters, Additional Fields...). */
+	topLevel?: boolean;
 	default?: string | number | boolean | string[] | number[];
 	options?: OptionDecl[];
-	/** 'options' only: a value outside the list (entered as an expression) is sent as it is. */
-	open?: boolean;
+	/** 'options' only: a value outside the list (entered as an expression) is sent as it is instead of refused. */
+	allowOtherValues?: boolean;
 	/** Options loaded from the service for 'options'/'multiOptions' (a locator key). */
 	optionsFrom?: string;
 	/** Locator key (see locators.ts) for 'locator' and 'locators'. */
@@ -83,7 +82,7 @@ export interface FieldDecl {
 	placeholder?: string;
 	hint?: string;
 	/** 'list' only: entries are separated by new lines only, so commas stay inside an entry (URLs). */
-	lines?: boolean;
+	oneEntryPerLine?: boolean;
 	/** 'secret' only: a multi-line password input (PEM private keys). */
 	multiline?: boolean;
 	/** Only shown when other parameters of the same operation have these values. */
@@ -97,8 +96,33 @@ export interface FieldDecl {
 		min?: number;
 	};
 	/** A helper parameter that is not sent: it narrows the choices of another field (e.g. the group whose entries are listed). */
-	local?: boolean;
+	notSent?: boolean;
+	/** The first node version that has this field (absent: every version). See "Node versions" in schema/README.md. */
+	since?: number;
+	/** The last node version that has this field (absent: every later version too). */
+	until?: number;
 }
+
+/* ------------------------------------------------------------ simplified output */
+
+/** What a simplifier can read besides the record: the request sent and the workflow's time zone. */
+export interface SimplifyContext {
+	body: IDataObject;
+	timeZone: string;
+}
+
+/** Reads one simplified value from a service record. */
+export type SimpleReader = (record: IDataObject, ctx: SimplifyContext) => unknown;
+
+/** How one simplified field is made (constructors in simplify.ts). */
+export interface SimpleField {
+	read: SimpleReader;
+	/** A coded field: the word goes under the key, the code under `<key>Code`. */
+	code?: SimpleReader;
+}
+
+/** Output name → how it is made (insertion order is the order of the simplified record). */
+export type SimplifySpec = Record<string, SimpleField>;
 
 export interface ResourceDecl {
 	value: string;
@@ -113,13 +137,11 @@ export interface OperationContext {
 	param<T = unknown>(name: string, fallback?: T): T;
 }
 
-/**
- * The `after` work of an operation. It may carry `before`, run with the same context just before
- * the request is sent (after the checks), e.g. to read the state a wait compares with afterwards.
- */
-export type AfterHook = ((records: IDataObject[], ctx: OperationContext, body: IDataObject) => Promise<IDataObject[]>) & {
-	before?: (body: IDataObject, ctx: OperationContext) => Promise<void>;
-};
+/** Work after the call (e.g. a wait until a task finishes), given the records, the item's context and the body sent; may replace the records. */
+export type AfterCall = (records: IDataObject[], ctx: OperationContext, body: IDataObject) => Promise<IDataObject[]>;
+
+/** Work just before the request is sent (after the checks and `prepare`), e.g. reading the state a wait compares with afterwards. */
+export type BeforeSend = (body: IDataObject, ctx: OperationContext) => Promise<void>;
 
 export interface OperationDecl {
 	/** The `endpoint` column of endpoints.tsv this operation implements, verbatim. */
@@ -128,6 +150,15 @@ export interface OperationDecl {
 	path: string;
 	resource: string;
 	operation: string;
+	/**
+	 * The collection that holds the optional fields: Filters for lists, otherwise Additional Fields
+	 * unless stated (updates say Update Fields). Its name is part of every saved workflow.
+	 */
+	optionalIn?: 'filters' | 'updateFields' | 'additionalFields';
+	/** The first node version that has this operation (absent: every version). */
+	since?: number;
+	/** The last node version that has this operation. */
+	until?: number;
 	/** Operation name in the dropdown (Title Case, without the resource): "Get Many". */
 	name: string;
 	/** Sentence-case action with the resource: "Get many channels". */
@@ -158,20 +189,16 @@ export interface OperationDecl {
 	extras?: INodeProperties[];
 	/** Last changes to the body before sending (after validation). */
 	prepare?: (body: IDataObject, ctx: OperationContext) => IDataObject | Promise<IDataObject>;
+	/** Work just before the request is sent, after the checks (e.g. reading the statuses a wait compares with). */
+	beforeSend?: BeforeSend;
 	/** Work after the call (e.g. wait until a task finishes); may replace the records. */
-	after?: AfterHook;
-	/** Whether the call only reads (reads are retried after transient failures). */
-	read?: boolean;
-	/**
-	 * Items run one after another whatever "Concurrent Requests" says, because their order
-	 * matters to the service; the text says why (shown in the option's description).
-	 */
-	serial?: string;
-	/**
-	 * The seed's answer is one object (profile/detail): `[]` (an empty object written PHP style)
-	 * then gives one empty item instead of none.
-	 */
-	object?: boolean;
+	after?: AfterCall;
+	/** The call only reads: it is repeated after transient failures, and an answer without records gives no item. */
+	readOnly?: boolean;
+	/** Items run one after another whatever "Concurrent Requests" says, because their order matters to the service; `reason` is shown in the option's description. */
+	oneItemAtATime?: { reason: string };
+	/** The answer is one object (profile/detail): `[]` (an empty object written PHP style) then gives one empty item instead of none. */
+	answersOneObject?: boolean;
 	/**
 	 * An operation that is not one endpoint call (Check Compatibility): runs instead of the
 	 * single request and returns the output records. `endpoint` then names what it does.
@@ -214,6 +241,15 @@ export interface LocatorDecl {
 export interface ApiArea {
 	/** Node short name, e.g. vendorCdn. */
 	node: string;
+	/**
+	 * The node versions n8n serves, oldest first; new workflows get the newest. A change that would
+	 * alter a saved workflow adds a version (schema/README.md).
+	 */
+	versions: number[];
+	/** The resource a new node shows. Stated, never taken from the order of `resources`. */
+	defaultResource: string;
+	/** The operation a new node shows, per resource. Stated, never taken from the order of `operations`. */
+	defaultOperations: Record<string, string>;
 	resources: ResourceDecl[];
 	operations: OperationDecl[];
 }

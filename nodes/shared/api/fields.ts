@@ -112,16 +112,6 @@ export const list = (wire: string, displayName: string, description?: string, ex
 });
 
 export const required = (f: FieldDecl): FieldDecl => ({ ...f, required: true });
-export const top = (f: FieldDecl): FieldDecl => ({ ...f, top: true });
+/** An optional field shown as a top-level parameter instead of inside the optional collection. */
+export const topLevel = (f: FieldDecl): FieldDecl => ({ ...f, topLevel: true });
 export const checked = (f: FieldDecl, ...validate: Validator[]): FieldDecl => ({ ...f, validate: [...(f.validate ?? []), ...validate] });
-
-/** `1 yes / 0 no` integer switches of the seeds, shown as Yes/No choices. */
-export const YES_NO: OptionDecl[] = [
-	{ name: 'Yes', value: 1 },
-	{ name: 'No', value: 0 },
-];
-
-export const ENABLED_DISABLED: OptionDecl[] = [
-	{ name: 'Enabled', value: 1 },
-	{ name: 'Disabled', value: 0 },
-];

@@ -5,87 +5,19 @@
  */
 import type { IDataObject } from 'n8n-workflow';
 
+import { CODES, lineCode } from './codes';
 import type { LocatorDecl } from './declarations';
-import { payload, type Envelope } from './transport';
+import { listRows, payload } from './envelope';
+import { serializedList } from './serialized';
 
 const s = (v: unknown) => (v === undefined || v === null ? '' : String(v));
 /** A nested record; `[]` (an empty object written PHP style) and other non-objects read as {}. */
 const obj = (v: unknown): IDataObject => (typeof v === 'object' && v !== null && !Array.isArray(v) ? (v as IDataObject) : {});
 
-/**
- * Line codes of instance/create `networkid` (seed 002: 1 inner network, 2 Telecom, 3 Unicom,
- * 4 Mobile, 5 BGP, 6 dual line). A row of instance/networkResourceList gives its line as
- * `linetype`; its row `id` is not a line code (DECISIONS).
- */
-export const LINE_NAMES: Record<number, string> = { 1: 'Inner Network', 2: 'Telecom', 3: 'Unicom', 4: 'Mobile', 5: 'BGP', 6: 'Dual Line' };
-
-/** Names a vendor may give as `linetype` instead of the code (lower case, single spaces). */
-const LINE_WORDS: Record<string, number> = {
-	'inner network': 1,
-	'inner line': 1,
-	'internal network': 1,
-	intranet: 1,
-	inner: 1,
-	'内网': 1,
-	telecom: 2,
-	'china telecom': 2,
-	ctcc: 2,
-	'电信': 2,
-	unicom: 3,
-	'china unicom': 3,
-	cucc: 3,
-	'联通': 3,
-	mobile: 4,
-	'china mobile': 4,
-	cmcc: 4,
-	'移动': 4,
-	bgp: 5,
-	'dual line': 6,
-	dual: 6,
-	'双线': 6,
-};
-
-/** The line code of a `linetype` given as a number, a numeric string or a known name; undefined otherwise. */
-export function lineCode(linetype: unknown): number | undefined {
-	const text = s(linetype).trim();
-	if (/^\d+$/.test(text)) return Number(text);
-	return LINE_WORDS[text.toLowerCase().replace(/[\s_-]+/g, ' ')];
-}
 const idOf = (current: (name: string) => unknown, name: string): IDataObject => {
 	const v = current(name);
 	const id = typeof v === 'object' && v !== null ? (v as IDataObject).value : v;
 	return id !== undefined && id !== null && id !== '' ? { [name]: Number(id) } : {};
-};
-/**
- * The entries of a serialized list of a DNS plan (`monitor_notice` and the like): PHP
- * serialize() notation `a:2:{i:0;s:4:"mail";i:1;s:3:"sms";}`, a JSON array (as text or
- * parsed), or a comma-separated string.
- */
-export function serializedList(v: unknown): string[] {
-	if (Array.isArray(v)) return v.map((x) => s(x).trim()).filter(Boolean);
-	if (typeof v === 'object' && v !== null) return Object.values(v).map((x) => s(x).trim()).filter(Boolean);
-	const text = s(v).trim();
-	if (!text) return [];
-	if (/^a:\d+:\{/.test(text)) {
-		const out: string[] = [];
-		// values are the odd entries: i:<key>;s:<len>:"<value>"; (or i:<key>;i:<n>;)
-		const re = /(?:i|s):(?:\d+|\d+:"[^"]*");(s:\d+:"([^"]*)"|i:(-?\d+)|d:([-\d.eE]+));/g;
-		for (let m = re.exec(text); m; m = re.exec(text)) out.push(m[2] ?? m[3] ?? m[4]);
-		return out.filter((x) => x !== undefined && x !== '');
-	}
-	if (text.startsWith('[')) {
-		try {
-			return serializedList(JSON.parse(text));
-		} catch {
-			// not JSON after all: read it as a comma list
-		}
-	}
-	return text.split(',').map((x) => x.trim()).filter(Boolean);
-}
-
-const resultRows = (e: Envelope) => {
-	const p = payload(e);
-	return Array.isArray(p) ? (p as IDataObject[]) : [];
 };
 
 const list: LocatorDecl[] = [
@@ -123,7 +55,7 @@ const list: LocatorDecl[] = [
 		name: (r) => `${s(r.billtype_zh || r.billtype)} (${s(r.billtype)})`,
 		rows: (e) => {
 			const seen = new Set<string>();
-			return resultRows(e).filter((r) => !seen.has(s(r.billtype)) && !!seen.add(s(r.billtype)));
+			return listRows(e).filter((r) => !seen.has(s(r.billtype)) && !!seen.add(s(r.billtype)));
 		},
 	},
 	{ key: 'channel', label: 'Channel', path: 'cdn/domainList', paged: true, name: (r) => `${s(r.name)}${r.type ? ` (${s(r.type)})` : ''}`, resolve: { fields: ['name', 'cname'], what: 'a domain name or CNAME', example: 'cdn.example.com' } },
@@ -145,14 +77,14 @@ const list: LocatorDecl[] = [
 	},
 	{ key: 'dataCentre', label: 'Data Centre', path: 'instance/nodeList', paged: false, name: (r) => s(r.areaname), resolve: { fields: ['areaname'], what: 'a name' } },
 	{ key: 'cpuPackage', label: 'CPU Package', path: 'instance/cpuResourceList', paged: false, name: (r) => `${s(r.volume)} CPU` },
-	{ key: 'memPackage', label: 'Memory Package', path: 'instance/memResourceList', paged: false, rows: resultRows, name: (r) => `${s(r.volume)} memory` },
+	{ key: 'memPackage', label: 'Memory Package', path: 'instance/memResourceList', paged: false, rows: listRows, name: (r) => `${s(r.volume)} memory` },
 	{
 		// the value is the line code (`linetype`), which instance/create takes as `networkid`
 		key: 'line',
 		label: 'Line',
 		path: 'instance/networkResourceList',
 		paged: false,
-		rows: resultRows,
+		rows: listRows,
 		idPattern: '^[1-6]$',
 		idPlaceholder: 'e.g. 5 for BGP',
 		idName: 'Code',
@@ -162,7 +94,7 @@ const list: LocatorDecl[] = [
 		},
 		name: (r) => {
 			const code = lineCode(r.linetype);
-			const word = code !== undefined && LINE_NAMES[code] ? LINE_NAMES[code] : s(r.linetype);
+			const word = code !== undefined && CODES.line[String(code)] ? CODES.line[String(code)] : s(r.linetype);
 			const area = s(obj(r.node).areaname);
 			return `${word}${area ? ` (${area})` : ''}`;
 		},
@@ -201,7 +133,7 @@ const list: LocatorDecl[] = [
 		name: (r) => `${s(r.value)} (${s(r.plans)})`,
 		rows: (e) => {
 			const plans = new Map<string, string[]>();
-			for (const plan of resultRows(e)) {
+			for (const plan of listRows(e)) {
 				for (const method of serializedList(plan.monitor_notice)) plans.set(method, [...(plans.get(method) ?? []), s(plan.name)]);
 			}
 			return [...plans].map(([value, names]) => ({ value, plans: names.join(', ') }));
@@ -217,3 +149,10 @@ const list: LocatorDecl[] = [
 ];
 
 export const LOCATORS: Record<string, LocatorDecl> = Object.fromEntries(list.map((l) => [l.key, l]));
+
+/** The locator of a key; an unknown key is a mistake in a declaration. */
+export function locatorOf(key: string): LocatorDecl {
+	const loc = LOCATORS[key];
+	if (!loc) throw new Error(`unknown locator "${key}"`);
+	return loc;
+}

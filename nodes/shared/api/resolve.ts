@@ -9,7 +9,9 @@ import { NodeOperationError, type IDataObject, type IExecuteFunctions } from 'n8
 
 import { runState } from '../run';
 import type { LocatorDecl } from './declarations';
-import { apiRequest, apiRequestAllItems, payload } from './transport';
+import { listRows } from './envelope';
+import { apiRequestAllItems } from './paging';
+import { apiRequest } from './transport';
 
 const MAX_NAMED = 15;
 
@@ -20,7 +22,7 @@ function values(v: unknown): string[] {
 }
 
 /** The records of a locator's list (every page), read once per run and shared by every item. */
-export async function rowsOf(fn: IExecuteFunctions, loc: LocatorDecl, body: IDataObject, itemIndex: number): Promise<IDataObject[]> {
+export async function locatorRecords(fn: IExecuteFunctions, loc: LocatorDecl, body: IDataObject, itemIndex: number): Promise<IDataObject[]> {
 	const cache = runState(fn).cache;
 	const key = `${loc.key}\u0000${JSON.stringify(body)}`;
 	let rows = cache.get(key);
@@ -28,9 +30,7 @@ export async function rowsOf(fn: IExecuteFunctions, loc: LocatorDecl, body: IDat
 		rows = (async () => {
 			if (loc.paged) return await apiRequestAllItems(fn, loc.path, body, { itemIndex });
 			const envelope = await apiRequest(fn, loc.path, body, { itemIndex, read: true });
-			if (loc.rows) return loc.rows(envelope);
-			const p = payload(envelope);
-			return Array.isArray(p) ? (p as IDataObject[]) : [];
+			return loc.rows ? loc.rows(envelope) : listRows(envelope);
 		})();
 		cache.set(key, rows);
 		rows.catch(() => cache.delete(key));
@@ -95,7 +95,7 @@ export async function rowsWithIds(
 	itemIndex: number,
 	current: (name: string) => unknown,
 ): Promise<IDataObject[]> {
-	const rows = await rowsOf(fn, loc, { ...(loc.body ? loc.body(current) : {}) }, itemIndex);
+	const rows = await locatorRecords(fn, loc, { ...(loc.body ? loc.body(current) : {}) }, itemIndex);
 	const key = loc.idField ?? 'id';
 	return ids.map((id) => rows.find((r) => String(r[key]) === String(id))).filter((r): r is IDataObject => r !== undefined);
 }
@@ -132,7 +132,7 @@ export async function resolveReference(
 		if (!options.verifyIds) return wanted;
 		let rows: IDataObject[];
 		try {
-			rows = await rowsOf(fn, loc, body, itemIndex);
+			rows = await locatorRecords(fn, loc, body, itemIndex);
 		} catch {
 			return wanted; // the list cannot be read (e.g. no permission): the service decides
 		}
@@ -142,7 +142,7 @@ export async function resolveReference(
 		const message = rows.length ? `No ${noun} has the ID ${wanted}; ${candidates(loc, rows, wanted)}. Use one of these names or IDs.` : `No ${noun} has the ID ${wanted}: there are no ${noun}s.`;
 		throw new NodeOperationError(fn.getNode(), message, { itemIndex, description: message });
 	}
-	const rows = await rowsOf(fn, loc, body, itemIndex);
+	const rows = await locatorRecords(fn, loc, body, itemIndex);
 	const needle = wanted.toLowerCase();
 	const hits = rows.filter((row) => loc.resolve!.fields.some((f) => values(row[f]).includes(needle)));
 	if (hits.length === 1) return String(hits[0][loc.idField ?? 'id']);
@@ -210,7 +210,7 @@ export async function findNamedIn(
 	current: (name: string) => unknown = () => undefined,
 ): Promise<NamedInText> {
 	if (!loc.resolve) throw new Error(`${loc.key} has no names to look for`);
-	const rows = await rowsOf(fn, loc, { ...(loc.body ? loc.body(current) : {}) }, itemIndex);
+	const rows = await locatorRecords(fn, loc, { ...(loc.body ? loc.body(current) : {}) }, itemIndex);
 	const named = rows.filter((row) => loc.resolve!.fields.some((f) => values(row[f]).some((v) => mentions(text, v))));
 	const noun = loc.label.toLowerCase();
 	const quoted = `"${text.length > 80 ? `${text.slice(0, 77)}...` : text}"`;

@@ -19,26 +19,11 @@
  */
 import type { IDataObject } from 'n8n-workflow';
 
-import { codeKey, wordOf, type CodeTable } from './codes';
+import { codeKey, wordOf, type CodeTable } from './codes/reading';
+import type { SimpleField, SimpleReader, SimplifyContext, SimplifySpec } from './declarations';
 import { toIso } from './time';
 
-/** What a simplifier can read besides the record: the request sent and the workflow's time zone. */
-export interface SimplifyContext {
-	body: IDataObject;
-	timeZone: string;
-}
-
-type Reader = (record: IDataObject, ctx: SimplifyContext) => unknown;
-
-/** How one simplified field is made. */
-export interface SimpleField {
-	read: Reader;
-	/** A coded field: the word goes under the key, the code under `<key>Code`. */
-	code?: Reader;
-}
-
-/** Output name → how it is made (insertion order is the order of the simplified record). */
-export type SimplifySpec = Record<string, SimpleField>;
+export type { SimpleField, SimplifyContext, SimplifySpec };
 
 /** A field by path: `name`, `node.areaname`. */
 export function get(record: IDataObject, path: string): unknown {
@@ -131,7 +116,7 @@ export const named = (path: string, codes: CodeTable, requestWire?: string): Sim
 });
 
 /** Anything else, computed from the record. */
-export const computed = (read: Reader): SimpleField => ({ read });
+export const computed = (read: SimpleReader): SimpleField => ({ read });
 
 /* ---------------------------------------------------------------- applying */
 

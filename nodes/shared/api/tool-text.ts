@@ -8,55 +8,28 @@
 import type { INodeProperties } from 'n8n-workflow';
 
 import { toolDescriptions, type ToolText } from '../tool';
-import { actedOnField as actedOn, collectionOf, fieldProperty, isTop, locatorOf } from './build';
 import type { ApiArea, FieldDecl, OperationDecl } from './declarations';
+import { FIELD_KINDS, MAX_OPTIONS, fieldProperty } from './field-kinds';
+import { locatorOf } from './locators';
+import { clause, collectionOf, isTopLevel, nounOf, pluralNoun } from './naming';
 import { simplifiedNames } from './simplify';
+import { actedOnField as actedOn } from './tool-run';
 
-const MAX_OPTIONS = 12;
 /** Some model providers cut tool descriptions at 1,024 characters: longer texts drop the fields' own words. */
 const MAX_TEXT = 1000;
-
-/** "CPU Package" -> "CPU package", "Host Disk" -> "host disk". */
-const nounOf = (label: string) => label.split(' ').map((w) => (/^[A-Z][a-z]/.test(w) ? w.toLowerCase() : w)).join(' ');
 
 const sentence = (s: string) => {
 	const t = s.trim().replace(/\s+/g, ' ');
 	if (!t) return '';
 	return /[.!?]$/.test(t) ? t : `${t}.`;
 };
-const lowerFirst = (s: string) => (/^[A-Z][a-z]/.test(s) ? s.charAt(0).toLowerCase() + s.slice(1) : s);
-const clause = (s: string) => lowerFirst(s.trim().replace(/\.$/, ''));
-const plural = (noun: string) => (/[^aeiou]y$/.test(noun) ? `${noun.slice(0, -1)}ies` : /(s|x|ch|sh)$/.test(noun) ? `${noun}es` : `${noun}s`);
 
-/** The label of a field as the editor shows it (and as its "let the model define this" key reads). */
-function label(field: FieldDecl): string {
-	return fieldProperty(field, false).displayName;
-}
-
-/** How a field's value is written, in words a model can act on. */
+/** How a field's value is written, in words a model can act on (the kind's `toolText`, else its name and description). */
 function fieldText(field: FieldDecl, short = false): string {
-	const name = label(field);
+	// the label as the editor shows it (and as its "let the model define this" key reads)
+	const name = fieldProperty(field, false).displayName;
 	const own = field.description && !short ? clause(field.description) : '';
-	if ((field.kind === 'locator' || field.kind === 'locators') && field.locator) {
-		const loc = locatorOf(field.locator);
-		const what = nounOf(loc.label);
-		const many = field.kind === 'locators';
-		if (loc.resolve) {
-			const example = loc.resolve.example ? `, e.g. "${loc.resolve.example}"` : '';
-			return `${name}: ${many ? `one or more ${plural(what)}, separated by commas, each` : `the ${what}`} as ${loc.resolve.what}, or the numeric ID${example}${own ? ` (${own})` : ''}`;
-		}
-		if (loc.idName) return `${name}: ${own || `the ${what} ${loc.idName.toLowerCase()}`}`;
-		return `${name}: the numeric ID${many ? 's' : ''} of the ${many ? plural(what) : what}${many ? ', separated by commas' : ''}, from the list of ${plural(what)}${own ? ` (${own})` : ''}`;
-	}
-	if ((field.kind === 'options' || field.kind === 'multiOptions') && field.options && !field.optionsFrom) {
-		const shown = field.options.slice(0, MAX_OPTIONS).map((o) => (String(o.value) === o.name ? o.name : `${String(o.value)} (${o.name})`));
-		const more = field.options.length > MAX_OPTIONS ? ', ...' : '';
-		return `${name}: ${field.kind === 'multiOptions' ? 'any of' : 'one of'} ${shown.join(', ')}${more}${own ? `; ${own}` : ''}`;
-	}
-	if (field.kind === 'boolean') return `${name}: true or false${own ? ` (${own})` : ''}`;
-	if (field.kind === 'date' || field.kind === 'unixTime') return `${name}: a date such as 2026-11-22${own ? ` (${own})` : ''}`;
-	if (field.kind === 'list') return `${name}: ${own || 'entries'}${field.lines ? ', one per line' : ', separated by commas or new lines'}`;
-	return own ? `${name}: ${own}` : name;
+	return FIELD_KINDS[field.kind].toolText?.(field, name, own) ?? (own ? `${name}: ${own}` : name);
 }
 
 function resourceNoun(area: ApiArea, op: OperationDecl): string {
@@ -75,20 +48,20 @@ function returnsText(area: ApiArea, op: OperationDecl): string {
 	}
 	if (op.deletes) return `Returns {deleted: true} with the ID of what was deleted and the service's message.`;
 	const target = actedOn(op);
-	if (target && !op.read) {
+	if (target && !op.readOnly) {
 		const what = nounOf(locatorOf(target.locator!).label);
-		return `Returns the service's answer, with the ID and name of the ${target.kind === 'locators' ? plural(what) : what} acted on.`;
+		return `Returns the service's answer, with the ID and name of the ${target.kind === 'locators' ? pluralNoun(what) : what} acted on.`;
 	}
-	if (op.read) return keys ? `Returns one object${keys}.` : `Returns what the service answers.`;
+	if (op.readOnly) return keys ? `Returns one object${keys}.` : `Returns what the service answers.`;
 	return /^(create|add)/i.test(op.operation) ? `Returns the new ${noun} as the service answers it.` : `Returns the service's answer.`;
 }
 
 /** The tool description of one operation. */
 export function toolText(area: ApiArea, op: OperationDecl, short = false): string {
 	const parts = [sentence(op.description)];
-	const needs = (op.fields ?? []).filter((f) => isTop(f) && !f.local).map((f) => fieldText(f, short));
+	const needs = (op.fields ?? []).filter((f) => isTopLevel(f) && !f.notSent).map((f) => fieldText(f, short));
 	if (needs.length) parts.push(`Needs: ${needs.join('; ')}.`);
-	const optional = (op.fields ?? []).filter((f) => !isTop(f) && !f.local);
+	const optional = (op.fields ?? []).filter((f) => !isTopLevel(f) && !f.notSent);
 	if (optional.length) {
 		const names = optional.map((f) => fieldProperty(f, true).displayName);
 		const more = names.length > MAX_OPTIONS ? ` and ${names.length - MAX_OPTIONS} more` : '';

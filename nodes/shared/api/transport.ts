@@ -1,38 +1,26 @@
 /**
- * Transport of the JSON management interface (seeds 001 and 002): POST <API URL>/API/<path>
- * with a JSON body, the token added by the credential, the envelope checked (`code` 1 is
- * success, anything else a NodeApiError naming the endpoint and showing `message`).
+ * Transport of the JSON management interface: POST <API URL>/API/<path> with a JSON body, the
+ * token added by the credential, the envelope checked (`code` 1 is success, anything else a
+ * NodeApiError naming the endpoint and showing `message`).
  *
  * Time: a read is tried at most 4 times within 90 s in all (each attempt at most 30 s); a
  * write is sent once and waited for at most 60 s, and only repeated when it cannot have
  * reached the service (connection refused) or the service said it was too busy to take it.
  *
- * Tokens: a token is only sent with the credentials that obtained it (see auth.ts). A refused
- * token (`code` -1) is renewed through n8n's own pre-authentication, which stores the new token
- * in the credential, so other executions and other processes (queue-mode workers) find it there
- * instead of logging in again; within one process one renewal serves everyone waiting.
+ * The parts: send.ts sends one request and reads what came back, tokens.ts keeps and renews
+ * tokens, limits.ts holds the time limits, paging.ts reads paged lists; this file decides,
+ * after each attempt, whether the call succeeded, is repeated, or fails, and with which words.
  */
-import {
-	sleep,
-	type ICredentialDataDecryptedObject,
-	type ICredentialsDecrypted,
-	type IDataObject,
-	type IExecuteFunctions,
-	type IHttpRequestOptions,
-	type ILoadOptionsFunctions,
-	type IPollFunctions,
-} from 'n8n-workflow';
+import { sleep, type ICredentialDataDecryptedObject, type IDataObject, type IHttpRequestOptions, type INode } from 'n8n-workflow';
 
+import { backoffMs } from '../backoff';
 import { apiError, seconds } from '../errors';
-import { PAGE_CONCURRENCY, runState } from '../run';
-import { API_CREDENTIAL, apiBaseUrl, credentialFingerprint, findLoginFailure, storedToken, usableToken } from './auth';
-
-export type ApiContext = IExecuteFunctions | ILoadOptionsFunctions | IPollFunctions;
-
-export interface Envelope extends IDataObject {
-	code: number | string;
-	message?: string;
-}
+import { runState, type RunState } from '../run';
+import { API_CREDENTIAL, apiBaseUrl, storedToken } from './auth';
+import type { Envelope } from './envelope';
+import { RETRY_FIRST_PAUSE_MS, limitsOf, type Limits } from './limits';
+import { describeBody, envelopeOf, isBusyAnswer, send, type ApiContext, type FullResponse, type Sent } from './send';
+import { refuse, tokenState, tokenToSend, type Renewals, type TokenState } from './tokens';
 
 export interface ApiCallOptions {
 	itemIndex?: number;
@@ -44,195 +32,219 @@ export interface ApiCallOptions {
 	noToken?: boolean;
 }
 
-/** Time limits (README "Time limits"), from the credential's Timeout (default 30 s per attempt). */
-export interface Limits {
-	readAttemptMs: number;
-	/** A read with its retries ends within this. */
-	readTotalMs: number;
-	writeMs: number;
-	/** How long requests keep being repeated while the service says it is too busy. */
-	busyTotalMs: number;
+/** One call of `apiRequest`, across its attempts. */
+interface Call extends Renewals {
+	ctx: ApiContext;
+	node: INode;
+	path: string;
+	itemIndex?: number;
+	read: boolean;
+	maxAttempts: number;
+	noToken: boolean;
+	run: RunState;
+	started: number;
+	attempts: number;
+	/** When the service first said it was too busy for this call (0: not yet). */
+	busySince: number;
 }
 
-export const DEFAULT_TIMEOUT_S = 30;
-
-export function limitsOf(credentials: ICredentialDataDecryptedObject): Limits {
-	const s = Number(credentials.timeout ?? DEFAULT_TIMEOUT_S);
-	const attempt = (Number.isFinite(s) && s > 0 ? s : DEFAULT_TIMEOUT_S) * 1000;
-	return { readAttemptMs: attempt, readTotalMs: attempt * 3, writeMs: attempt * 2, busyTotalMs: Math.max(attempt * 4, 120000) };
-}
-
-interface FullResponse {
-	statusCode: number;
-	headers: Record<string, string>;
-	body: unknown;
-}
-
-/* ------------------------------------------------------------------ tokens */
-
-interface TokenState {
-	/** The newest token this process obtained or saw work. */
+/** One attempt: what was sent, with which credentials and token. */
+interface Attempt {
+	credentials: ICredentialDataDecryptedObject;
+	base: string;
+	limits: Limits;
+	request: IHttpRequestOptions;
+	ts: TokenState;
 	token?: string;
-	/** Tokens the service refused (never sent again). */
-	refused: string[];
-	renewing?: Promise<string>;
+	sentAt: number;
 }
 
-/** Per credential and log-in details (fingerprint), in this process. Holds no password. */
-const tokens = new Map<string, TokenState>();
+/** The outcome of an attempt that neither succeeded nor failed for good. */
+const REPEAT = Symbol('repeat');
 
-function tokenState(ctx: ApiContext, credentials: ICredentialDataDecryptedObject): TokenState {
-	const id = ctx.getNode().credentials?.[API_CREDENTIAL]?.id ?? '';
-	const key = `${id}\u0000${credentialFingerprint(credentials)}`;
-	let ts = tokens.get(key);
-	if (!ts) {
-		ts = { refused: [] };
-		tokens.set(key, ts);
+const plural = (n: number) => `${n} attempt${n > 1 ? 's' : ''}`;
+
+/** The credentials of the call: read once per run, and again after the service refused a token. */
+async function credentialsOf(call: Call): Promise<ICredentialDataDecryptedObject> {
+	const { run } = call;
+	if (call.fresh || !run.credentials.has(API_CREDENTIAL)) {
+		// another execution or worker may have stored a new token meanwhile
+		const reading = call.ctx.getCredentials(API_CREDENTIAL);
+		run.credentials.set(API_CREDENTIAL, reading);
+		reading.catch(() => run.credentials.delete(API_CREDENTIAL));
+		call.fresh = false;
 	}
-	return ts;
+	return await run.credentials.get(API_CREDENTIAL)!;
 }
 
-function refuse(ts: TokenState, token: string) {
-	if (!ts.refused.includes(token)) ts.refused.push(token);
-	if (ts.refused.length > 32) ts.refused.shift();
-	if (ts.token === token) ts.token = undefined;
+function checkedBaseUrl(call: Call, credentials: ICredentialDataDecryptedObject): string {
+	const base = apiBaseUrl(credentials);
+	if (!/^https?:\/\//.test(base)) {
+		throw apiError(call.node, {
+			message: `The credential's API URL "${base}" is not an http(s) URL`,
+			description: 'Open the Vendor API credential and enter the base address, for example https://api.vendor.example',
+			itemIndex: call.itemIndex,
+		});
+	}
+	return base;
 }
 
-function pickToken(credentials: ICredentialDataDecryptedObject, ts: TokenState): string | undefined {
-	const stored = usableToken(credentials);
-	if (stored && !ts.refused.includes(stored)) return stored;
-	if (ts.token && !ts.refused.includes(ts.token)) return ts.token;
-	return undefined;
+function requestOptions(call: Call, base: string, body: IDataObject, limits: Limits): IHttpRequestOptions {
+	const elapsed = Date.now() - call.started;
+	const timeout = call.read ? Math.min(limits.readAttemptMs, limits.readTotalMs - elapsed) : limits.writeMs;
+	return {
+		method: 'POST',
+		url: `${base}/API/${call.path}`,
+		headers: { 'Content-Type': 'application/json; charset=utf-8', Accept: 'application/json' },
+		body: { ...body },
+		json: true,
+		returnFullResponse: true,
+		ignoreHttpStatusErrors: true,
+		// the API answers POSTs itself; a redirect means a wrong API URL (said below)
+		disableFollowRedirect: true,
+		timeout: Math.max(timeout, 500),
+	};
 }
 
-function decrypted(credentials: ICredentialDataDecryptedObject): ICredentialsDecrypted {
-	return { id: '', name: '', type: API_CREDENTIAL, data: credentials };
-}
-
-/**
- * Logs in again through n8n: the request goes out with an empty token field, so n8n runs the
- * credential's pre-authentication, which logs in and stores the new token in the credential
- * (persisted for every process). The vehicle is a read (profile/detail) whose answer is not
- * used. One renewal at a time per log-in details in this process; the others wait for it.
- */
-async function renew(ctx: ApiContext, credentials: ICredentialDataDecryptedObject, ts: TokenState, itemIndex?: number): Promise<string> {
-	ts.renewing ??= (async () => {
-		const data: ICredentialDataDecryptedObject = { ...credentials, accessToken: '' };
-		let failure: unknown;
-		try {
-			await ctx.helpers.httpRequestWithAuthentication.call(
-				ctx,
-				API_CREDENTIAL,
-				{
-					method: 'POST',
-					url: `${apiBaseUrl(credentials)}/API/profile/detail`,
-					headers: { 'Content-Type': 'application/json; charset=utf-8', Accept: 'application/json' },
-					body: {},
-					json: true,
-					returnFullResponse: true,
-					ignoreHttpStatusErrors: true,
-					timeout: limitsOf(credentials).readAttemptMs,
-				},
-				{ credentialsDecrypted: decrypted(data) },
-			);
-		} catch (error) {
-			failure = error;
-		}
-		const token = usableToken(data);
-		if (token) {
-			ts.token = token;
-			return token;
-		}
-		throw loginError(ctx, failure, itemIndex);
-	})().finally(() => {
-		ts.renewing = undefined;
-	});
-	return await ts.renewing;
-}
-
-function loginError(ctx: ApiContext, failure: unknown, itemIndex?: number) {
-	const login = findLoginFailure(failure);
-	if (login) return apiError(ctx.getNode(), { message: login.message, description: login.description, itemIndex, context: { loginFailure: login.kind } });
-	return apiError(ctx.getNode(), {
-		message: `The log-in failed: ${(failure as Error)?.message ?? 'no token came back'}`,
-		description: 'Open the Vendor API credential, check the API URL, username and password, and test it.',
+/** No answer (a timeout, a lost or refused connection): repeated while it is safe and time allows, else an error saying whether anything may have changed. */
+async function afterNoAnswer(call: Call, sent: Extract<Sent, { failed: string }>, a: Attempt): Promise<typeof REPEAT> {
+	const { path, read, attempts, itemIndex } = call;
+	if (sent.cancelled) {
+		throw apiError(call.node, { message: `The execution was cancelled while ${path} was under way`, itemIndex, context: { endpoint: path } });
+	}
+	const timedOut = sent.failed === 'timeout';
+	const fault = timedOut ? `no answer within ${seconds(a.request.timeout!)}` : `the connection failed (${sent.failed})`;
+	const mayRepeat = read || !sent.reachedServer;
+	const limit = read ? call.maxAttempts : 2;
+	if (mayRepeat && attempts < limit && Date.now() - call.started + backoffMs(attempts, RETRY_FIRST_PAUSE_MS) < (read ? a.limits.readTotalMs : a.limits.writeMs)) {
+		await sleep(backoffMs(attempts, RETRY_FIRST_PAUSE_MS));
+		return REPEAT;
+	}
+	const total = seconds(Date.now() - call.started);
+	if (read || !sent.reachedServer) {
+		throw apiError(call.node, {
+			message: timedOut
+				? `The API did not answer ${path} in time: ${plural(attempts)} over ${total}, each given at most ${seconds(a.limits.readAttemptMs)}`
+				: `Could not reach the API for ${path}: ${fault} after ${plural(attempts)} over ${total}`,
+			description: `Nothing was changed. Check the credential's API URL (${a.base}) and the network, or try again later.`,
+			itemIndex,
+			context: { endpoint: path, attempts, timedOut },
+		});
+	}
+	throw apiError(call.node, {
+		message: timedOut
+			? `The API did not answer ${path} within ${seconds(a.limits.writeMs)}; the change may or may not have been made, check before repeating it`
+			: `The connection failed while ${path} was under way (${sent.failed}); the change may or may not have been made, check before repeating it`,
+		description: `The request was sent, so it was not repeated automatically. Look at the object in question (for example with a Get or Get Many operation) before running this again. API URL: ${a.base}`,
 		itemIndex,
+		context: { endpoint: path, attempts, timedOut, mayHaveChanged: true },
 	});
 }
 
-/* ------------------------------------------------------------------ sending */
-
-/** What a send ended with: a response, or a transport failure. */
-type Sent = { response: FullResponse } | { failed: 'timeout' | string; reachedServer: boolean; cancelled?: boolean };
-
-const NOT_REACHED = new Set(['ECONNREFUSED', 'ENOTFOUND', 'EAI_AGAIN', 'EHOSTUNREACH', 'ENETUNREACH']);
-
-/** A short word for a transport failure: `timeout`, a network code, or the first words of the message. */
-function failureWord(error: unknown): string {
-	let e = error as { code?: string; cause?: unknown; message?: string; name?: string } | undefined;
-	for (let depth = 0; e && depth < 8; depth++) {
-		if (e.code === 'ECONNABORTED' || e.code === 'ETIMEDOUT' || e.name === 'TimeoutError') {
-			if (e.code !== 'ECONNABORTED' || /timeout/i.test(String(e.message))) return 'timeout';
-		}
-		if (e.code && /^E[A-Z_]+$|^UND_ERR/.test(e.code)) return e.code === 'UND_ERR_SOCKET' ? 'ECONNRESET' : e.code;
-		e = e.cause as typeof e;
+/** The service is too busy: every request of this run backs off, then this one is repeated, for a while. */
+function afterBusy(call: Call, status: number, envelope: Envelope | undefined, a: Attempt): typeof REPEAT {
+	call.busySince ||= Date.now();
+	const pause = call.run.throttle.slowDown(a.sentAt);
+	if (Date.now() - call.busySince + pause < a.limits.busyTotalMs) {
+		call.attempts--;
+		return REPEAT;
 	}
-	const text = String((error as Error)?.message ?? error);
-	if (/timeout|timed out/i.test(text)) return 'timeout';
-	if (/socket hang up/i.test(text)) return 'ECONNRESET';
-	return text.replace(/\s+/g, ' ').slice(0, 120);
+	throw apiError(call.node, {
+		message: `The service stayed too busy for ${call.path} for ${seconds(Date.now() - call.busySince)}${envelope?.message ? `: ${String(envelope.message)}` : ''}`,
+		description: 'Nothing was changed. Lower "Concurrent Requests" in the node\'s Options, or run the workflow later.',
+		httpStatus: status,
+		itemIndex: call.itemIndex,
+		context: { endpoint: call.path, busy: true },
+	});
 }
 
-function cancelled(ctx: ApiContext): boolean {
-	const signal = (ctx as Partial<IExecuteFunctions>).getExecutionCancelSignal?.();
-	return signal?.aborted === true;
+/** A redirect: the API URL is not the API's own address. */
+function redirected(call: Call, response: FullResponse, status: number, a: Attempt): never {
+	const location = String(response.headers?.location ?? '');
+	throw apiError(call.node, {
+		message: `The API URL redirects ${call.path} to ${location || 'another address'} (HTTP ${status})`,
+		description: `Nothing was changed. Use the address the service redirects to as the API URL of the Vendor API credential (now ${a.base}).`,
+		httpStatus: status,
+		itemIndex: call.itemIndex,
+		context: { endpoint: call.path },
+	});
 }
 
-async function send(ctx: ApiContext, options: IHttpRequestOptions, credentials?: ICredentialDataDecryptedObject): Promise<Sent> {
-	try {
-		if (!credentials) return { response: (await ctx.helpers.httpRequest(options)) as FullResponse };
-		return {
-			response: (await ctx.helpers.httpRequestWithAuthentication.call(ctx, API_CREDENTIAL, options, {
-				credentialsDecrypted: decrypted(credentials),
-			})) as FullResponse,
-		};
-	} catch (error) {
-		if (cancelled(ctx)) return { failed: 'cancelled', reachedServer: true, cancelled: true };
-		const word = failureWord(error);
-		return { failed: word, reachedServer: !NOT_REACHED.has(word) };
+/** A server fault or an answer that is not the envelope: a read is repeated while time allows. */
+async function afterBadAnswer(call: Call, response: FullResponse, status: number, a: Attempt): Promise<typeof REPEAT> {
+	const { path, read, attempts, itemIndex } = call;
+	const what = status >= 500 ? `HTTP ${status}` : `${describeBody(response.body)} (HTTP ${status})`;
+	if (status === 404) {
+		throw apiError(call.node, {
+			message: `The API has no endpoint ${path} (HTTP 404)`,
+			description: `Check the credential's API URL (${a.base}); calls go to <API URL>/API/<group>/<operation>.`,
+			httpStatus: 404,
+			itemIndex,
+			context: { endpoint: path },
+		});
 	}
-}
-
-/** Whether a failure answer says the service is too busy (it did not take the request). */
-export function isBusyAnswer(message: string): boolean {
-	return /too (?:frequent|many requests|busy)|frequently|rate.?limit|throttl/i.test(message);
-}
-
-/** The JSON of an answer: an object, or undefined for an HTML page, broken or empty JSON. */
-function envelopeOf(body: unknown): Envelope | undefined {
-	let value = body;
-	if (typeof value === 'string') {
-		try {
-			value = JSON.parse(value);
-		} catch {
-			return undefined;
-		}
+	if (read && attempts < call.maxAttempts && Date.now() - call.started + backoffMs(attempts, RETRY_FIRST_PAUSE_MS) < a.limits.readTotalMs) {
+		await sleep(backoffMs(attempts, RETRY_FIRST_PAUSE_MS));
+		return REPEAT;
 	}
-	if (typeof value !== 'object' || value === null || Array.isArray(value)) return undefined;
-	return (value as Envelope).code === undefined ? undefined : (value as Envelope);
+	throw apiError(call.node, {
+		message: read
+			? `The service failed to answer ${path}: ${what} after ${plural(attempts)}`
+			: `The service answered ${path} with ${what}; the change may or may not have been made, check before repeating it`,
+		description: read
+			? `Nothing was changed. Try again later; if it persists, check the credential's API URL (${a.base}).`
+			: 'The request reached the service, so it was not repeated automatically. Look at the object in question before running this again.',
+		httpStatus: status,
+		itemIndex,
+		context: { endpoint: path, attempts, ...(read ? {} : { mayHaveChanged: true }) },
+	});
 }
 
-function describeBody(body: unknown): string {
-	if (typeof body !== 'string') return 'an answer without the JSON envelope';
-	if (/^\s*</.test(body)) return 'an HTML page';
-	return body.trim() ? 'broken JSON' : 'an empty answer';
+/** A failure envelope (`code` other than 1 and -1): the service's words, and what to do. */
+function refused(call: Call, envelope: Envelope, a: Attempt): never {
+	const { path, itemIndex } = call;
+	const said = typeof envelope.message === 'string' && envelope.message ? envelope.message : '';
+	if (path === 'OAuth/authorize') {
+		throw apiError(call.node, {
+			message: `Log-in as "${String(a.credentials.username ?? '')}" was refused${said ? `: ${said}` : ''}. Check the username, password and password encoding in the Vendor API credential.`,
+			description: `The service answered OAuth/authorize with code ${String(envelope.code)}. Open the Vendor API credential, correct the username, password or Password Encoding, save and test it.`,
+			itemIndex,
+			context: { endpoint: path, serviceCode: String(envelope.code), loginFailure: 'refused' },
+		});
+	}
+	const permission = /permission|denied|not allowed|forbidden|unauthori[sz]ed/i.test(said);
+	const hint = permission ? 'the sub-account needs this permission in its group' : 'check the values sent';
+	throw apiError(call.node, {
+		message: `${said || 'The service refused the request without a message'} (${path}, code ${String(envelope.code)}: ${hint})`,
+		description: permission
+			? `The service refused ${path} for this (sub-)account. Grant the permission API/${path} to its group (Account & Billing > Group Permission > Add), or use the main account.`
+			: `The service refused ${path} with code ${String(envelope.code)}. Nothing was changed. Check the values sent.`,
+		itemIndex,
+		context: { endpoint: path, serviceCode: String(envelope.code) },
+	});
 }
 
-/** Log-ins one call may make after its token was refused (each after a wait, from the second on). */
-const MAX_RENEWALS = 4;
-
-export function backoffMs(attempt: number): number {
-	return Math.round(250 * 2 ** (attempt - 1) * (0.75 + Math.random() * 0.5));
+/** An answer came: the envelope on success, REPEAT to try again, or an error. */
+async function afterAnswer(call: Call, response: FullResponse, a: Attempt): Promise<Envelope | typeof REPEAT> {
+	const status = Number(response.statusCode);
+	const envelope = envelopeOf(response.body);
+	const code = envelope === undefined ? undefined : Number(envelope.code);
+	if (status === 429 || (status === 200 && envelope !== undefined && code !== 1 && code !== -1 && isBusyAnswer(String(envelope.message ?? '')))) {
+		return afterBusy(call, status, envelope, a);
+	}
+	if (status >= 300 && status < 400) redirected(call, response, status, a);
+	if (status >= 500 || envelope === undefined) return await afterBadAnswer(call, response, status, a);
+	if (code === -1 && !call.noToken) {
+		// a refused token: log in again (once per call, shared) and repeat
+		refuse(a.ts, a.token!);
+		call.fresh = true;
+		call.attempts--;
+		return REPEAT;
+	}
+	if (code !== 1) refused(call, envelope, a);
+	call.run.throttle.ok(a.sentAt);
+	if (!call.noToken && a.token) a.ts.token = a.token;
+	return envelope;
 }
 
 /**
@@ -240,292 +252,38 @@ export function backoffMs(attempt: number): number {
  * envelope, HTTP errors, timeouts and unreachable hosts; never includes the token or password.
  */
 export async function apiRequest(ctx: ApiContext, path: string, body: IDataObject = {}, options: ApiCallOptions = {}): Promise<Envelope> {
-	const node = ctx.getNode();
-	const itemIndex = options.itemIndex;
 	const read = options.read === true;
-	const maxAttempts = read ? (options.attempts ?? 4) : 1;
-	const noToken = options.noToken === true || path === 'OAuth/authorize';
-	const run = runState(ctx);
-	const started = Date.now();
-	let attempts = 0;
-	let renewals = 0;
-	let waited = false;
-	let busySince = 0;
-	let lastFault = '';
-
-	let fresh = false;
-	for (;;) {
-		// read once per run; read again (another execution or worker may have stored a new token)
-		// after the service refused the token
-		if (fresh || !run.credentials.has(API_CREDENTIAL)) {
-			const reading = ctx.getCredentials(API_CREDENTIAL);
-			run.credentials.set(API_CREDENTIAL, reading);
-			reading.catch(() => run.credentials.delete(API_CREDENTIAL));
-			fresh = false;
-		}
-		const credentials = await run.credentials.get(API_CREDENTIAL)!;
-		const base = apiBaseUrl(credentials);
-		if (!/^https?:\/\//.test(base)) {
-			throw apiError(node, {
-				message: `The credential's API URL "${base}" is not an http(s) URL`,
-				description: 'Open the Vendor API credential and enter the base address, for example https://api.vendor.example',
-				itemIndex,
-			});
-		}
-		const ts = tokenState(ctx, credentials);
-		let token: string | undefined;
-		if (!noToken) {
-			token = pickToken(credentials, ts);
-			if (!token && renewals >= 1 && !waited) {
-				// Refused again after this call's own log-in: on a service where every log-in ends the
-				// earlier tokens, another worker has just logged in and is storing its token in the
-				// credential. Wait a moment and read the credential again before logging in once more,
-				// so that two processes do not take turns ending each other's tokens.
-				waited = true;
-				fresh = true;
-				await sleep(backoffMs(renewals + 1));
-				continue;
-			}
-			if (!token) {
-				if (renewals >= MAX_RENEWALS) {
-					throw apiError(node, {
-						message: `The service refused the token for ${path} even after logging in again`,
-						description: 'Check that the account (or sub-account) is enabled and may use the API.',
-						itemIndex,
-						context: { endpoint: path, serviceCode: -1 },
-					});
-				}
-				renewals++;
-				waited = false;
-				token = await renew(ctx, credentials, ts, itemIndex);
-			}
-		}
-
-		const LIMITS = limitsOf(credentials);
-		const elapsed = Date.now() - started;
-		const timeout = read ? Math.min(LIMITS.readAttemptMs, LIMITS.readTotalMs - elapsed) : LIMITS.writeMs;
-		const request: IHttpRequestOptions = {
-			method: 'POST',
-			url: `${base}/API/${path}`,
-			headers: { 'Content-Type': 'application/json; charset=utf-8', Accept: 'application/json' },
-			body: { ...body },
-			json: true,
-			returnFullResponse: true,
-			ignoreHttpStatusErrors: true,
-			// the API answers POSTs itself; a redirect means a wrong API URL (said below)
-			disableFollowRedirect: true,
-			timeout: Math.max(timeout, 500),
-		};
-		await run.throttle.ready();
-		const sentAt = Date.now();
-		attempts++;
-		const sent = await run.requests.run(
-			async () => await send(ctx, request, noToken ? undefined : { ...credentials, accessToken: storedToken(credentials, token!) }),
-		);
-
-		/* ---- no answer */
-		if ('failed' in sent) {
-			if (sent.cancelled) {
-				throw apiError(node, { message: `The execution was cancelled while ${path} was under way`, itemIndex, context: { endpoint: path } });
-			}
-			const timedOut = sent.failed === 'timeout';
-			lastFault = timedOut ? `no answer within ${seconds(request.timeout!)}` : `the connection failed (${sent.failed})`;
-			const mayRepeat = read || !sent.reachedServer;
-			const limit = read ? maxAttempts : 2;
-			if (mayRepeat && attempts < limit && Date.now() - started + backoffMs(attempts) < (read ? LIMITS.readTotalMs : LIMITS.writeMs)) {
-				await sleep(backoffMs(attempts));
-				continue;
-			}
-			const total = seconds(Date.now() - started);
-			if (read || !sent.reachedServer) {
-				throw apiError(node, {
-					message: timedOut
-						? `The API did not answer ${path} in time: ${attempts} attempt${attempts > 1 ? 's' : ''} over ${total}, each given at most ${seconds(LIMITS.readAttemptMs)}`
-						: `Could not reach the API for ${path}: ${lastFault} after ${attempts} attempt${attempts > 1 ? 's' : ''} over ${total}`,
-					description: `Nothing was changed. Check the credential's API URL (${base}) and the network, or try again later.`,
-					itemIndex,
-					context: { endpoint: path, attempts, timedOut },
-				});
-			}
-			throw apiError(node, {
-				message: timedOut
-					? `The API did not answer ${path} within ${seconds(LIMITS.writeMs)}; the change may or may not have been made, check before repeating it`
-					: `The connection failed while ${path} was under way (${sent.failed}); the change may or may not have been made, check before repeating it`,
-				description: `The request was sent, so it was not repeated automatically. Look at the object in question (for example with a Get or Get Many operation) before running this again. API URL: ${base}`,
-				itemIndex,
-				context: { endpoint: path, attempts, timedOut, mayHaveChanged: true },
-			});
-		}
-
-		const response = sent.response;
-		const status = Number(response.statusCode);
-		const envelope = envelopeOf(response.body);
-
-		/* ---- the service is too busy: every request of this run backs off, then this one is repeated */
-		const busy = status === 429 || (status === 200 && envelope !== undefined && Number(envelope.code) !== 1 && Number(envelope.code) !== -1 && isBusyAnswer(String(envelope.message ?? '')));
-		if (busy) {
-			busySince ||= Date.now();
-			const pause = run.throttle.slowDown(sentAt);
-			if (Date.now() - busySince + pause < LIMITS.busyTotalMs) {
-				attempts--;
-				continue;
-			}
-			throw apiError(node, {
-				message: `The service stayed too busy for ${path} for ${seconds(Date.now() - busySince)}${envelope?.message ? `: ${String(envelope.message)}` : ''}`,
-				description: 'Nothing was changed. Lower "Concurrent Requests" in the node\'s Options, or run the workflow later.',
-				httpStatus: status,
-				itemIndex,
-				context: { endpoint: path, busy: true },
-			});
-		}
-
-		/* ---- a redirect: the API URL is not the API's own address */
-		if (status >= 300 && status < 400) {
-			const location = String(response.headers?.location ?? '');
-			throw apiError(node, {
-				message: `The API URL redirects ${path} to ${location || 'another address'} (HTTP ${status})`,
-				description: `Nothing was changed. Use the address the service redirects to as the API URL of the Vendor API credential (now ${base}).`,
-				httpStatus: status,
-				itemIndex,
-				context: { endpoint: path },
-			});
-		}
-
-		/* ---- a server fault or an answer that is not the envelope */
-		if (status >= 500 || envelope === undefined) {
-			const what = status >= 500 ? `HTTP ${status}` : `${describeBody(response.body)} (HTTP ${status})`;
-			lastFault = what;
-			if (status === 404) {
-				throw apiError(node, {
-					message: `The API has no endpoint ${path} (HTTP 404)`,
-					description: `Check the credential's API URL (${base}); calls go to <API URL>/API/<group>/<operation>.`,
-					httpStatus: 404,
-					itemIndex,
-					context: { endpoint: path },
-				});
-			}
-			if (read && attempts < maxAttempts && Date.now() - started + backoffMs(attempts) < LIMITS.readTotalMs) {
-				await sleep(backoffMs(attempts));
-				continue;
-			}
-			throw apiError(node, {
-				message: read
-					? `The service failed to answer ${path}: ${what} after ${attempts} attempt${attempts > 1 ? 's' : ''}`
-					: `The service answered ${path} with ${what}; the change may or may not have been made, check before repeating it`,
-				description: read
-					? `Nothing was changed. Try again later; if it persists, check the credential's API URL (${base}).`
-					: 'The request reached the service, so it was not repeated automatically. Look at the object in question before running this again.',
-				httpStatus: status,
-				itemIndex,
-				context: { endpoint: path, attempts, ...(read ? {} : { mayHaveChanged: true }) },
-			});
-		}
-
-		const code = Number(envelope.code);
-		/* ---- a refused token: log in again (once per call, shared) and repeat */
-		if (code === -1 && !noToken) {
-			refuse(ts, token!);
-			fresh = true;
-			attempts--;
-			continue;
-		}
-		if (code !== 1) {
-			const said = typeof envelope.message === 'string' && envelope.message ? envelope.message : '';
-			if (path === 'OAuth/authorize') {
-				throw apiError(node, {
-					message: `Log-in as "${String(credentials.username ?? '')}" was refused${said ? `: ${said}` : ''}. Check the username, password and password encoding in the Vendor API credential.`,
-					description: `The service answered OAuth/authorize with code ${String(envelope.code)}. Open the Vendor API credential, correct the username, password or Password Encoding, save and test it.`,
-					itemIndex,
-					context: { endpoint: path, serviceCode: String(envelope.code), loginFailure: 'refused' },
-				});
-			}
-			const permission = /permission|denied|not allowed|forbidden|unauthori[sz]ed/i.test(said);
-			const hint = permission ? 'the sub-account needs this permission in its group' : 'check the values sent';
-			throw apiError(node, {
-				message: `${said || 'The service refused the request without a message'} (${path}, code ${String(envelope.code)}: ${hint})`,
-				description: permission
-					? `The service refused ${path} for this (sub-)account. Grant the permission API/${path} to its group (Account & Billing > Group Permission > Add), or use the main account.`
-					: `The service refused ${path} with code ${String(envelope.code)}. Nothing was changed. Check the values sent.`,
-				itemIndex,
-				context: { endpoint: path, serviceCode: String(envelope.code) },
-			});
-		}
-		run.throttle.ok(sentAt);
-		if (!noToken && token) ts.token = token;
-		return envelope;
-	}
-}
-
-/** The payload of an envelope: `data`, or `result` where a list answers under that key. */
-export function payload(envelope: Envelope): unknown {
-	if (envelope.data !== undefined) return envelope.data;
-	if (envelope.result !== undefined) return envelope.result;
-	return undefined;
-}
-
-export interface PageOptions extends ApiCallOptions {
-	/** Stop after this many records (Return All off). */
-	limit?: number;
-	/** Page size asked for (default 100). */
-	pageSize?: number;
-	/** Pages fetched at once after the first (default 6). */
-	concurrency?: number;
-	/** Told the list's size as the service states it (`total` of the first page), when it does. */
-	onTotal?: (total: number) => void;
-}
-
-function reportTotal(envelope: Envelope, options: PageOptions): void {
-	const total = Number(envelope.total);
-	if (options.onTotal && envelope.total !== undefined && envelope.total !== '' && Number.isFinite(total)) options.onTotal(total);
-}
-
-function rowsOf(envelope: Envelope): IDataObject[] {
-	const p = payload(envelope);
-	if (Array.isArray(p)) return p as IDataObject[];
-	if (p === undefined || p === null || p === '') return [];
-	if (typeof p === 'object' && Object.keys(p).length === 0) return [];
-	return [p as IDataObject];
-}
-
-function totalPages(envelope: Envelope): number {
-	const n = Number(envelope.totalpage ?? 1);
-	return Number.isFinite(n) && n >= 1 ? Math.floor(n) : 1;
-}
-
-/**
- * Reads a paginated list: page 1 first, which tells `totalpage`; then, for Return All, the
- * remaining pages with bounded concurrency, kept in page order. With a limit, pages are read
- * one after the other until enough records arrived.
- */
-export async function apiRequestAllItems(ctx: ApiContext, path: string, body: IDataObject = {}, options: PageOptions = {}): Promise<IDataObject[]> {
-	const read = { ...options, read: true };
-	if (options.limit !== undefined) {
-		const pageSize = Math.min(options.pageSize ?? 100, Math.max(1, options.limit));
-		const out: IDataObject[] = [];
-		for (let page = 1; ; page++) {
-			const envelope = await apiRequest(ctx, path, { ...body, page, limit: pageSize }, read);
-			if (page === 1) reportTotal(envelope, options);
-			const rows = rowsOf(envelope);
-			out.push(...rows);
-			if (out.length >= options.limit || rows.length === 0 || page >= totalPages(envelope)) break;
-		}
-		return out.slice(0, options.limit);
-	}
-	const pageSize = options.pageSize ?? 100;
-	const first = await apiRequest(ctx, path, { ...body, page: 1, limit: pageSize }, read);
-	reportTotal(first, options);
-	const pages: IDataObject[][] = [rowsOf(first)];
-	const remaining: number[] = [];
-	for (let p = 2; p <= totalPages(first); p++) remaining.push(p);
-	const concurrency = Math.max(1, options.concurrency ?? PAGE_CONCURRENCY);
-	let next = 0;
-	const worker = async () => {
-		while (next < remaining.length) {
-			const page = remaining[next++];
-			const envelope = await apiRequest(ctx, path, { ...body, page, limit: pageSize }, read);
-			pages[page - 1] = rowsOf(envelope);
-		}
+	const call: Call = {
+		ctx,
+		node: ctx.getNode(),
+		path,
+		itemIndex: options.itemIndex,
+		read,
+		maxAttempts: read ? (options.attempts ?? 4) : 1,
+		noToken: options.noToken === true || path === 'OAuth/authorize',
+		run: runState(ctx),
+		started: Date.now(),
+		attempts: 0,
+		renewals: 0,
+		waited: false,
+		fresh: false,
+		busySince: 0,
 	};
-	await Promise.all(Array.from({ length: Math.min(concurrency, remaining.length) }, worker));
-	return pages.flat();
+	for (;;) {
+		const credentials = await credentialsOf(call);
+		const base = checkedBaseUrl(call, credentials);
+		const ts = tokenState(ctx, credentials);
+		const token = call.noToken ? undefined : await tokenToSend(ctx, credentials, ts, call, path, call.itemIndex);
+		if (!call.noToken && token === undefined) continue;
+		const limits = limitsOf(credentials);
+		const request = requestOptions(call, base, body, limits);
+		await call.run.throttle.ready();
+		const a: Attempt = { credentials, base, limits, request, ts, token, sentAt: Date.now() };
+		call.attempts++;
+		const sent = await call.run.requests.run(
+			async () => await send(ctx, request, call.noToken ? undefined : { ...credentials, accessToken: storedToken(credentials, token!) }),
+		);
+		const outcome = 'failed' in sent ? await afterNoAnswer(call, sent, a) : await afterAnswer(call, sent.response, a);
+		if (outcome !== REPEAT) return outcome;
+	}
 }

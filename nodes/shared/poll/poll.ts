@@ -23,7 +23,8 @@ import {
 	type IPollFunctions,
 } from 'n8n-workflow';
 
-import { apiRequest, payload, type Envelope } from '../api/transport';
+import { listRows, type Envelope } from '../api/envelope';
+import { apiRequest } from '../api/transport';
 
 /** Records asked for per page; the seed's own samples use pages of up to 1000. */
 export const PAGE_SIZE = 1000;
@@ -105,12 +106,6 @@ export async function runTriggerPoll<S extends IDataObject>(
 
 /* ------------------------------------------------------------------ lists */
 
-export function rowsOf(envelope: Envelope): IDataObject[] {
-	const p = payload(envelope);
-	if (Array.isArray(p)) return p as IDataObject[];
-	return [];
-}
-
 export const idOf = (row: IDataObject): number => Number(row.id);
 
 export interface ListOptions {
@@ -180,7 +175,7 @@ async function readListOnce(ctx: IPollFunctions, path: string, body: IDataObject
 	};
 	const same = (envelope: Envelope) => String(envelope.total ?? '') === total;
 
-	take(rowsOf(first));
+	take(listRows(first));
 	const early = () => options.stopBelow !== undefined && descending && passed;
 
 	if (options.stopBelow !== undefined) {
@@ -188,7 +183,7 @@ async function readListOnce(ctx: IPollFunctions, path: string, body: IDataObject
 		for (let page = 2; page <= totalPages && !early(); page++) {
 			const envelope = await fetchPage(page);
 			if (!same(envelope)) return null;
-			const rows = rowsOf(envelope);
+			const rows = listRows(envelope);
 			take(rows);
 			if (rows.length === 0) break;
 		}
@@ -202,7 +197,7 @@ async function readListOnce(ctx: IPollFunctions, path: string, body: IDataObject
 		await Promise.all(Array.from({ length: Math.min(4, queue.length) }, worker));
 		for (let page = 2; page <= totalPages; page++) {
 			if (!same(pages[page])) return null;
-			take(rowsOf(pages[page]));
+			take(listRows(pages[page]));
 		}
 	}
 	return [...byId.values(), ...extra];

@@ -1,6 +1,6 @@
 /**
- * Request signing of the object-storage interface (seed 000, section 5): HMAC-SHA1 over a
- * StringToSign, the scheme of S3 signature version 2 with the vendor's words.
+ * Request signing of the object-storage interface (the vendor's documentation, "Authentication"):
+ * HMAC-SHA1 over a StringToSign, the scheme of S3 signature version 2 with the vendor's words.
  *
  * Pure functions: no I/O, no clock (callers pass dates), no n8n imports, so the published AWS
  * vectors and an independent signer (aws-sdk v2) can check them directly.
@@ -13,21 +13,21 @@ export interface SigningProfile {
 	/** Prefix of the signed vendor headers (date, acl, meta): `x-vendor-`, `x-amz-` for plain S3. */
 	headerPrefix: string;
 	/**
-	 * Query names signed as sub-resources besides the listed ones. The seed lists `uploadId` and
+	 * Query names signed as sub-resources besides the listed ones. The documentation lists `uploadId` and
 	 * `partNumber` only; a service that also signs its path samples' `upload_id` and
 	 * `part_number` needs them here.
 	 */
 	extraSubResources?: readonly string[];
 	/**
 	 * Put sub-resource values into CanonicalizedResource percent-decoded (`uploadId=a+b/c=`)
-	 * instead of exactly as sent (`uploadId=a%2Bb%2Fc%3D`, the default). The seed does not say.
+	 * instead of exactly as sent (`uploadId=a%2Bb%2Fc%3D`, the default). The documentation does not say.
 	 */
 	decodeSubResourceValues?: boolean;
 }
 
 export const VENDOR_PROFILE: SigningProfile = { scheme: 'VENDOR', headerPrefix: 'x-vendor-' };
 
-/** The sub-resources seed 000 section 5 lists; no other query parameter is signed. */
+/** The sub-resources the documentation lists ("CanonicalizedResource"); no other query parameter is signed. */
 export const SUB_RESOURCES: readonly string[] = [
 	'acl',
 	'delete',

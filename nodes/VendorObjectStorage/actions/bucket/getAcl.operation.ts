@@ -1,28 +1,39 @@
-import { updateDisplayOptions, type IDataObject, type IExecuteFunctions, type INodeExecutionData, type INodeProperties } from 'n8n-workflow';
+import type { IDataObject, IExecuteFunctions, INodeExecutionData } from 'n8n-workflow';
 
 import { storageRequest, xmlBody } from '../../../shared/storage/transport';
 import { children, text, type XmlNode, type XmlValue } from '../../../shared/storage/xml';
-import { bucketField, getBucket, notice, perItem } from '../../helpers/common';
+import { getBucket, perItem } from '../../helpers/common';
+import { bucketField, notice } from '../../helpers/fields';
+import { TOOL_BUCKET } from '../../tool';
+import type { StorageOperation } from '../types';
 
-const properties: INodeProperties[] = [
-	{
-		...notice(
-			'The grants are output as the service lists them. The vendor documents that only FULL_CONTROL grants appear, so cannedAclDerived is set only when the grants prove a canned ACL.',
-		),
-		name: 'getAclNotice',
-	},
-	bucketField,
-];
-
-export const description = updateDisplayOptions({ show: { resource: ['bucket'], operation: ['getAcl'] } }, properties);
+export const operation: StorageOperation = {
+	endpoint: 'Get bucket ACL',
+	resource: 'bucket',
+	operation: 'getAcl',
+	name: 'Get ACL',
+	action: 'Get bucket ACL',
+	description: 'Get the owner and the grants of a bucket',
+	toolText: `Needs: ${TOOL_BUCKET}. Returns the bucket's owner and its grants.`,
+	properties: [
+		{
+			...notice(
+				'The grants are output as the service lists them. The vendor documents that only FULL_CONTROL grants appear, so cannedAclDerived is set only when the grants prove a canned ACL.',
+			),
+			name: 'getAclNotice',
+		},
+		bucketField,
+	],
+	execute,
+};
 
 const ALL_USERS = /\/global\/AllUsers$/;
 const AUTHENTICATED_USERS = /\/global\/AuthenticatedUsers$/;
 
 /**
  * The canned ACL that the grants prove, or undefined. Only grants to others prove anything: the
- * seed says the only permission that appears is FULL_CONTROL, so a bucket that lists just the
- * owner's FULL_CONTROL may be private or public on such a service.
+ * vendor documents that the only permission that appears is FULL_CONTROL, so a bucket that
+ * lists just the owner's FULL_CONTROL may be private or public on such a service.
  */
 export function cannedAclFromGrants(grants: IDataObject[], ownerId: string): string | undefined {
 	const set = new Set(
@@ -62,7 +73,7 @@ function fields(node: XmlValue | undefined): IDataObject {
 	return out;
 }
 
-export async function execute(this: IExecuteFunctions, items: INodeExecutionData[]): Promise<INodeExecutionData[]> {
+async function execute(this: IExecuteFunctions, items: INodeExecutionData[]): Promise<INodeExecutionData[]> {
 	return await perItem(this, items, async (i) => {
 		const bucket = getBucket(this, i);
 		const res = await storageRequest(this, { method: 'GET', bucket, query: [['acl', undefined]], itemIndex: i });

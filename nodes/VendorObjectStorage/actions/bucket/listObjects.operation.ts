@@ -1,142 +1,78 @@
 import {
 	NodeApiError,
-	updateDisplayOptions,
-	type ICredentialDataDecryptedObject,
 	type IDataObject,
 	type IExecuteFunctions,
 	type INodeExecutionData,
-	type INodeProperties,
 	type JsonObject,
 } from 'n8n-workflow';
 
-import { storageRequest, xmlBody, type StorageContext } from '../../../shared/storage/transport';
-import { children, text, type XmlNode } from '../../../shared/storage/xml';
-import { bucketField, getBucket, nonEmpty, owner, perItem, unquote } from '../../helpers/common';
-import { commonPrefixesOf, compareKeys } from '../../helpers/listing';
+import { returnAllAndLimit } from '../../../shared/dropdowns';
+import { getBucket, perItem } from '../../helpers/common';
+import { bucketField } from '../../helpers/fields';
+import { compareKeys, listPage } from '../../helpers/listing';
 import * as check from '../../helpers/validate';
+import { TOOL_BUCKET } from '../../tool';
+import type { StorageOperation } from '../types';
 
-const properties: INodeProperties[] = [
-	bucketField,
-	{
-		displayName: 'Return All',
-		name: 'returnAll',
-		type: 'boolean',
-		default: false,
-		description: 'Whether to return all results or only up to a given limit',
-	},
-	{
-		displayName: 'Limit',
-		name: 'limit',
-		type: 'number',
-		default: 50,
-		typeOptions: { minValue: 1 },
-		description: 'Max number of results to return',
-		displayOptions: { show: { returnAll: [false] } },
-	},
-	{
-		displayName: 'Options',
-		name: 'options',
-		type: 'collection',
-		placeholder: 'Add Option',
-		default: {},
-		options: [
-			{
-				displayName: 'Delimiter',
-				name: 'delimiter',
-				type: 'string',
-				default: '',
-				placeholder: 'e.g. /',
-				description: 'Groups keys up to the first delimiter after the prefix into folder items; "/" lists one folder level',
-			},
-			{
-				displayName: 'Page Size',
-				name: 'maxKeys',
-				type: 'number',
-				default: 1000,
-				typeOptions: { minValue: 1 },
-				description: 'Max-keys of each request: how many objects and folders one page of the listing holds',
-				hint: 'The service may return fewer per page (S3 at most 1000); the node pages until done',
-			},
-			{
-				displayName: 'Prefix',
-				name: 'prefix',
-				type: 'string',
-				default: '',
-				placeholder: 'e.g. reports/2026/',
-				description: 'Only keys that start with this text',
-			},
-			{
-				displayName: 'Start After',
-				name: 'marker',
-				type: 'string',
-				default: '',
-				placeholder: 'e.g. reports/2026/q1.csv',
-				description:
-					'Marker: list the keys after this one. The vendor documents that the listing starts at this key; the node leaves the key itself out, so both readings give the same result.',
-			},
-		],
-	},
-];
+export const operation: StorageOperation = {
+	endpoint: 'List objects',
+	resource: 'bucket',
+	operation: 'listObjects',
+	name: 'List Objects',
+	action: 'List objects in bucket',
+	description: 'List the objects and folders of a bucket, optionally under a prefix',
+	toolText: `Needs: ${TOOL_BUCKET}; optionally a Prefix (a folder such as reports/) and a Delimiter (/ lists one folder level). Returns one object per object (key, size, lastModified, etag) or folder (prefix), up to Limit.`,
+	properties: [
+		bucketField,
+		...returnAllAndLimit(),
+		{
+			displayName: 'Options',
+			name: 'options',
+			type: 'collection',
+			placeholder: 'Add Option',
+			default: {},
+			options: [
+				{
+					displayName: 'Delimiter',
+					name: 'delimiter',
+					type: 'string',
+					default: '',
+					placeholder: 'e.g. /',
+					description: 'Groups keys up to the first delimiter after the prefix into folder items; "/" lists one folder level',
+				},
+				{
+					displayName: 'Page Size',
+					name: 'maxKeys',
+					type: 'number',
+					default: 1000,
+					typeOptions: { minValue: 1 },
+					description: 'Max-keys of each request: how many objects and folders one page of the listing holds',
+					hint: 'The service may return fewer per page (S3 at most 1000); the node pages until done',
+				},
+				{
+					displayName: 'Prefix',
+					name: 'prefix',
+					type: 'string',
+					default: '',
+					placeholder: 'e.g. reports/2026/',
+					description: 'Only keys that start with this text',
+				},
+				{
+					displayName: 'Start After',
+					name: 'marker',
+					type: 'string',
+					default: '',
+					placeholder: 'e.g. reports/2026/q1.csv',
+					description:
+						'Marker: list the keys after this one. The vendor documents that the listing starts at this key; the node leaves the key itself out, so both readings give the same result.',
+				},
+			],
+		},
+	],
+	execute,
+};
 
-export const description = updateDisplayOptions({ show: { resource: ['bucket'], operation: ['listObjects'] } }, properties);
-
-/** One object of a listing: the fields the service gave, named in n8n's style. */
-function objectItem(c: XmlNode): IDataObject {
-	const item: IDataObject = { type: 'object', key: text(c, 'Key') };
-	if (c.Size !== undefined) {
-		const size = Number(text(c, 'Size'));
-		item.size = Number.isFinite(size) ? size : text(c, 'Size');
-	}
-	if (c.LastModified !== undefined) item.lastModified = text(c, 'LastModified');
-	if (c.ETag !== undefined) item.etag = unquote(text(c, 'ETag'));
-	if (c.StorageClass !== undefined) item.storageClass = text(c, 'StorageClass');
-	if (c.Owner !== undefined) item.owner = nonEmpty(owner(c.Owner));
-	return item;
-}
-
-export interface ListingPage {
-	entries: Array<{ name: string; item: IDataObject }>;
-	truncated: boolean;
-	nextMarker: string;
-	transId: string;
-}
-
-/**
- * One page of List Objects. `marker` is sent as given; a first entry equal to it is dropped, so
- * that a service whose listing starts AT the marker (the seed's wording) and one that starts
- * after it (S3) give the same result. One more entry than wanted is asked for when a marker is
- * sent, so that a page never holds only the dropped key.
- */
-export async function listPage(
-	ctx: StorageContext,
-	i: number,
-	bucket: string,
-	o: { prefix?: string; delimiter?: string; marker?: string; maxKeys: number },
-	overrides?: { credentialOverrides?: ICredentialDataDecryptedObject },
-): Promise<ListingPage> {
-	const query: Array<[string, string | number | undefined]> = [];
-	if (o.delimiter) query.push(['delimiter', o.delimiter]);
-	if (o.marker) query.push(['marker', o.marker]);
-	query.push(['max-keys', o.marker ? o.maxKeys + 1 : o.maxKeys]);
-	if (o.prefix) query.push(['prefix', o.prefix]);
-	const res = await storageRequest(ctx, { method: 'GET', bucket, query, itemIndex: i, ...overrides });
-	const doc = (await xmlBody(res)).ListBucketResult;
-	const entries: ListingPage['entries'] = children(doc, 'Contents').map((c) => {
-		const item = objectItem(c);
-		return { name: String(item.key), item };
-	});
-	for (const folder of commonPrefixesOf(doc)) entries.push({ name: folder, item: { type: 'folder', prefix: folder } });
-	entries.sort((a, b) => compareKeys(a.name, b.name));
-	if (o.marker && entries.length && entries[0].name === o.marker) entries.shift();
-	return {
-		entries,
-		truncated: text(doc, 'IsTruncated') === 'true',
-		nextMarker: text(doc, 'NextMarker'),
-		transId: res.transId,
-	};
-}
-
-export async function execute(this: IExecuteFunctions, items: INodeExecutionData[]): Promise<INodeExecutionData[]> {
+async function execute(this: IExecuteFunctions, items: INodeExecutionData[]): Promise<INodeExecutionData[]> {
 	return await perItem(this, items, async (i) => {
 		const node = this.getNode();
 		const bucket = getBucket(this, i);

@@ -1,25 +1,37 @@
-import { updateDisplayOptions, type IExecuteFunctions, type INodeExecutionData, type INodeProperties } from 'n8n-workflow';
+import type { IExecuteFunctions, INodeExecutionData } from 'n8n-workflow';
 
-import { getSettings, storageRequest } from '../../../shared/storage/transport';
-import { bucketField, CANNED_ACLS, getBucket, notice, perItem } from '../../helpers/common';
+import { getSettings } from '../../../shared/storage/settings';
+import { storageRequest } from '../../../shared/storage/transport';
+import { getBucket, perItem } from '../../helpers/common';
+import { bucketField, CANNED_ACLS, notice } from '../../helpers/fields';
+import { TOOL_BUCKET, TOOL_CONFIRM } from '../../tool';
+import type { StorageOperation } from '../types';
 
-const properties: INodeProperties[] = [
-	{ ...notice('The chosen ACL replaces every grant the bucket has now.'), name: 'setAclNotice' },
-	bucketField,
-	{
-		displayName: 'ACL',
-		name: 'acl',
-		type: 'options',
-		options: CANNED_ACLS,
-		default: 'private',
-		required: true,
-		description: 'Canned access control that replaces the current one',
-	},
-];
+export const operation: StorageOperation = {
+	endpoint: 'Set bucket ACL',
+	resource: 'bucket',
+	operation: 'setAcl',
+	name: 'Set ACL',
+	action: 'Set bucket ACL',
+	description: 'Replace the access control of a bucket with a canned ACL',
+	toolText: `Needs: ${TOOL_BUCKET}; ACL: private, public-read or public-read-write. Returns the bucket's name and the ACL set. ${TOOL_CONFIRM}`,
+	properties: [
+		{ ...notice('The chosen ACL replaces every grant the bucket has now.'), name: 'setAclNotice' },
+		bucketField,
+		{
+			displayName: 'ACL',
+			name: 'acl',
+			type: 'options',
+			options: CANNED_ACLS,
+			default: 'private',
+			required: true,
+			description: 'Canned access control that replaces the current one',
+		},
+	],
+	execute,
+};
 
-export const description = updateDisplayOptions({ show: { resource: ['bucket'], operation: ['setAcl'] } }, properties);
-
-export async function execute(this: IExecuteFunctions, items: INodeExecutionData[]): Promise<INodeExecutionData[]> {
+async function execute(this: IExecuteFunctions, items: INodeExecutionData[]): Promise<INodeExecutionData[]> {
 	return await perItem(this, items, async (i) => {
 		const bucket = getBucket(this, i);
 		const acl = String(this.getNodeParameter('acl', i, 'private'));

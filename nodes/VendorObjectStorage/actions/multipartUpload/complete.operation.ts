@@ -1,67 +1,73 @@
-import {
-	updateDisplayOptions,
-	type IDataObject,
-	type IExecuteFunctions,
-	type INodeExecutionData,
-	type INodeProperties,
-} from 'n8n-workflow';
+import type { IDataObject, IExecuteFunctions, INodeExecutionData } from 'n8n-workflow';
 
 import type { StorageSettings } from '../../../shared/storage/auth';
-import { getSettings } from '../../../shared/storage/transport';
-import { asNodeError, bucketField, getBucket, getKey, keyField, perItem, unquote, uploadIdField } from '../../helpers/common';
+import { getSettings } from '../../../shared/storage/settings';
+import { asNodeError, getBucket, getKey, perItem, unquote } from '../../helpers/common';
+import { bucketField, keyField, uploadIdField } from '../../helpers/fields';
 import { completeUpload, listParts, type PartRef } from '../../helpers/multipart';
 import * as check from '../../helpers/validate';
+import { TOOL_BUCKET, TOOL_KEY, TOOL_UPLOAD_ID } from '../../tool';
+import type { StorageOperation } from '../types';
 
-const properties: INodeProperties[] = [
-	bucketField,
-	keyField,
-	uploadIdField,
-	{
-		displayName: 'Parts',
-		name: 'partsSource',
-		type: 'options',
-		options: [
-			{
-				name: 'From Input Items',
-				value: 'input',
-				description: 'Each input item is one part with its part number and ETag, as Upload Part outputs them',
-			},
-			{
-				name: 'Every Uploaded Part',
-				value: 'list',
-				description: 'List the parts the service holds for the upload and complete with all of them',
-			},
-		],
-		default: 'input',
-		description: 'Which parts make up the object',
-	},
-	{
-		displayName: 'Options',
-		name: 'options',
-		type: 'collection',
-		placeholder: 'Add Option',
-		default: {},
-		displayOptions: { show: { partsSource: ['input'] } },
-		options: [
-			{
-				displayName: 'ETag Field',
-				name: 'etagField',
-				type: 'string',
-				default: 'etag',
-				description: 'Field of each input item that holds the ETag of its part; with etag, an item without it may give md5 instead',
-			},
-			{
-				displayName: 'Part Number Field',
-				name: 'partNumberField',
-				type: 'string',
-				default: 'partNumber',
-				description: 'Field of each input item that holds its part number',
-			},
-		],
-	},
-];
-
-export const description = updateDisplayOptions({ show: { resource: ['multipartUpload'], operation: ['complete'] } }, properties);
+export const operation: StorageOperation = {
+	endpoint: 'Complete multipart upload',
+	resource: 'multipartUpload',
+	operation: 'complete',
+	name: 'Complete',
+	action: 'Complete multipart upload',
+	description: 'Join the parts into the object, with parts from the input items or from the service',
+	serial: 'each completion must follow the parts uploaded before it',
+	toolText: `Needs: ${TOOL_BUCKET}; ${TOOL_KEY}; ${TOOL_UPLOAD_ID}. Returns the key and ETag of the joined object.`,
+	properties: [
+		bucketField,
+		keyField,
+		uploadIdField,
+		{
+			displayName: 'Parts',
+			name: 'partsSource',
+			type: 'options',
+			options: [
+				{
+					name: 'From Input Items',
+					value: 'input',
+					description: 'Each input item is one part with its part number and ETag, as Upload Part outputs them',
+				},
+				{
+					name: 'Every Uploaded Part',
+					value: 'list',
+					description: 'List the parts the service holds for the upload and complete with all of them',
+				},
+			],
+			default: 'input',
+			description: 'Which parts make up the object',
+		},
+		{
+			displayName: 'Options',
+			name: 'options',
+			type: 'collection',
+			placeholder: 'Add Option',
+			default: {},
+			displayOptions: { show: { partsSource: ['input'] } },
+			options: [
+				{
+					displayName: 'ETag Field',
+					name: 'etagField',
+					type: 'string',
+					default: 'etag',
+					description: 'Field of each input item that holds the ETag of its part; with etag, an item without it may give md5 instead',
+				},
+				{
+					displayName: 'Part Number Field',
+					name: 'partNumberField',
+					type: 'string',
+					default: 'partNumber',
+					description: 'Field of each input item that holds its part number',
+				},
+			],
+		},
+	],
+	execute,
+};
 
 interface Group {
 	bucket: string;
@@ -102,7 +108,7 @@ async function complete(ctx: IExecuteFunctions, g: Group, itemIndex: number, par
 	};
 }
 
-export async function execute(this: IExecuteFunctions, items: INodeExecutionData[]): Promise<INodeExecutionData[]> {
+async function execute(this: IExecuteFunctions, items: INodeExecutionData[]): Promise<INodeExecutionData[]> {
 	const source = String(this.getNodeParameter('partsSource', 0, 'input'));
 	const node = this.getNode();
 	const target = async (i: number) => ({

@@ -1,14 +1,25 @@
-import { updateDisplayOptions, type IExecuteFunctions, type INodeExecutionData, type INodeProperties } from 'n8n-workflow';
+import type { IExecuteFunctions, INodeExecutionData } from 'n8n-workflow';
 
-import { getSettings } from '../../../shared/storage/transport';
-import { bucketField, getBucket, getKey, keyField, objectHeaderFields, objectHeaders, perItem } from '../../helpers/common';
+import { getSettings } from '../../../shared/storage/settings';
+import { getBucket, getKey, objectHeaders, perItem } from '../../helpers/common';
+import { bucketField, keyField, objectHeaderFields } from '../../helpers/fields';
 import { initiateUpload } from '../../helpers/multipart';
+import { TOOL_BUCKET, TOOL_KEY } from '../../tool';
+import type { StorageOperation } from '../types';
 
-const properties: INodeProperties[] = [bucketField, keyField, objectHeaderFields];
+export const operation: StorageOperation = {
+	endpoint: 'Initiate multipart upload',
+	resource: 'multipartUpload',
+	operation: 'initiate',
+	name: 'Initiate',
+	action: 'Initiate multipart upload',
+	description: 'Start a multipart upload and get its upload ID',
+	toolText: `Needs: ${TOOL_BUCKET}; ${TOOL_KEY}. Returns the upload ID (uploadId) the other multipart operations take.`,
+	properties: [bucketField, keyField, objectHeaderFields],
+	execute,
+};
 
-export const description = updateDisplayOptions({ show: { resource: ['multipartUpload'], operation: ['initiate'] } }, properties);
-
-export async function execute(this: IExecuteFunctions, items: INodeExecutionData[]): Promise<INodeExecutionData[]> {
+async function execute(this: IExecuteFunctions, items: INodeExecutionData[]): Promise<INodeExecutionData[]> {
 	return await perItem(this, items, async (i) => {
 		const bucket = getBucket(this, i);
 		const key = getKey(this, i);

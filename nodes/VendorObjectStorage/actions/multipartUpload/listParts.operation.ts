@@ -1,53 +1,50 @@
-import { updateDisplayOptions, type IDataObject, type IExecuteFunctions, type INodeExecutionData, type INodeProperties } from 'n8n-workflow';
+import type { IDataObject, IExecuteFunctions, INodeExecutionData } from 'n8n-workflow';
 
-import { getSettings } from '../../../shared/storage/transport';
-import { bucketField, getBucket, getKey, keyField, perItem, uploadIdField } from '../../helpers/common';
+import { returnAllAndLimit } from '../../../shared/dropdowns';
+import { getSettings } from '../../../shared/storage/settings';
+import { getBucket, getKey, perItem } from '../../helpers/common';
+import { bucketField, keyField, uploadIdField } from '../../helpers/fields';
 import { listParts } from '../../helpers/multipart';
 import * as check from '../../helpers/validate';
+import { TOOL_BUCKET, TOOL_KEY, TOOL_UPLOAD_ID } from '../../tool';
+import type { StorageOperation } from '../types';
 
-const properties: INodeProperties[] = [
-	bucketField,
-	keyField,
-	uploadIdField,
-	{
-		displayName: 'Return All',
-		name: 'returnAll',
-		type: 'boolean',
-		default: false,
-		description: 'Whether to return all results or only up to a given limit',
-	},
-	{
-		displayName: 'Limit',
-		name: 'limit',
-		type: 'number',
-		default: 50,
-		typeOptions: { minValue: 1 },
-		description: 'Max number of results to return',
-		displayOptions: { show: { returnAll: [false] } },
-	},
-	{
-		displayName: 'Options',
-		name: 'options',
-		type: 'collection',
-		placeholder: 'Add Option',
-		default: {},
-		options: [
-			{
-				displayName: 'Page Size',
-				name: 'maxParts',
-				type: 'number',
-				default: 1000,
-				typeOptions: { minValue: 1 },
-				description: 'Max-parts of each request: how many parts one page of the listing holds',
-				hint: 'The service may return fewer per page (S3 at most 1000); the node pages until done',
-			},
-		],
-	},
-];
+export const operation: StorageOperation = {
+	endpoint: 'List parts',
+	resource: 'multipartUpload',
+	operation: 'listParts',
+	name: 'List Parts',
+	action: 'List parts of multipart upload',
+	description: 'List the parts uploaded so far',
+	toolText: `Needs: ${TOOL_BUCKET}; ${TOOL_KEY}; ${TOOL_UPLOAD_ID}. Returns one object per uploaded part (part number, size, ETag).`,
+	properties: [
+		bucketField,
+		keyField,
+		uploadIdField,
+		...returnAllAndLimit(),
+		{
+			displayName: 'Options',
+			name: 'options',
+			type: 'collection',
+			placeholder: 'Add Option',
+			default: {},
+			options: [
+				{
+					displayName: 'Page Size',
+					name: 'maxParts',
+					type: 'number',
+					default: 1000,
+					typeOptions: { minValue: 1 },
+					description: 'Max-parts of each request: how many parts one page of the listing holds',
+					hint: 'The service may return fewer per page (S3 at most 1000); the node pages until done',
+				},
+			],
+		},
+	],
+	execute,
+};
 
-export const description = updateDisplayOptions({ show: { resource: ['multipartUpload'], operation: ['listParts'] } }, properties);
-
-export async function execute(this: IExecuteFunctions, items: INodeExecutionData[]): Promise<INodeExecutionData[]> {
+async function execute(this: IExecuteFunctions, items: INodeExecutionData[]): Promise<INodeExecutionData[]> {
 	return await perItem(this, items, async (i) => {
 		const node = this.getNode();
 		const bucket = getBucket(this, i);

@@ -1,38 +1,49 @@
-import { updateDisplayOptions, type IDataObject, type IExecuteFunctions, type INodeExecutionData, type INodeProperties } from 'n8n-workflow';
+import type { IDataObject, IExecuteFunctions, INodeExecutionData } from 'n8n-workflow';
 
-import { getSettings } from '../../../shared/storage/transport';
-import { bucketField, getBucket, getKey, keyField, perItem, unquote, uploadIdField } from '../../helpers/common';
+import { getSettings } from '../../../shared/storage/settings';
+import { getBucket, getKey, perItem, unquote } from '../../helpers/common';
+import { bucketField, keyField, uploadIdField } from '../../helpers/fields';
 import { sendPart } from '../../helpers/multipart';
 import * as check from '../../helpers/validate';
+import { TOOL_BUCKET, TOOL_KEY, TOOL_UPLOAD_ID } from '../../tool';
+import type { StorageOperation } from '../types';
 
-const properties: INodeProperties[] = [
-	bucketField,
-	keyField,
-	uploadIdField,
-	{
-		displayName: 'Part Number',
-		name: 'partNumber',
-		type: 'number',
-		default: 1,
-		required: true,
-		typeOptions: { minValue: 1 },
-		description: 'Position of this part in the object, from 1',
-		hint: 'S3 services accept part numbers up to 10000 and want every part but the last to be at least 5 MiB',
-	},
-	{
-		displayName: 'Input Binary Field',
-		name: 'binaryPropertyName',
-		type: 'string',
-		default: 'data',
-		required: true,
-		placeholder: 'e.g. data',
-		hint: 'The name of the input binary field holding the bytes of this part',
-	},
-];
+export const operation: StorageOperation = {
+	endpoint: 'Upload part',
+	resource: 'multipartUpload',
+	operation: 'uploadPart',
+	name: 'Upload Part',
+	action: 'Upload part',
+	description: 'Upload one numbered part of a multipart upload from a binary field',
+	toolText: `Needs: ${TOOL_BUCKET}; ${TOOL_KEY}; ${TOOL_UPLOAD_ID}; Part Number (1-10000); the part's content in a binary field of the input. Returns the bucket, key, upload ID, part number and the part's ETag.`,
+	properties: [
+		bucketField,
+		keyField,
+		uploadIdField,
+		{
+			displayName: 'Part Number',
+			name: 'partNumber',
+			type: 'number',
+			default: 1,
+			required: true,
+			typeOptions: { minValue: 1 },
+			description: 'Position of this part in the object, from 1',
+			hint: 'S3 services accept part numbers up to 10000 and want every part but the last to be at least 5 MiB',
+		},
+		{
+			displayName: 'Input Binary Field',
+			name: 'binaryPropertyName',
+			type: 'string',
+			default: 'data',
+			required: true,
+			placeholder: 'e.g. data',
+			hint: 'The name of the input binary field holding the bytes of this part',
+		},
+	],
+	execute,
+};
 
-export const description = updateDisplayOptions({ show: { resource: ['multipartUpload'], operation: ['uploadPart'] } }, properties);
-
-export async function execute(this: IExecuteFunctions, items: INodeExecutionData[]): Promise<INodeExecutionData[]> {
+async function execute(this: IExecuteFunctions, items: INodeExecutionData[]): Promise<INodeExecutionData[]> {
 	return await perItem(this, items, async (i) => {
 		const node = this.getNode();
 		const bucket = getBucket(this, i);

@@ -1,17 +1,28 @@
-import { updateDisplayOptions, type IExecuteFunctions, type INodeExecutionData, type INodeProperties } from 'n8n-workflow';
+import type { IExecuteFunctions, INodeExecutionData } from 'n8n-workflow';
 
 import { storageRequest } from '../../../shared/storage/transport';
-import { bucketField, getBucket, getExistingKey, existingKeyField, notice, perItem } from '../../helpers/common';
+import { getBucket, getExistingKey, perItem } from '../../helpers/common';
+import { bucketField, existingKeyField, notice } from '../../helpers/fields';
+import { TOOL_BUCKET, TOOL_CONFIRM, TOOL_KEY } from '../../tool';
+import type { StorageOperation } from '../types';
 
-const properties: INodeProperties[] = [
-	{ ...notice('The object is deleted for good: buckets keep no versions.'), name: 'deleteObjectNotice' },
-	bucketField,
-	existingKeyField,
-];
+export const operation: StorageOperation = {
+	endpoint: 'Delete object',
+	resource: 'object',
+	operation: 'delete',
+	name: 'Delete',
+	action: 'Delete object',
+	description: 'Delete an object',
+	toolText: `Needs: ${TOOL_BUCKET}; ${TOOL_KEY}. Returns {deleted: true} with the bucket and key. ${TOOL_CONFIRM}`,
+	properties: [
+		{ ...notice('The object is deleted for good: buckets keep no versions.'), name: 'deleteObjectNotice' },
+		bucketField,
+		existingKeyField,
+	],
+	execute,
+};
 
-export const description = updateDisplayOptions({ show: { resource: ['object'], operation: ['delete'] } }, properties);
-
-export async function execute(this: IExecuteFunctions, items: INodeExecutionData[]): Promise<INodeExecutionData[]> {
+async function execute(this: IExecuteFunctions, items: INodeExecutionData[]): Promise<INodeExecutionData[]> {
 	return await perItem(this, items, async (i) => {
 		const bucket = getBucket(this, i);
 		const key = getExistingKey(this, i);

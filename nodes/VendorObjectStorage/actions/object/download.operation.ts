@@ -1,85 +1,93 @@
-import {
-	updateDisplayOptions,
-	type IDataObject,
-	type IExecuteFunctions,
-	type INodeExecutionData,
-	type INodeProperties,
-} from 'n8n-workflow';
+import type { IDataObject, IExecuteFunctions, INodeExecutionData } from 'n8n-workflow';
 
-import { getSettings, readAll, storageFailure, storageRequest } from '../../../shared/storage/transport';
-import { bucketField, getBucket, getExistingKey, existingKeyField, perItem, unquote } from '../../helpers/common';
+import { readAll } from '../../../shared/storage/body';
+import { storageFailure } from '../../../shared/storage/errors';
+import { getSettings } from '../../../shared/storage/settings';
+import { storageRequest } from '../../../shared/storage/transport';
+import { getBucket, getExistingKey, perItem, unquote } from '../../helpers/common';
+import { bucketField, existingKeyField } from '../../helpers/fields';
 import * as check from '../../helpers/validate';
+import { TOOL_BUCKET, TOOL_KEY } from '../../tool';
+import type { StorageOperation } from '../types';
 
-const properties: INodeProperties[] = [
-	bucketField,
-	existingKeyField,
-	{
-		displayName: 'Put Output File in Field',
-		name: 'binaryPropertyName',
-		type: 'string',
-		default: 'data',
-		required: true,
-		placeholder: 'e.g. data',
-		hint: 'The name of the output binary field to put the file in',
-	},
-	{
-		displayName: 'Options',
-		name: 'options',
-		type: 'collection',
-		placeholder: 'Add Option',
-		default: {},
-		options: [
-			{
-				displayName: 'File Name',
-				name: 'fileName',
-				type: 'string',
-				default: '',
-				placeholder: 'e.g. report.csv',
-				description: 'Name of the output file, one line; defaults to the last segment of the key',
-			},
-			{
-				displayName: 'If Match',
-				name: 'ifMatch',
-				type: 'string',
-				default: '',
-				placeholder: 'e.g. 9b2cf535f27731c974343645a3985328',
-				description: 'Download only when the object still has this ETag; otherwise the node fails (412)',
-			},
-			{
-				displayName: 'If Modified Since',
-				name: 'ifModifiedSince',
-				type: 'dateTime',
-				default: '',
-				description: 'Download only when the object changed after this time; otherwise the item says notModified (304)',
-			},
-			{
-				displayName: 'If None Match',
-				name: 'ifNoneMatch',
-				type: 'string',
-				default: '',
-				placeholder: 'e.g. 9b2cf535f27731c974343645a3985328',
-				description: 'Download only when the ETag differs from this one; otherwise the item says notModified (304)',
-			},
-			{
-				displayName: 'If Unmodified Since',
-				name: 'ifUnmodifiedSince',
-				type: 'dateTime',
-				default: '',
-				description: 'Download only when the object has not changed since this time; otherwise the node fails (412)',
-			},
-			{
-				displayName: 'Range',
-				name: 'range',
-				type: 'string',
-				default: '',
-				placeholder: 'e.g. bytes=0-99',
-				description: 'Only these bytes: first-last position, both included; bytes=-100 gives the last 100',
-			},
-		],
-	},
-];
-
-export const description = updateDisplayOptions({ show: { resource: ['object'], operation: ['download'] } }, properties);
+export const operation: StorageOperation = {
+	endpoint: 'Get object',
+	resource: 'object',
+	operation: 'download',
+	name: 'Download',
+	action: 'Download object',
+	description: 'Download an object into a binary field, whole or a byte range, optionally on a condition',
+	toolText: `Needs: ${TOOL_BUCKET}; ${TOOL_KEY}. Returns the bucket, key and size; the content goes to a binary field, which an AI model cannot read: use Get Presigned URL to hand out a link instead.`,
+	properties: [
+		bucketField,
+		existingKeyField,
+		{
+			displayName: 'Put Output File in Field',
+			name: 'binaryPropertyName',
+			type: 'string',
+			default: 'data',
+			required: true,
+			placeholder: 'e.g. data',
+			hint: 'The name of the output binary field to put the file in',
+		},
+		{
+			displayName: 'Options',
+			name: 'options',
+			type: 'collection',
+			placeholder: 'Add Option',
+			default: {},
+			options: [
+				{
+					displayName: 'File Name',
+					name: 'fileName',
+					type: 'string',
+					default: '',
+					placeholder: 'e.g. report.csv',
+					description: 'Name of the output file, one line; defaults to the last segment of the key',
+				},
+				{
+					displayName: 'If Match',
+					name: 'ifMatch',
+					type: 'string',
+					default: '',
+					placeholder: 'e.g. 9b2cf535f27731c974343645a3985328',
+					description: 'Download only when the object still has this ETag; otherwise the node fails (412)',
+				},
+				{
+					displayName: 'If Modified Since',
+					name: 'ifModifiedSince',
+					type: 'dateTime',
+					default: '',
+					description: 'Download only when the object changed after this time; otherwise the item says notModified (304)',
+				},
+				{
+					displayName: 'If None Match',
+					name: 'ifNoneMatch',
+					type: 'string',
+					default: '',
+					placeholder: 'e.g. 9b2cf535f27731c974343645a3985328',
+					description: 'Download only when the ETag differs from this one; otherwise the item says notModified (304)',
+				},
+				{
+					displayName: 'If Unmodified Since',
+					name: 'ifUnmodifiedSince',
+					type: 'dateTime',
+					default: '',
+					description: 'Download only when the object has not changed since this time; otherwise the node fails (412)',
+				},
+				{
+					displayName: 'Range',
+					name: 'range',
+					type: 'string',
+					default: '',
+					placeholder: 'e.g. bytes=0-99',
+					description: 'Only these bytes: first-last position, both included; bytes=-100 gives the last 100',
+				},
+			],
+		},
+	],
+	execute,
+};
 
 type BinaryInput = Parameters<IExecuteFunctions['helpers']['prepareBinaryData']>[0];
 
@@ -92,7 +100,7 @@ function etagCondition(raw: unknown): string {
 		.join(', ');
 }
 
-export async function execute(this: IExecuteFunctions, items: INodeExecutionData[]): Promise<INodeExecutionData[]> {
+async function execute(this: IExecuteFunctions, items: INodeExecutionData[]): Promise<INodeExecutionData[]> {
 	return await perItem(this, items, async (i) => {
 		const node = this.getNode();
 		const bucket = getBucket(this, i);

@@ -1,14 +1,8 @@
-import {
-	updateDisplayOptions,
-	type IBinaryData,
-	type IDataObject,
-	type IExecuteFunctions,
-	type INodeExecutionData,
-	type INodeProperties,
-} from 'n8n-workflow';
+import type { IBinaryData, IDataObject, IExecuteFunctions, INodeExecutionData } from 'n8n-workflow';
 
-import { getSettings } from '../../../shared/storage/transport';
-import { bucketField, getBucket, getKey, keyField, objectHeaderFields, objectHeaders, perItem } from '../../helpers/common';
+import { getSettings } from '../../../shared/storage/settings';
+import { getBucket, getKey, objectHeaders, perItem } from '../../helpers/common';
+import { bucketField, keyField, objectHeaderFields } from '../../helpers/fields';
 import {
 	BufferParts,
 	MiB,
@@ -20,76 +14,87 @@ import {
 	type UploadResult,
 } from '../../helpers/transfer';
 import * as check from '../../helpers/validate';
+import { TOOL_BUCKET, TOOL_CONFIRM, TOOL_KEY } from '../../tool';
+import type { StorageOperation } from '../types';
 
-const properties: INodeProperties[] = [
-	bucketField,
-	keyField,
-	{
-		displayName: 'Binary File',
-		name: 'binaryData',
-		type: 'boolean',
-		default: true,
-		description: 'Whether the data to upload comes from a binary field of the input item; otherwise it is the text below',
-	},
-	{
-		displayName: 'Input Binary Field',
-		name: 'binaryPropertyName',
-		type: 'string',
-		default: 'data',
-		required: true,
-		placeholder: 'e.g. data',
-		hint: 'The name of the input binary field holding the file to upload',
-		displayOptions: { show: { binaryData: [true] } },
-	},
-	{
-		displayName: 'File Content',
-		name: 'fileContent',
-		type: 'string',
-		default: '',
-		typeOptions: { rows: 4 },
-		placeholder: 'e.g. Hello world',
-		description: 'The text to store, sent as UTF-8',
-		displayOptions: { show: { binaryData: [false] } },
-	},
-	objectHeaderFields,
-	{
-		displayName: 'Options',
-		name: 'options',
-		type: 'collection',
-		placeholder: 'Add Option',
-		default: {},
-		options: [
-			{
-				displayName: 'Multipart Threshold (MiB)',
-				name: 'multipartThreshold',
-				type: 'number',
-				default: 16,
-				typeOptions: { minValue: 0 },
-				description: "In-memory data larger than this goes in parallel parts; files in n8n's binary store always stream in parts",
-				hint: 'A file in the binary store that fits in one part is sent as a single request',
-			},
-			{
-				displayName: 'Part Size (MiB)',
-				name: 'partSize',
-				type: 'number',
-				default: 8,
-				typeOptions: { minValue: 0.001, numberPrecision: 3 },
-				description: 'Size of each part of a multipart upload; raised on its own when a file would need more than 10000 parts',
-				hint: 'S3 services refuse parts under 5 MiB (except the last) and over 5120 MiB; the vendor documents no limit',
-			},
-			{
-				displayName: 'Concurrency',
-				name: 'concurrency',
-				type: 'number',
-				default: 4,
-				typeOptions: { minValue: 1, maxValue: 32 },
-				description: 'How many parts are uploaded at the same time; memory use is about concurrency × part size',
-			},
-		],
-	},
-];
-
-export const description = updateDisplayOptions({ show: { resource: ['object'], operation: ['upload'] } }, properties);
+export const operation: StorageOperation = {
+	endpoint: 'Put object',
+	resource: 'object',
+	operation: 'upload',
+	name: 'Upload',
+	action: 'Upload object',
+	description: 'Upload a file or text; large files stream in parallel parts',
+	serial: 'each upload sends its own parts in parallel (see Parts in Parallel)',
+	toolText: `Needs: ${TOOL_BUCKET}; ${TOOL_KEY}; the content (text, or a binary field of the input). Returns the key, size and ETag of the stored object. Replaces an object with the same key. ${TOOL_CONFIRM}`,
+	properties: [
+		bucketField,
+		keyField,
+		{
+			displayName: 'Binary File',
+			name: 'binaryData',
+			type: 'boolean',
+			default: true,
+			description: 'Whether the data to upload comes from a binary field of the input item; otherwise it is the text below',
+		},
+		{
+			displayName: 'Input Binary Field',
+			name: 'binaryPropertyName',
+			type: 'string',
+			default: 'data',
+			required: true,
+			placeholder: 'e.g. data',
+			hint: 'The name of the input binary field holding the file to upload',
+			displayOptions: { show: { binaryData: [true] } },
+		},
+		{
+			displayName: 'File Content',
+			name: 'fileContent',
+			type: 'string',
+			default: '',
+			typeOptions: { rows: 4 },
+			placeholder: 'e.g. Hello world',
+			description: 'The text to store, sent as UTF-8',
+			displayOptions: { show: { binaryData: [false] } },
+		},
+		objectHeaderFields,
+		{
+			displayName: 'Options',
+			name: 'options',
+			type: 'collection',
+			placeholder: 'Add Option',
+			default: {},
+			options: [
+				{
+					displayName: 'Multipart Threshold (MiB)',
+					name: 'multipartThreshold',
+					type: 'number',
+					default: 16,
+					typeOptions: { minValue: 0 },
+					description: "In-memory data larger than this goes in parallel parts; files in n8n's binary store always stream in parts",
+					hint: 'A file in the binary store that fits in one part is sent as a single request',
+				},
+				{
+					displayName: 'Part Size (MiB)',
+					name: 'partSize',
+					type: 'number',
+					default: 8,
+					typeOptions: { minValue: 0.001, numberPrecision: 3 },
+					description: 'Size of each part of a multipart upload; raised on its own when a file would need more than 10000 parts',
+					hint: 'S3 services refuse parts under 5 MiB (except the last) and over 5120 MiB; the vendor documents no limit',
+				},
+				{
+					displayName: 'Parts in Parallel',
+					name: 'partConcurrency',
+					type: 'number',
+					default: 4,
+					typeOptions: { minValue: 1, maxValue: 32 },
+					description: 'How many parts of one file are uploaded at the same time; memory use is about this number × part size',
+				},
+			],
+		},
+	],
+	execute,
+};
 
 /** Size of a stored binary: `bytes` when n8n recorded it, else the store's metadata. */
 async function binarySize(ctx: IExecuteFunctions, binary: IBinaryData): Promise<number | undefined> {
@@ -104,7 +109,7 @@ async function binarySize(ctx: IExecuteFunctions, binary: IBinaryData): Promise<
 	}
 }
 
-export async function execute(this: IExecuteFunctions, items: INodeExecutionData[]): Promise<INodeExecutionData[]> {
+async function execute(this: IExecuteFunctions, items: INodeExecutionData[]): Promise<INodeExecutionData[]> {
 	return await perItem(this, items, async (i) => {
 		const node = this.getNode();
 		const bucket = getBucket(this, i);
@@ -113,7 +118,7 @@ export async function execute(this: IExecuteFunctions, items: INodeExecutionData
 		const options = this.getNodeParameter('options', i, {}) as IDataObject;
 		const threshold = check.positiveNumber(node, i, 'Multipart Threshold (MiB)', options.multipartThreshold ?? 16, 0, 1024 * 1024) * MiB;
 		const wantedPart = check.positiveNumber(node, i, 'Part Size (MiB)', options.partSize ?? 8, 0.001, Number.MAX_SAFE_INTEGER / MiB) * MiB;
-		const concurrency = check.positiveInt(node, i, 'Concurrency', options.concurrency ?? 4, 1, 32);
+		const concurrency = check.positiveInt(node, i, 'Parts in Parallel', options.partConcurrency ?? 4, 1, 32);
 
 		let binary: IBinaryData | undefined;
 		let text: Buffer | undefined;

@@ -1,0 +1,548 @@
+'use strict';
+/**
+ * The emulator's dialects (emulator/dialects.js): for each one, what the default does and
+ * what the dialect does instead, over plain HTTP. Storage requests are signed by the small V2
+ * signer below, written from seed 000 section 5 (not the package's signer and not the
+ * emulator's verifier); it can sign sub-resource values as sent or decoded and with or without
+ * upload_id/part_number, so each signing dialect is shown to refuse the default signature and
+ * accept its own. aws-sdk v2 (AWS words) checks the upload-ID dialects from the outside.
+ */
+const crypto = require('node:crypto');
+const AWS = require('aws-sdk');
+const { XMLParser } = require('fast-xml-parser');
+const { createEmulator } = require('..');
+const { spawnEmulator } = require('../spawn');
+
+const USER = { accessKey: 'VENDORTESTKEY', secretKey: 'vendor-test-secret' };
+const SEED_SUBS = ['versioning', 'acl', 'logging', 'versions', 'uploads', 'partNumber', 'uploadId', 'delete'];
+const xml = new XMLParser({ ignoreAttributes: false, parseTagValue: false, isArray: (n) => ['Contents', 'CommonPrefixes', 'Grant', 'Part'].includes(n) });
+
+// ---- a V2 signer written from seed 000 section 5 --------------------------------------------
+
+/**
+ * CanonicalizedResource of `pathAndQuery` as sent. `decoded`: sub-resource values decoded
+ * instead of as sent; `underscore`: upload_id and part_number count as sub-resources.
+ */
+function canonicalResource(pathAndQuery, { decoded = false, underscore = false } = {}) {
+	const [path, query = ''] = pathAndQuery.split('?');
+	const names = underscore ? [...SEED_SUBS, 'upload_id', 'part_number'] : SEED_SUBS;
+	const subs = query
+		.split('&')
+		.filter(Boolean)
+		.map((pair) => {
+			const i = pair.indexOf('=');
+			if (i < 0) return { name: pair, text: pair };
+			const value = pair.slice(i + 1);
+			return { name: pair.slice(0, i), text: `${pair.slice(0, i)}=${decoded ? decodeURIComponent(value) : value}` };
+		})
+		.filter((s) => names.includes(s.name))
+		.sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
+	return path + (subs.length ? '?' + subs.map((s) => s.text).join('&') : '');
+}
+
+function stringToSign(method, pathAndQuery, headers, dateSlot, how) {
+	const vendor = Object.entries(headers)
+		.map(([k, v]) => [k.toLowerCase(), String(v).trim()])
+		.filter(([k]) => k.startsWith('x-vendor-'))
+		.sort((a, b) => (a[0] < b[0] ? -1 : 1))
+		.map(([k, v]) => `${k}:${v}\n`)
+		.join('');
+	return `${method}\n${headers['Content-MD5'] || ''}\n${headers['Content-Type'] || ''}\n${dateSlot}\n${vendor}${canonicalResource(pathAndQuery, how)}`;
+}
+
+const hmac = (sts) => crypto.createHmac('sha1', USER.secretKey).update(sts, 'utf8').digest('base64');
+
+let emu;
+
+/** A signed storage request; `how` picks the signing reading. Resolves { status, headers, text, doc }. */
+async function sreq(method, pathAndQuery, { headers = {}, body, how } = {}) {
+	const h = { Date: new Date().toUTCString(), ...headers };
+	h.Authorization = `VENDOR ${USER.accessKey}:${hmac(stringToSign(method, pathAndQuery, h, h.Date, how))}`;
+	// a Buffer body, so fetch adds no Content-Type of its own
+	const res = await fetch(emu.url + pathAndQuery, { method, headers: h, body: body === undefined ? undefined : Buffer.from(body) });
+	const text = await res.text();
+	const doc = /xml/.test(res.headers.get('content-type') || '') && text ? xml.parse(text) : undefined;
+	return { status: res.status, headers: res.headers, text, doc };
+}
+
+/** A presigned URL for `pathAndQuery`, valid 5 minutes. */
+function presign(method, pathAndQuery, how) {
+	const expires = Math.floor(Date.now() / 1000) + 300;
+	const sig = hmac(stringToSign(method, pathAndQuery, {}, String(expires), how));
+	const sep = pathAndQuery.includes('?') ? '&' : '?';
+	return `${emu.url}${pathAndQuery}${sep}VENDORAccessKeyId=${USER.accessKey}&Expires=${expires}&Signature=${encodeURIComponent(sig)}`;
+}
+
+const errorCode = (r) => r.doc && r.doc.Error && r.doc.Error.Code;
+
+async function control(method, route, body) {
+	const res = await fetch(`${emu.url}/__emulator${route}`, {
+		method,
+		headers: { 'Content-Type': 'application/json' },
+		body: method === 'GET' ? undefined : JSON.stringify(body || {}),
+	});
+	return { status: res.status, json: await res.json() };
+}
+
+async function dialects(list) {
+	const r = await control('POST', '/dialects', { set: list });
+	expect(r.status).toBe(200);
+	expect(r.json.enabled).toEqual(list);
+}
+
+// ---- management helpers ------------------------------------------------------------------
+
+async function api(path, body = {}) {
+	const res = await fetch(`${emu.url}/API/${path}`, {
+		method: 'POST',
+		headers: { 'Content-Type': 'application/json; charset=utf-8', Accept: 'application/json' },
+		body: JSON.stringify(body),
+	});
+	expect(res.status).toBe(200);
+	return res.json();
+}
+
+async function login(username = 'demo', password = 'demo-password') {
+	const r = await api('OAuth/authorize', { username, password });
+	expect(String(r.code)).toBe('1');
+	return r;
+}
+
+let seq = 0;
+async function newBucket(acl) {
+	const name = `dialect-bucket-${++seq}`;
+	const r = await sreq('PUT', `/${name}`, { headers: acl ? { 'x-vendor-acl': acl } : {} });
+	expect(r.status).toBe(200);
+	return name;
+}
+
+async function put(bucket, key, text = key) {
+	expect((await sreq('PUT', `/${bucket}/${key}`, { body: text })).status).toBe(200);
+}
+
+beforeAll(async () => {
+	emu = await createEmulator({ seed: 'demo' });
+});
+
+afterAll(async () => {
+	if (emu) await emu.close();
+});
+
+afterEach(async () => {
+	await dialects([]);
+	emu.clock.advancedMs = 0;
+});
+
+describe('the registry', () => {
+	test('GET lists the enabled and available dialects, POST replaces the set, unknown names are refused, reset keeps them', async () => {
+		const { json } = await control('GET', '/dialects');
+		expect(json.enabled).toEqual([]);
+		expect(json.available.map((d) => d.name)).toEqual([
+			'commonPrefixesPlain',
+			'markerInclusive',
+			'aclOwnerOnly',
+			'underscoreSigned',
+			'subresourceDecoded',
+			'trickyUploadIds',
+			'numbersAsStrings',
+			'numbersAsNumbers',
+			'emptyObjectsAsArrays',
+			'lineIdsDiffer',
+			'loginInvalidates',
+			'tokenLifetime60',
+			'extraFields',
+		]);
+		for (const d of json.available) {
+			expect(['storage', 'management', 'both']).toContain(d.area);
+			expect(d.description.length).toBeGreaterThan(20);
+		}
+		await dialects(['markerInclusive', 'numbersAsStrings']);
+		await dialects(['numbersAsStrings']); // replaces, does not add
+		const bad = await control('POST', '/dialects', { set: ['numbersAsStrings', 'noSuchDialect'] });
+		expect(bad.status).toBe(400);
+		expect(bad.json.error).toMatch(/unknown dialect noSuchDialect; available: commonPrefixesPlain/);
+		expect((await control('GET', '/dialects')).json.enabled).toEqual(['numbersAsStrings']);
+		await control('POST', '/reset');
+		expect((await control('GET', '/dialects')).json.enabled).toEqual(['numbersAsStrings']);
+	});
+
+	test('createEmulator({ dialects }) takes an array or a comma-separated string', async () => {
+		const a = await createEmulator({ dialects: 'aclOwnerOnly,tokenLifetime60' });
+		const b = await createEmulator({ dialects: ['extraFields'] });
+		try {
+			expect(a.dialects.toJSON().enabled).toEqual(['aclOwnerOnly', 'tokenLifetime60']);
+			expect(b.dialects.toJSON().enabled).toEqual(['extraFields']);
+		} finally {
+			await a.close();
+			await b.close();
+		}
+		await expect(createEmulator({ dialects: ['nope'] })).rejects.toThrow(/unknown dialect nope/);
+	});
+
+	test('the CLI takes --dialect a,b', async () => {
+		const cli = await spawnEmulator(['--dialect', 'markerInclusive,extraFields']);
+		try {
+			expect((await cli.control('GET', '/dialects')).enabled).toEqual(['markerInclusive', 'extraFields']);
+		} finally {
+			await cli.close();
+		}
+	});
+});
+
+describe('storage dialects', () => {
+	test('commonPrefixesPlain: <CommonPrefixes>p/</CommonPrefixes> instead of <CommonPrefixes><Prefix>p/</Prefix></CommonPrefixes>', async () => {
+		const b = await newBucket();
+		for (const k of ['a/1', 'a/2', 'b/1', 'top']) await put(b, k);
+		const path = `/${b}?delimiter=%2F`;
+		const s3 = await sreq('GET', path);
+		expect(s3.text).toContain('<CommonPrefixes><Prefix>a/</Prefix></CommonPrefixes><CommonPrefixes><Prefix>b/</Prefix></CommonPrefixes>');
+		expect(s3.doc.ListBucketResult.CommonPrefixes).toEqual([{ Prefix: 'a/' }, { Prefix: 'b/' }]);
+		await dialects(['commonPrefixesPlain']);
+		const plain = await sreq('GET', path);
+		expect(plain.text).toContain('<CommonPrefixes>a/</CommonPrefixes><CommonPrefixes>b/</CommonPrefixes>');
+		expect(plain.text).not.toContain('<Prefix>a/</Prefix>');
+		expect(plain.doc.ListBucketResult.CommonPrefixes).toEqual(['a/', 'b/']);
+		expect(plain.doc.ListBucketResult.Contents.map((c) => c.Key)).toEqual(['top']);
+	});
+
+	test('markerInclusive: the listing starts at the marker; following NextMarker lists every key once in both readings', async () => {
+		const b = await newBucket();
+		const keys = ['k1', 'k2', 'k3', 'k4', 'k5'];
+		for (const k of keys) await put(b, k);
+		const listed = async (q) => {
+			const r = (await sreq('GET', `/${b}?${q}`)).doc.ListBucketResult;
+			return { keys: (r.Contents || []).map((c) => c.Key), next: r.NextMarker, truncated: r.IsTruncated };
+		};
+		expect((await listed('marker=k2')).keys).toEqual(['k3', 'k4', 'k5']);
+		expect(await listed('marker=k2&max-keys=2')).toEqual({ keys: ['k3', 'k4'], next: 'k4', truncated: 'true' });
+		await dialects(['markerInclusive']);
+		expect((await listed('marker=k2')).keys).toEqual(['k2', 'k3', 'k4', 'k5']);
+		expect(await listed('marker=k2&max-keys=2')).toEqual({ keys: ['k2', 'k3'], next: 'k4', truncated: 'true' });
+		expect((await listed('marker=k25')).keys).toEqual(['k3', 'k4', 'k5']); // not a key: from the next one
+		for (const mode of [[], ['markerInclusive']]) {
+			await dialects(mode);
+			const all = [];
+			let marker = '';
+			for (let page = 0; page < 10; page++) {
+				const r = await listed(`max-keys=2${marker ? `&marker=${marker}` : ''}`);
+				all.push(...r.keys);
+				if (r.truncated !== 'true') break;
+				marker = r.next;
+			}
+			expect(all).toEqual(keys);
+		}
+	});
+
+	test('aclOwnerOnly: only the owner FULL_CONTROL grant, whatever the canned ACL', async () => {
+		const b = await newBucket('public-read-write');
+		const grants = async () => (await sreq('GET', `/${b}?acl`)).doc.AccessControlPolicy.AccessControlList.Grant;
+		const s3 = await grants();
+		expect(s3.map((g) => g.Permission)).toEqual(['FULL_CONTROL', 'READ', 'WRITE']);
+		expect(s3[1].Grantee.URI).toBe('http://acs.amazonaws.com/groups/global/AllUsers');
+		await dialects(['aclOwnerOnly']);
+		const only = await grants();
+		expect(only).toHaveLength(1);
+		expect(only[0]).toMatchObject({ Grantee: { ID: 'vendor-test', DisplayName: 'vendor-test' }, Permission: 'FULL_CONTROL' });
+		// the canned ACL still acts: anyone may list the bucket
+		expect((await fetch(`${emu.url}/${b}`)).status).toBe(200);
+		await dialects([]);
+		const priv = await newBucket();
+		await dialects(['aclOwnerOnly']);
+		expect((await fetch(`${emu.url}/${priv}`)).status).toBe(403);
+	});
+
+	test('trickyUploadIds: upload IDs carry +, / and =; signed as sent they work, signed decoded they do not', async () => {
+		const b = await newBucket();
+		const plain = (await sreq('POST', `/${b}/obj?uploads`)).doc.InitiateMultipartUploadResult.UploadId;
+		expect(plain).toMatch(/^[A-Za-z0-9_-]+$/);
+		await dialects(['trickyUploadIds']);
+		const id = (await sreq('POST', `/${b}/obj?uploads`)).doc.InitiateMultipartUploadResult.UploadId;
+		expect(id).toMatch(/\+/);
+		expect(id).toMatch(/\//);
+		expect(id).toMatch(/=/);
+		const path = `/${b}/obj?uploadId=${encodeURIComponent(id)}`;
+		expect((await sreq('GET', path)).status).toBe(200);
+		const decoded = await sreq('GET', path, { how: { decoded: true } });
+		expect({ status: decoded.status, code: errorCode(decoded) }).toEqual({ status: 403, code: 'SignatureDoesNotMatch' });
+		const part = await sreq('PUT', `/${b}/obj?partNumber=1&uploadId=${encodeURIComponent(id)}`, { body: 'part one' });
+		expect(part.status).toBe(200);
+		const done = await sreq('POST', path, {
+			body: `<CompleteMultipartUpload><Part><PartNumber>1</PartNumber><ETag>${part.headers.get('etag')}</ETag></Part></CompleteMultipartUpload>`,
+		});
+		expect(done.status).toBe(200);
+		expect((await sreq('GET', `/${b}/obj`)).text).toBe('part one');
+	});
+
+	test('subresourceDecoded: sub-resource values are signed decoded; the as-sent signature fails, also in presigned URLs', async () => {
+		const b = await newBucket();
+		await dialects(['subresourceDecoded']);
+		const id = (await sreq('POST', `/${b}/obj?uploads`)).doc.InitiateMultipartUploadResult.UploadId;
+		expect(id).toMatch(/^(?=.*\+)(?=.*\/)(?=.*=)/);
+		const path = `/${b}/obj?uploadId=${encodeURIComponent(id)}`;
+		const asSent = await sreq('GET', path);
+		expect({ status: asSent.status, code: errorCode(asSent) }).toEqual({ status: 403, code: 'SignatureDoesNotMatch' });
+		const decoded = await sreq('GET', path, { how: { decoded: true } });
+		expect(decoded.status).toBe(200);
+		expect(decoded.doc.ListPartsResult.UploadId).toBe(id);
+		expect((await fetch(presign('GET', path))).status).toBe(403);
+		expect((await fetch(presign('GET', path, { decoded: true }))).status).toBe(200);
+		// the default: as sent passes, decoded fails (the IDs made under the dialect stay tricky)
+		await dialects([]);
+		expect((await sreq('GET', path)).status).toBe(200);
+		expect((await sreq('GET', path, { how: { decoded: true } })).status).toBe(403);
+		expect((await fetch(presign('GET', path))).status).toBe(200);
+		expect((await fetch(presign('GET', path, { decoded: true }))).status).toBe(403);
+	});
+
+	test('underscoreSigned: upload_id and part_number are sub-resources; the default leaves them out of the signature', async () => {
+		const b = await newBucket();
+		const id = (await sreq('POST', `/${b}/obj?uploads`)).doc.InitiateMultipartUploadResult.UploadId;
+		const partPath = `/${b}/obj?upload_id=${id}&part_number=1`;
+		const listPath = `/${b}/obj?upload_id=${id}`;
+		// default: the underscore names are not signed
+		expect((await sreq('PUT', partPath, { body: 'one' })).status).toBe(200);
+		const underscoreByDefault = await sreq('GET', listPath, { how: { underscore: true } });
+		expect({ status: underscoreByDefault.status, code: errorCode(underscoreByDefault) }).toEqual({ status: 403, code: 'SignatureDoesNotMatch' });
+		await dialects(['underscoreSigned']);
+		const plain = await sreq('PUT', partPath, { body: 'one' });
+		expect({ status: plain.status, code: errorCode(plain) }).toEqual({ status: 403, code: 'SignatureDoesNotMatch' });
+		// the string to sign the emulator reports names them, sorted: part_number before upload_id
+		expect(plain.doc.Error.StringToSign).toMatch(new RegExp(`/${b}/obj\\?part_number=1&upload_id=${id}$`));
+		expect((await sreq('PUT', partPath, { body: 'one', how: { underscore: true } })).status).toBe(200);
+		expect((await sreq('GET', listPath, { how: { underscore: true } })).doc.ListPartsResult.Part).toHaveLength(1);
+		expect((await fetch(presign('GET', listPath))).status).toBe(403);
+		expect((await fetch(presign('GET', listPath, { underscore: true }))).status).toBe(200);
+		// the camel-case spelling is signed the same way in both readings
+		expect((await sreq('GET', `/${b}/obj?uploadId=${id}`)).status).toBe(200);
+	});
+
+	test('extraFields: XML answers carry an unknown element and every answer an unknown header', async () => {
+		const b = await newBucket();
+		await put(b, 'x.txt', 'x');
+		const before = await sreq('GET', `/${b}`);
+		expect(before.text).not.toContain('x-vendor-extra');
+		expect(before.headers.get('x-vendor-extra')).toBeNull();
+		await dialects(['extraFields']);
+		for (const path of [`/${b}`, `/${b}?acl`, '/']) {
+			const r = await sreq('GET', path);
+			expect(r.status).toBe(200);
+			expect(r.text).toMatch(/^<\?xml[^>]*\?>\s*<\w+[^>]*><x-vendor-extra>1<\/x-vendor-extra>/);
+			expect(r.headers.get('x-vendor-extra')).toBe('1');
+		}
+		const init = await sreq('POST', `/${b}/big?uploads`);
+		expect(init.text).toContain('<InitiateMultipartUploadResult xmlns="http://s3.amazonaws.com/doc/2006-03-01/"><x-vendor-extra>1</x-vendor-extra>');
+		const id = init.doc.InitiateMultipartUploadResult.UploadId;
+		const part = await sreq('PUT', `/${b}/big?partNumber=1&uploadId=${id}`, { body: 'abc' });
+		expect(part.headers.get('x-vendor-extra')).toBe('1');
+		expect((await sreq('GET', `/${b}/big?uploadId=${id}`)).text).toContain('<x-vendor-extra>1</x-vendor-extra>');
+		const done = await sreq('POST', `/${b}/big?uploadId=${id}`, {
+			body: `<CompleteMultipartUpload><Part><PartNumber>1</PartNumber><ETag>${part.headers.get('etag')}</ETag></Part></CompleteMultipartUpload>`,
+		});
+		expect(done.doc.CompleteMultipartUploadResult['x-vendor-extra']).toBe('1');
+		const got = await sreq('GET', `/${b}/x.txt`);
+		expect(got.text).toBe('x');
+		expect(got.headers.get('x-vendor-extra')).toBe('1');
+		const missing = await sreq('GET', `/${b}/nothing`);
+		expect(missing.doc.Error).toMatchObject({ Code: 'NoSuchKey', 'x-vendor-extra': '1' });
+	});
+});
+
+describe('storage dialects against aws-sdk v2 (AWS words, signs sub-resources as sent)', () => {
+	let aws;
+	let s3;
+	beforeAll(async () => {
+		process.env.AWS_SDK_JS_SUPPRESS_MAINTENANCE_MODE_MESSAGE = '1';
+		aws = await createEmulator({ storage: { scheme: 'AWS', headerPrefix: 'x-amz-', presignKeyParam: 'AWSAccessKeyId' } });
+		s3 = new AWS.S3({
+			endpoint: aws.url,
+			s3ForcePathStyle: true,
+			signatureVersion: 's3',
+			region: 'us-east-1',
+			maxRetries: 0,
+			accessKeyId: USER.accessKey,
+			secretAccessKey: USER.secretKey,
+		});
+		await s3.createBucket({ Bucket: 'sdk-dialects' }).promise();
+	});
+	afterAll(async () => {
+		if (aws) await aws.close();
+	});
+
+	const multipart = async (Key) => {
+		const { UploadId } = await s3.createMultipartUpload({ Bucket: 'sdk-dialects', Key }).promise();
+		const { ETag } = await s3.uploadPart({ Bucket: 'sdk-dialects', Key, UploadId, PartNumber: 1, Body: 'sdk part' }).promise();
+		const parts = await s3.listParts({ Bucket: 'sdk-dialects', Key, UploadId }).promise();
+		expect(parts.Parts).toHaveLength(1);
+		await s3.completeMultipartUpload({ Bucket: 'sdk-dialects', Key, UploadId, MultipartUpload: { Parts: [{ ETag, PartNumber: 1 }] } }).promise();
+		return UploadId;
+	};
+
+	test('trickyUploadIds: a whole multipart upload works (the default reading); subresourceDecoded refuses the same client', async () => {
+		aws.dialects.set(['trickyUploadIds']);
+		expect(await multipart('tricky')).toMatch(/^(?=.*\+)(?=.*\/)(?=.*=)/);
+		aws.dialects.set(['subresourceDecoded']);
+		const err = await multipart('decoded').catch((e) => e);
+		expect({ statusCode: err.statusCode, code: err.code }).toEqual({ statusCode: 403, code: 'SignatureDoesNotMatch' });
+		aws.dialects.set([]);
+	});
+
+	test('extraFields and commonPrefixesPlain: aws-sdk reads the extra element; the plain prefixes are not S3 form', async () => {
+		await s3.putObject({ Bucket: 'sdk-dialects', Key: 'dir/a', Body: 'a' }).promise();
+		aws.dialects.set(['extraFields']);
+		const listed = await s3.listObjects({ Bucket: 'sdk-dialects', Delimiter: '/' }).promise();
+		expect(listed.CommonPrefixes).toEqual([{ Prefix: 'dir/' }]);
+		expect(listed.$response.httpResponse.headers['x-amz-extra']).toBe('1');
+		aws.dialects.set(['commonPrefixesPlain']);
+		const plain = await s3.listObjects({ Bucket: 'sdk-dialects', Delimiter: '/' }).promise();
+		expect(plain.CommonPrefixes).not.toEqual([{ Prefix: 'dir/' }]);
+		aws.dialects.set([]);
+	});
+});
+
+describe('management dialects', () => {
+	test('numbersAsStrings: every number is a string, the envelope too', async () => {
+		const plain = await login();
+		expect(plain.code).toBe(1);
+		expect(plain.expires).toBe(7200);
+		await dialects(['numbersAsStrings']);
+		const auth = await login();
+		expect(auth.code).toBe('1');
+		expect(auth.expires).toBe('7200');
+		const refused = await api('OAuth/authorize', { username: 'demo', password: 'wrong' });
+		expect(refused.code).toBe('0');
+		const bad = await api('profile/detail', { token: 'nope' });
+		expect(bad.code).toBe('-1');
+		const list = await api('cdn/domainList', { token: auth.access_token });
+		expect(list.code).toBe('1');
+		const numbers = [];
+		const walk = (v) => (typeof v === 'number' ? numbers.push(v) : v && typeof v === 'object' && Object.values(v).forEach(walk));
+		walk(list);
+		expect(numbers).toEqual([]);
+		// the default has numbers in the same answer (at least the code)
+		await dialects([]);
+		const numbersBefore = [];
+		const walk2 = (v) => (typeof v === 'number' ? numbersBefore.push(v) : v && typeof v === 'object' && Object.values(v).forEach(walk2));
+		walk2(await api('cdn/domainList', { token: auth.access_token }));
+		expect(numbersBefore.length).toBeGreaterThan(0);
+	});
+
+	test('numbersAsNumbers: every numeric string is a number, code stays a number', async () => {
+		const { access_token: token } = await login();
+		const before = await api('profile/detail', { token });
+		expect(before.data.uid).toBe('10001');
+		expect(before.data.balance.price).toBe('1000.00');
+		await dialects(['numbersAsNumbers']);
+		const detail = await api('profile/detail', { token });
+		expect(detail.code).toBe(1);
+		expect(detail.data.uid).toBe(10001);
+		expect(detail.data.status).toBe(1);
+		expect(detail.data.balance.price).toBe(1000);
+		expect(detail.data.couponprice).toBe(12.5);
+		expect(detail.data.profile.phone).toBe('+1 555 0100'); // not numeric: unchanged
+		const list = await api('instance/list', { token, limit: 2 });
+		expect(list).toMatchObject({ limit: 2, page: 1 });
+		expect(typeof list.total).toBe('number');
+		expect(typeof list.data[0].id).toBe('number');
+		expect(typeof list.data[0].instance_id).toBe('string');
+		const auth = await login();
+		expect(typeof auth.access_token).toBe('string');
+	});
+
+	test('emptyObjectsAsArrays: {} is written [] anywhere', async () => {
+		const { access_token: token } = await login();
+		const before = await api('cdn/domainList', { token });
+		const empty = before.data.filter((d) => d.originback && !Array.isArray(d.originback) && !Object.keys(d.originback).length);
+		expect(empty.length).toBeGreaterThan(0);
+		await dialects(['emptyObjectsAsArrays']);
+		const after = await api('cdn/domainList', { token });
+		const byId = new Map(after.data.map((d) => [d.id, d]));
+		for (const d of empty) expect(byId.get(d.id).originback).toEqual([]);
+		// non-empty objects stay objects
+		const withIp = after.data.find((d) => d.ip && Object.keys(d.ip).length);
+		expect(Array.isArray(withIp.ip)).toBe(false);
+	});
+
+	test('lineIdsDiffer: row ids are not line codes; linetype is the code instance/create takes', async () => {
+		const { access_token: token } = await login();
+		const rows = async () => (await api('instance/networkResourceList', { token, nodeid: 1 })).result;
+		const plain = await rows();
+		expect(plain.map((r) => [r.id, r.linetype])).toEqual([
+			['1', '1'],
+			['2', '2'],
+			['3', '3'],
+			['5', '5'],
+		]);
+		await dialects(['lineIdsDiffer']);
+		const differ = await rows();
+		expect(differ.map((r) => r.linetype)).toEqual(['1', '2', '3', '5']);
+		expect(differ.map((r) => r.id)).toEqual(['101', '102', '103', '104']);
+		for (const r of differ) expect(Object.keys(r).sort()).toEqual(['id', 'linetype', 'node', 'status']);
+		// the rows of data centre 2 carry on the numbering; the same row keeps its id
+		const all = (await api('instance/networkResourceList', { token })).result;
+		expect(all.slice(0, 4).map((r) => r.id)).toEqual(['101', '102', '103', '104']);
+		expect(new Set(all.map((r) => r.id)).size).toBe(all.length);
+		const order = { name: 'line-check', nodeid: 1, type: 1, cpuid: 1, memid: 2, imageid: 2, networkvalue: 2, pass: 'Str0ng-pass!' };
+		const byRowId = await api('instance/create', { token, ...order, networkid: 102 });
+		expect(byRowId.code).toBe(0);
+		expect(byRowId.message).toMatch(/networkid: 102 is not a line code in data centre 1; the line codes offered there are 1, 2, 3, 5/);
+		const byCode = await api('instance/create', { token, ...order, networkid: Number(differ[1].linetype) });
+		expect(byCode.code).toBe(1);
+	});
+
+	test('loginInvalidates: a new log-in revokes the earlier tokens of that account only', async () => {
+		const first = (await login()).access_token;
+		await login();
+		expect((await api('profile/detail', { token: first })).code).toBe(1); // default: still valid
+		await dialects(['loginInvalidates']);
+		const old = (await login()).access_token;
+		const ops = (await login('demo_ops', 'ops-password')).access_token;
+		const current = (await login()).access_token;
+		const revoked = await api('profile/detail', { token: old });
+		expect(revoked.code).toBe(-1);
+		expect(revoked.message).toMatch(/token is invalid/);
+		expect((await api('profile/detail', { token: first })).code).toBe(-1);
+		expect((await api('profile/detail', { token: current })).code).toBe(1);
+		expect((await api('profile/detail', { token: ops })).code).toBe(1); // another account's token stays
+		// a refused log-in revokes nothing
+		expect((await api('OAuth/authorize', { username: 'demo', password: 'wrong' })).code).toBe(0);
+		expect((await api('profile/detail', { token: current })).code).toBe(1);
+	});
+
+	test('tokenLifetime60: expires says 60 and the token dies after 60 s of emulator time', async () => {
+		const plain = await login();
+		expect(plain.expires).toBe(7200);
+		await dialects(['tokenLifetime60']);
+		const short = await login();
+		expect(short.expires).toBe(60);
+		await control('POST', '/clock/advance', { ms: 59000 });
+		expect((await api('profile/detail', { token: short.access_token })).code).toBe(1);
+		await control('POST', '/clock/advance', { ms: 2000 });
+		expect((await api('profile/detail', { token: short.access_token })).code).toBe(-1);
+		expect((await api('profile/detail', { token: plain.access_token })).code).toBe(1); // issued before: 7200 s
+	});
+
+	test('extraFields: the envelope and every record carry fields the seed does not list; maps get none', async () => {
+		const { access_token: token } = await login();
+		const before = await api('profile/detail', { token });
+		expect(JSON.stringify(before)).not.toMatch(/x_extra|_links/);
+		await dialects(['extraFields']);
+		const auth = await login();
+		expect(auth).toMatchObject({ code: 1, x_extra: expect.any(String), _links: expect.any(Object) });
+		const detail = await api('profile/detail', { token });
+		expect(detail.x_extra).toEqual(expect.any(String));
+		expect(detail.data.x_extra).toEqual(expect.any(String));
+		expect(detail.data.profile.x_extra).toEqual(expect.any(String));
+		expect(detail.data.balance.x_extra).toEqual(expect.any(String));
+		for (const s of detail.data.subaccounts) expect(s.x_extra).toEqual(expect.any(String));
+		const lines = await api('instance/networkResourceList', { token, nodeid: 1 });
+		for (const r of lines.result) {
+			expect(r.x_extra).toEqual(expect.any(String));
+			expect(r.node.x_extra).toEqual(expect.any(String));
+		}
+		const channels = await api('cdn/domainList', { token });
+		const withIp = channels.data.find((d) => d.ip && Object.keys(d.ip).length);
+		expect(Object.keys(withIp.ip).every((k) => /^[\d.:a-f]+$/i.test(k))).toBe(true); // a map keyed by IP gets no field
+		const failure = await api('profile/detail', { token: 'nope' });
+		expect(failure).toMatchObject({ code: -1, x_extra: expect.any(String) });
+	});
+});

@@ -1,0 +1,331 @@
+'use strict';
+/**
+ * Vendor Balance Trigger through n8n-core's poll machinery against the emulator: crossings of
+ * the threshold (once each, re-armed above it) and new consumption records.
+ */
+const { startVendor, n8n } = require('../../support/vendor');
+const { longTokens, mulberry32, createPoller, setFaults, clearFaults, requestCount, sorted, report } = require('../../support/triggers');
+
+const NODE = 'vendorAccountBillingTrigger'; // the Vendor Balance Trigger (listed under Vendor Account & Billing in n8n's node panel)
+const FIXED = { thresholdSource: 'fixed', threshold: 100, consumption: false };
+const WITH_RECORDS = { ...FIXED, consumption: true };
+
+let v;
+beforeAll(async () => {
+	v = await startVendor();
+});
+afterAll(() => v.close());
+beforeEach(async () => {
+	await clearFaults(v);
+	await v.control('POST', '/reset');
+	await longTokens(v);
+	v._tokens = {};
+});
+
+let n = 0;
+const setBalance = (price) => v.control('POST', '/management/balance', { username: 'demo', price });
+const recharge = (price) => v.control('POST', '/management/profile/recharge', { username: 'demo', price });
+/** One consumption record of 1.00 (adding a CDN channel); returns the record's name. */
+const consume = async () => {
+	const name = `c${++n}-${Date.now().toString(36)}.example.org`;
+	const r = await v.api('cdn/domainAdd', { name, type: 'cloud', ip: { '192.0.2.20': 80 } });
+	if (Number(r.code) !== 1) throw new Error(r.message); // "1" under the numbersAsStrings dialect
+	return `CDN channel ${name}`;
+};
+const poll = (parameters, opts = {}) => n8n.runPoll(NODE, parameters, { credentials: { vendorApi: v.apiRef }, store: v.store, ...opts });
+const identity = (i) => (i.event === 'consumption' ? `consumption:${i.name}` : `below:${i.balance.toFixed(2)}`);
+
+describe('semantics', () => {
+	test('once per crossing: nothing at the baseline, once on falling below, again only after rising to it', async () => {
+		await setBalance(80); // already below at activation: that is the baseline, not a crossing
+		const staticData = {};
+		expect((await poll(FIXED, { staticData, activation: true })).items).toEqual([]);
+		await setBalance(70);
+		expect((await poll(FIXED, { staticData })).items).toEqual([]);
+		await setBalance(100); // at the threshold: not below, re-armed
+		expect((await poll(FIXED, { staticData })).items).toEqual([]);
+		await setBalance(99.99);
+		const r = await poll(FIXED, { staticData });
+		expect(r.items).toEqual([{ event: 'belowThreshold', balance: 99.99, threshold: 100, seenAt: expect.any(String) }]);
+		expect(Date.parse(r.items[0].seenAt)).toBeGreaterThan(Date.now() - 60000);
+		await setBalance(20);
+		expect((await poll(FIXED, { staticData })).items).toEqual([]);
+		await recharge(500);
+		expect((await poll(FIXED, { staticData })).items).toEqual([]);
+		await setBalance(5);
+		expect((await poll(FIXED, { staticData })).items.map(identity)).toEqual(['below:5.00']);
+		expect(staticData['node:Trigger'].state).toEqual({ v: 1, below: true });
+	});
+
+	test("the account's own alarm value as threshold: one request per poll, changes to it are followed", async () => {
+		await setBalance(300);
+		expect((await v.api('profile/balanceAlarm', { alarm: 1, alarm_num: 3, alarm_value: 250 })).code).toBe(1);
+		const params = { thresholdSource: 'account', consumption: false };
+		const staticData = {};
+		await poll(params, { staticData, activation: true });
+		await setBalance(240);
+		let before = await requestCount(v);
+		const r = await poll(params, { staticData });
+		expect((await requestCount(v)) - before).toBe(1); // profile/detail holds balance and alarm value
+		expect(r.items).toEqual([{ event: 'belowThreshold', balance: 240, threshold: 250, seenAt: expect.any(String) }]);
+		await v.api('profile/balanceAlarm', { alarm: 1, alarm_value: 200 }); // now above the new value: re-armed
+		expect((await poll(params, { staticData })).items).toEqual([]);
+		await v.api('profile/balanceAlarm', { alarm: 1, alarm_value: 260 }); // the line moved above the balance
+		before = await requestCount(v);
+		expect((await poll(params, { staticData })).items).toMatchObject([{ balance: 240, threshold: 260 }]);
+		expect((await requestCount(v)) - before).toBe(1);
+	});
+
+	test('consumption records: each new one once, oldest first, with the balance; two requests per poll', async () => {
+		await setBalance(1000);
+		await consume(); // before the baseline: not reported
+		const staticData = {};
+		await poll(WITH_RECORDS, { staticData, activation: true });
+		const names = [await consume(), await consume(), await consume()];
+		let before = await requestCount(v);
+		const r = await poll(WITH_RECORDS, { staticData });
+		expect((await requestCount(v)) - before).toBe(2);
+		expect(r.items.map((i) => i.name)).toEqual(names);
+		expect(r.items[0]).toMatchObject({ event: 'consumption', type_zh: 'Consumption', price: '1.00', balance: 996, threshold: 100, code: expect.any(String) });
+		expect(Number(r.items[1].id)).toBeGreaterThan(Number(r.items[0].id));
+		before = await requestCount(v);
+		expect((await poll(WITH_RECORDS, { staticData })).items).toEqual([]);
+		expect((await requestCount(v)) - before).toBe(2);
+		// a record that brings the balance under the threshold: the record, then the crossing
+		await setBalance(100.5);
+		const last = await consume();
+		expect((await poll(WITH_RECORDS, { staticData })).items.map(identity)).toEqual([`consumption:${last}`, 'below:99.50']);
+	});
+
+	test('switching consumption records on later starts them from a baseline', async () => {
+		await setBalance(500);
+		const staticData = {};
+		await poll(FIXED, { staticData, activation: true });
+		await consume();
+		expect((await poll(WITH_RECORDS, { staticData })).items).toEqual([]);
+		const name = await consume();
+		expect((await poll(WITH_RECORDS, { staticData })).items.map(identity)).toEqual([`consumption:${name}`]);
+	});
+
+	test('every new record is read even when they fill more than a page; an idle poll reads one page', async () => {
+		await setBalance(5000);
+		const staticData = {};
+		await poll(WITH_RECORDS, { staticData, activation: true });
+		for (let i = 0; i < 1100; i++) await consume();
+		let before = await requestCount(v);
+		const r = await poll(WITH_RECORDS, { staticData });
+		expect(r.items).toHaveLength(1100);
+		expect(new Set(r.items.map((i) => i.id)).size).toBe(1100);
+		expect((await requestCount(v)) - before).toBe(3); // balance, payList pages 1 and 2
+		before = await requestCount(v);
+		expect((await poll(WITH_RECORDS, { staticData })).items).toEqual([]);
+		expect((await requestCount(v)) - before).toBe(2);
+		expect(JSON.stringify(staticData).length).toBeLessThan(100);
+	});
+
+	test('"Fetch Test Event": the newest consumption record and the balance below the threshold are real events, without touching the state', async () => {
+		await setBalance(42);
+		await consume();
+		const newest = await consume();
+		const staticData = {};
+		const r = await poll(WITH_RECORDS, { mode: 'manual', staticData });
+		// the order of a poll: the record, then the balance below the threshold
+		expect(r.items).toEqual([
+			expect.objectContaining({ event: 'consumption', name: newest, balance: 40, threshold: 100 }),
+			{ event: 'belowThreshold', balance: 40, threshold: 100, seenAt: expect.any(String) },
+		]);
+		for (const item of r.items) expect(item.sample).toBeUndefined();
+		expect(staticData).toEqual({});
+	});
+
+	test('"Fetch Test Event" never shows a crossing that did not happen: above the threshold it is a marked sample of the real balance', async () => {
+		await setBalance(250);
+		const [sample] = (await poll(FIXED, { mode: 'manual' })).items;
+		expect(sample).toEqual({
+			event: 'belowThreshold',
+			balance: 250,
+			threshold: 100,
+			seenAt: expect.any(String),
+			sample: true,
+			sampleNote: expect.stringMatching(/^Sample, not an event: the balance \(250\.00\) is not below the threshold \(100\.00\), so it has not fallen below it\./),
+		});
+		// with consumption records on and none made yet: a sample of each kind, both marked
+		const both = (await poll(WITH_RECORDS, { mode: 'manual' })).items;
+		expect(both.map((i) => [i.event, i.sample])).toEqual([
+			['belowThreshold', true],
+			['consumption', true],
+		]);
+		expect(both[1]).toMatchObject({ id: null, name: null, price: null, balance: 250, threshold: 100, sampleNote: expect.stringMatching(/no consumption record yet/) });
+		// a real consumption record is shown as it is; the balance above the threshold is then left out
+		const name = await consume();
+		const real = (await poll(WITH_RECORDS, { mode: 'manual' })).items;
+		expect(real).toEqual([expect.objectContaining({ event: 'consumption', name, balance: 249 })]);
+		expect(real[0].sample).toBeUndefined();
+		// the account's alarm value as the threshold: the sample shows that one
+		expect((await v.api('profile/balanceAlarm', { alarm: 1, alarm_value: 50 })).code).toBe(1);
+		const [account] = (await poll({ thresholdSource: 'account', consumption: false }, { mode: 'manual' })).items;
+		expect(account).toMatchObject({ event: 'belowThreshold', balance: 249, threshold: 50, sample: true });
+	});
+
+	test.each([
+		['numbersAsNumbers', 'extraFields'],
+		['numbersAsStrings', 'emptyObjectsAsArrays'],
+	])('amounts as numbers or strings read alike (dialects %s, %s)', async (...dialects) => {
+		await v.api('profile/detail', {}); // the test's own log-in, before the dialect (its helper expects code 1 as a number)
+		await v.control('POST', '/dialects', { set: dialects });
+		try {
+			await setBalance(150);
+			expect(Number((await v.api('profile/balanceAlarm', { alarm: 1, alarm_value: 120 })).code)).toBe(1);
+			const raw = await v.api('profile/detail', {});
+			expect(typeof raw.data.balance.price).toBe(dialects.includes('numbersAsNumbers') ? 'number' : 'string');
+			for (const params of [WITH_RECORDS, { thresholdSource: 'account', consumption: true }]) {
+				const staticData = {};
+				await poll(params, { staticData, activation: true });
+				await setBalance(110.5);
+				const name = await consume();
+				const threshold = params.thresholdSource === 'account' ? 120 : 100;
+				const items = (await poll(params, { staticData })).items;
+				const expected = [`consumption:${name}`];
+				if (109.5 < threshold) expected.push('below:109.50');
+				expect(items.map(identity)).toEqual(expected);
+				for (const i of items) expect(i).toMatchObject({ balance: 109.5, threshold });
+				expect((await poll(params, { staticData })).items).toEqual([]);
+				await setBalance(150);
+			}
+		} finally {
+			await v.control('POST', '/dialects', { set: [] });
+		}
+	});
+
+	test('errors: thrown in manual mode and on the first poll, logged later; a failed poll loses no crossing', async () => {
+		await setBalance(150);
+		await v.control('POST', '/faults', { errorRate: 1, errorOps: ['profile/balance'] });
+		await expect(poll(FIXED, { mode: 'manual' })).rejects.toThrow(/profile\/balance/);
+		const staticData = {};
+		await expect(poll(FIXED, { staticData, activation: true })).rejects.toThrow(/profile\/balance/);
+		await clearFaults(v);
+		await poll(WITH_RECORDS, { staticData, activation: true });
+		await setBalance(50);
+		const rec = await consume();
+		// the balance is read, the record list fails: the crossing must not be spent
+		await v.control('POST', '/faults', { errorRate: 1, errorOps: ['profile/payList'] });
+		const saved = JSON.stringify(staticData);
+		const failed = await poll(WITH_RECORDS, { staticData });
+		expect(failed.items).toEqual([]);
+		expect(failed.logs.map((l) => l.level)).toEqual(['error']);
+		expect(JSON.stringify(staticData)).toBe(saved);
+		await clearFaults(v);
+		expect((await poll(WITH_RECORDS, { staticData })).items.map(identity)).toEqual([`consumption:${rec}`, 'below:49.00']);
+	});
+
+	test("n8n 2.40 keeps a poll's static data in memory until items are emitted: a re-arm seen only by quiet polls is lost by a restart, unless cursors are durable", async () => {
+		await setBalance(150);
+		for (const cursor of ['live', 'staged']) {
+			const staticData = {};
+			await poll(FIXED, { staticData, activation: true, cursor });
+			if (cursor === 'staged') await poll(FIXED, { staticData, cursor }); // the activation poll is not committed
+			await setBalance(50);
+			const fell = await poll(FIXED, { staticData, cursor });
+			expect(fell.items).toHaveLength(1);
+			const written = fell.persisted; // what n8n wrote to its database with the emitted item
+			await setBalance(150);
+			expect((await poll(FIXED, { staticData, cursor })).items).toEqual([]); // re-armed, nothing emitted
+			await setBalance(60);
+			// n8n restarts: the static data comes back from the database (durable cursors: the committed cursor)
+			const database = cursor === 'live' ? written : staticData;
+			const restarted = await poll(FIXED, { staticData: JSON.parse(JSON.stringify(database)), activation: true, cursor });
+			expect(restarted.items.length).toBe(cursor === 'live' ? 0 : 1);
+			await setBalance(150);
+		}
+	});
+});
+
+/** A safety cap, not a measure: a 1000-poll simulation takes about a minute alone, several under load. */
+const SIMULATION_TIMEOUT_MS = 600000;
+
+/**
+ * The simulation: the balance is set, recharged and spent (each CDN channel added is a 1.00
+ * consumption record) at random between polls. The ledger holds every consumption record made
+ * and, for the balance (a level, not a log), each crossing between two successful polls: below
+ * 100 now and not below at the previous successful poll.
+ */
+async function simulate({ seed, polls, cursor }) {
+	const rng = mulberry32(seed);
+	let cents = 15000;
+	await setBalance(cents / 100);
+	let observedBelow = cents < 10000;
+	let window = [];
+	const ledger = [];
+	const emitted = [];
+	let crossings = 0;
+	let records = 0;
+
+	const p = createPoller(v, NODE, WITH_RECORDS, { cursor });
+	expect((await p.poll()).items).toEqual([]);
+	if (cursor === 'staged') expect((await p.poll()).items).toEqual([]);
+
+	for (let step = 1; step <= polls; step++) {
+		const actions = rng.int(0, 2);
+		for (let a = 0; a < actions; a++) {
+			const r = rng.next();
+			if (r < 0.4) {
+				cents = rng.int(6000, 14000);
+				await setBalance((cents / 100).toFixed(2));
+			} else if (r < 0.5) {
+				const add = rng.int(100, 3000);
+				await recharge((add / 100).toFixed(2));
+				cents += add;
+			} else if (cents >= 100) {
+				const name = await consume();
+				cents -= 100;
+				window.push(`consumption:${name}`);
+				ledger.push(`consumption:${name}`);
+				records++;
+			}
+		}
+		if (step % 97 === 0) p.restart();
+		if (cursor === 'staged' && step % 151 === 0) p.crash(); // durable cursors lose nothing in a crash
+		const fault = await setFaults(v, rng, ['profile/balance', 'profile/payList']);
+		const res = await p.poll(!!fault);
+		await clearFaults(v, fault);
+		const got = res.items.map(identity);
+		emitted.push(...got);
+		for (const item of res.items) expect(item).toMatchObject({ threshold: 100, balance: cents / 100 });
+		if (res.ok) {
+			const below = cents < 10000;
+			if (below && !observedBelow) {
+				const entry = `below:${(cents / 100).toFixed(2)}`;
+				window.push(entry);
+				ledger.push(entry);
+				crossings++;
+			}
+			observedBelow = below;
+			expect({ step, events: sorted(got) }).toEqual({ step, events: sorted(window) });
+			// the crossing comes after the records of the same poll
+			if (got.length > 1 && got.some((g) => g.startsWith('below:'))) expect(got[got.length - 1]).toMatch(/^below:/);
+			window = [];
+		} else {
+			expect({ step, events: got }).toEqual({ step, events: [] });
+		}
+	}
+	const last = await p.poll();
+	expect(last.ok).toBe(true);
+	emitted.push(...last.items.map(identity));
+	if (cents < 10000 && !observedBelow) ledger.push(`below:${(cents / 100).toFixed(2)}`);
+	expect(sorted(emitted)).toEqual(sorted(ledger));
+	expect(p.size()).toBeLessThan(100);
+	return report(`balance (${cursor} cursor)`, p, { ledger: ledger.length, crossings, records });
+}
+
+describe('simulation', () => {
+	test('1000 polls with the balance moving across the threshold and consumption records, failed polls and restarts', async () => {
+		const r = await simulate({ seed: 8001, polls: 1000, cursor: 'live' });
+		expect(r.failedPolls).toBeGreaterThan(20);
+		expect(r.crossings).toBeGreaterThan(50);
+		expect(r.requestsPerCleanPoll).toBeLessThan(2.01); // profile/balance + one page of profile/payList
+	}, SIMULATION_TIMEOUT_MS);
+
+	test('the same with durable (staged) poll cursors, crash restarts included', async () => {
+		await simulate({ seed: 8002, polls: 300, cursor: 'staged' });
+	}, SIMULATION_TIMEOUT_MS);
+});

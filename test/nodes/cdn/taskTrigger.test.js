@@ -1,0 +1,476 @@
+'use strict';
+/**
+ * Vendor Task Trigger through n8n-core's poll machinery against the emulator: CDN refresh and
+ * prefetch tasks and host backups reaching a final state, once each.
+ */
+const { startVendor, n8n } = require('../../support/vendor');
+const { longTokens, mulberry32, createPoller, setFaults, clearFaults, advance, requestCount, sorted, report } = require('../../support/triggers');
+
+const NODE = 'vendorCdnTrigger'; // the Vendor Task Trigger (listed under Vendor CDN in n8n's node panel)
+const HOUR = 3600e3;
+const ALL = { kinds: ['refresh', 'prefetch', 'backup'], finalState: 'both' };
+const OPS = ['cdn/refreshList', 'cdn/refreshStatus', 'cdn/preloadStatus', 'instance/backupList'];
+const GOOD = 'www.example.com'; // a channel of the account: tasks on it succeed
+const BAD = 'elsewhere.example.net'; // not a channel: tasks on it fail
+
+let v;
+beforeAll(async () => {
+	v = await startVendor({ management: { timing: { taskDelayMs: HOUR, hostCreateMs: HOUR, hostReinstallMs: HOUR, backupMs: HOUR } } });
+});
+afterAll(() => v.close());
+beforeEach(async () => {
+	await clearFaults(v);
+	await v.control('POST', '/reset');
+	await longTokens(v); // hours of emulator time pass here; token renewals would blur the request counts
+	v._tokens = {};
+	const ch = await v.api('cdn/domainAdd', { name: GOOD, type: 'cloud', ip: { '192.0.2.10': 80 } });
+	expect(ch.code).toBe(1);
+});
+
+let n = 0;
+const api = async (path, body) => {
+	const r = await v.api(path, body);
+	if (Number(r.code) !== 1) throw new Error(`${path}: ${r.message}`); // "1" under the numbersAsStrings dialect
+	return r.data;
+};
+const refresh = async (host = GOOD) => Number((await api('cdn/refresh', { type: 'file', urls: `https://${host}/f${++n}.js` })).id);
+const prefetch = async (host = GOOD) => Number((await api('cdn/preload', { urls: `https://${host}/big${++n}.bin` })).id);
+const addHost = async () => Number((await v.control('POST', '/management/instance/hosts/add', { name: `h${++n}`, status: 1 })).host.id);
+const backup = async (iid) => Number((await api('instance/backupAdd', { iid, name: `b${++n}` })).id);
+const backupStatus = (id, status) => v.control('POST', '/management/instance/backups/status', { id, status });
+const poll = (parameters, opts = {}) => n8n.runPoll(NODE, parameters, { credentials: { vendorApi: v.apiRef }, store: v.store, ...opts });
+const identity = (i) => `${i.kind}:${String(i.id)}:${i.state}`;
+
+describe('semantics', () => {
+	test('the first poll records a baseline; each task is emitted once when it is final, with its outcome', async () => {
+		const iid = await addHost();
+		const before = [await refresh(), await prefetch(), await refresh()]; // running at the baseline: emitted when they finish
+		const staticData = {};
+		expect((await poll(ALL, { staticData, activation: true })).items).toEqual([]);
+		expect(staticData['node:Trigger'].state.kinds.refresh.pending).toEqual({ [before[0]]: 0, [before[2]]: 0 });
+		expect(staticData['node:Trigger'].state.kinds.prefetch.pending).toEqual({ [before[1]]: 0 });
+
+		const r1 = await refresh(BAD);
+		const p1 = await prefetch();
+		const b1 = await backup(iid);
+		expect((await poll(ALL, { staticData })).items).toEqual([]); // all still running
+		await advance(v, 1.5 * HOUR);
+		const r = await poll(ALL, { staticData });
+		expect(r.items.map(identity).sort()).toEqual(
+			sorted([`refresh:${before[0]}:succeeded`, `prefetch:${before[1]}:succeeded`, `refresh:${before[2]}:succeeded`, `refresh:${r1}:failed`, `prefetch:${p1}:succeeded`, `backup:${b1}:succeeded`]),
+		);
+		const failed = r.items.find((i) => i.id === String(r1));
+		expect(failed).toMatchObject({ kind: 'refresh', state: 'failed', result: 'failed', preload: '0', urls: [expect.stringContaining(BAD)] });
+		const bk = r.items.find((i) => i.kind === 'backup');
+		expect(bk).toMatchObject({ state: 'succeeded', statusName: 'Completed', status: '1', backup_id: expect.any(String) });
+		expect((await poll(ALL, { staticData })).items).toEqual([]);
+		// pending lists are empty again: the state is a few numbers
+		expect(staticData['node:Trigger'].state.kinds).toEqual({
+			refresh: { hi: p1, pending: {} }, // one id space for both CDN kinds: the highest id listed
+			prefetch: { hi: p1, pending: {} },
+			backup: { hi: b1, pending: {} },
+		});
+	});
+
+	test('"Fetch Test Event" returns the newest finished task matching the filters', async () => {
+		const iid = await addHost();
+		await refresh();
+		const bad = await refresh(BAD);
+		await advance(v, 1.5 * HOUR);
+		const b = await backup(iid);
+		await backupStatus(b, 2);
+		const staticData = {};
+		const newest = await poll(ALL, { mode: 'manual', staticData });
+		expect(newest.items.map(identity)).toEqual([`backup:${b}:failed`]);
+		const succeeded = await poll({ ...ALL, finalState: 'succeeded' }, { mode: 'manual' });
+		expect(succeeded.items.map(identity)).toEqual([`refresh:${bad - 1}:succeeded`]);
+		const cdnFailed = await poll({ kinds: ['refresh'], finalState: 'failed' }, { mode: 'manual' });
+		expect(cdnFailed.items.map(identity)).toEqual([`refresh:${bad}:failed`]);
+		for (const item of [...newest.items, ...succeeded.items, ...cdnFailed.items]) expect(item.sample).toBeUndefined();
+		expect(staticData).toEqual({});
+	});
+
+	test('"Fetch Test Event" with nothing of the chosen kinds finished: a marked sample that claims no outcome', async () => {
+		// no prefetch task at all: the fields of the seed's task record, empty
+		const [none] = (await poll({ kinds: ['prefetch'], finalState: 'both' }, { mode: 'manual' })).items;
+		expect(none).toEqual({
+			kind: 'prefetch',
+			state: null,
+			result: null,
+			id: null,
+			type: null,
+			status: null,
+			urls: null,
+			preload: null,
+			preloadtype: null,
+			is_api: null,
+			created: null,
+			objectnum: null,
+			seenAt: expect.any(String),
+			sample: true,
+			sampleNote: expect.stringMatching(/^Sample, not an event: the account has no CDN prefetch task yet/),
+		});
+		// a task still running: the sample is that task as listed, its state left empty
+		const running = await prefetch();
+		const [fromRunning] = (await poll({ kinds: ['prefetch'], finalState: 'both' }, { mode: 'manual' })).items;
+		expect(fromRunning).toMatchObject({ kind: 'prefetch', state: null, result: null, id: String(running), status: '0', sample: true });
+		expect(fromRunning.sampleNote).toMatch(/CDN prefetch task \d+ as listed now \(still running\); "state" stays empty/);
+		// only a failed backup while succeeded ones are asked for: the backup is shown, and not as succeeded
+		const iid = await addHost();
+		const b = await backup(iid);
+		await backupStatus(b, 2);
+		const [fromFailed] = (await poll({ kinds: ['backup'], finalState: 'succeeded' }, { mode: 'manual' })).items;
+		expect(fromFailed).toMatchObject({ kind: 'backup', state: null, statusName: 'Failed', id: String(b), status: '2', sample: true });
+		expect(fromFailed.sampleNote).toMatch(/no host backup that succeeded has been found\. This is backup \d+ as listed now \(Failed\)/);
+		// once one has happened, it is a real event
+		const ok = await backup(iid);
+		await backupStatus(ok, 1);
+		const [real] = (await poll({ kinds: ['backup'], finalState: 'succeeded' }, { mode: 'manual' })).items;
+		expect(identity(real)).toBe(`backup:${ok}:succeeded`);
+		expect(real.sample).toBeUndefined();
+	});
+
+	test('backup states (enums BACKUP_STATES): in arrears and recycle bin end a watched backup as failed, once; unknown values stay pending', async () => {
+		const iid = await addHost();
+		const held = await backup(iid);
+		const deleted = await backup(await addHost());
+		const strange = await backup(await addHost());
+		const arrearsAtBaseline = await backup(await addHost());
+		await backupStatus(arrearsAtBaseline, 3);
+		const staticData = {};
+		await poll(ALL, { staticData, activation: true });
+		// in progress at the baseline: watched; in arrears at the baseline: final, not watched
+		expect(Object.keys(staticData['node:Trigger'].state.kinds.backup.pending).sort()).toEqual([held, deleted, strange].map(String).sort());
+
+		await backupStatus(held, 3);
+		await backupStatus(deleted, 4);
+		v.emu.management.state.instance.backups[strange].status = 7; // a value the seed does not list
+		const r = await poll(ALL, { staticData });
+		expect(r.items.map((i) => [identity(i), i.statusName])).toEqual([
+			[`backup:${held}:failed`, 'In Arrears'],
+			[`backup:${deleted}:failed`, 'Recycle Bin'],
+		]);
+		expect(Object.keys(staticData['node:Trigger'].state.kinds.backup.pending)).toEqual([String(strange)]);
+		expect((await poll(ALL, { staticData })).items).toEqual([]);
+		expect((await poll({ ...ALL, finalState: 'succeeded' }, { staticData })).items).toEqual([]);
+		// the strange one completes after all
+		await backupStatus(strange, 1);
+		expect((await poll(ALL, { staticData })).items.map(identity)).toEqual([`backup:${strange}:succeeded`]);
+	});
+
+	test.each([
+		['numbersAsNumbers', 'extraFields'],
+		['numbersAsStrings', 'extraFields'],
+	])('status values as numbers or strings read alike (dialects %s, %s)', async (...dialects) => {
+		const iid = await addHost();
+		await v.control('POST', '/dialects', { set: dialects });
+		try {
+			const staticData = {};
+			await poll(ALL, { staticData, activation: true });
+			const listed = await v.api('instance/backupList', { page: 1, limit: 10 });
+			expect(typeof listed.totalpage).toBe(dialects.includes('numbersAsNumbers') ? 'number' : 'string');
+			const t = await refresh();
+			const bad = await prefetch(BAD);
+			const b = await backup(iid);
+			expect((await poll(ALL, { staticData })).items).toEqual([]);
+			await advance(v, 1.5 * HOUR);
+			const r = await poll(ALL, { staticData });
+			expect(r.items.map(identity).sort()).toEqual(sorted([`refresh:${t}:succeeded`, `prefetch:${bad}:failed`, `backup:${b}:succeeded`]));
+			expect(r.items.find((i) => i.kind === 'backup').statusName).toBe('Completed');
+			expect((await poll(ALL, { staticData })).items).toEqual([]);
+			const [manual] = (await poll({ kinds: ['backup'], finalState: 'succeeded' }, { mode: 'manual' })).items;
+			expect(identity(manual)).toBe(`backup:${b}:succeeded`);
+		} finally {
+			await v.control('POST', '/dialects', { set: [] });
+		}
+	});
+
+	test('a poll that fails half-way changes nothing; errors are thrown first, logged later', async () => {
+		await v.control('POST', '/faults', { errorRate: 1, errorOps: ['cdn/refreshList'] });
+		const staticData = {};
+		await expect(poll(ALL, { staticData, activation: true })).rejects.toThrow(/refreshList/);
+		await expect(poll(ALL, { mode: 'manual' })).rejects.toThrow(/refreshList/);
+		await clearFaults(v);
+		await poll(ALL, { staticData, activation: true });
+
+		const t = await refresh();
+		await advance(v, 1.5 * HOUR);
+		const saved = JSON.stringify(staticData);
+		// the listing succeeds, the status query fails: nothing of the listing may stick
+		await v.control('POST', '/faults', { errorRate: 1, errorOps: ['cdn/refreshStatus'] });
+		const failed = await poll(ALL, { staticData });
+		expect(failed.items).toEqual([]);
+		expect(failed.logs.filter((l) => l.level === 'error').map((l) => l.message)).toEqual([expect.stringMatching(/refreshStatus/)]);
+		expect(JSON.stringify(staticData)).toBe(saved);
+		// the same with staged (durable) cursors: the staged copy is dropped
+		const staged = JSON.parse(saved);
+		await poll(ALL, { staticData: staged, cursor: 'staged' });
+		expect(JSON.stringify(staged)).toBe(saved);
+		await clearFaults(v);
+		expect((await poll(ALL, { staticData })).items.map(identity)).toEqual([`refresh:${t}:succeeded`]);
+		expect((await poll(ALL, { staticData: staged, cursor: 'staged' })).items.map(identity)).toEqual([`refresh:${t}:succeeded`]);
+		expect(JSON.stringify(staged)).toBe(JSON.stringify(staticData));
+	});
+
+	test('filters: kinds are not even listed when not chosen; final state', async () => {
+		const iid = await addHost();
+		const staticData = {};
+		const params = { kinds: ['prefetch'], finalState: 'failed' };
+		await poll(params, { staticData, activation: true });
+		await refresh(BAD);
+		await prefetch(GOOD);
+		const pBad = await prefetch(BAD);
+		const b = await backup(iid);
+		await backupStatus(b, 2);
+		await advance(v, 1.5 * HOUR);
+		const before = await requestCount(v);
+		const r = await poll(params, { staticData });
+		expect(r.items.map(identity)).toEqual([`prefetch:${pBad}:failed`]);
+		expect((await requestCount(v)) - before).toBe(2); // refreshList (preload 1) + preloadStatus
+		expect(Object.keys(staticData['node:Trigger'].state.kinds)).toEqual(['prefetch']);
+		// choosing another kind later starts that kind from a baseline: its past is not replayed
+		const wider = { kinds: ['prefetch', 'backup'], finalState: 'both' };
+		const first = await poll(wider, { staticData });
+		expect(first.items).toEqual([]);
+		const b2 = await backup(iid);
+		await advance(v, 1.5 * HOUR);
+		expect((await poll(wider, { staticData })).items.map(identity)).toEqual([`backup:${b2}:succeeded`]);
+	});
+
+	test('a backup run again after it finished is reported again; deleted tasks are forgotten quietly', async () => {
+		const iid = await addHost();
+		const b = await backup(iid);
+		const gone = await refresh();
+		const staticData = {};
+		await poll(ALL, { staticData, activation: true });
+		await advance(v, 1.5 * HOUR);
+		expect((await poll(ALL, { staticData })).items.map(identity)).toEqual([`refresh:${gone}:succeeded`, `backup:${b}:succeeded`]);
+		await backupStatus(b, 0); // running again
+		expect((await poll(ALL, { staticData })).items).toEqual([]);
+		await advance(v, 1.5 * HOUR);
+		expect((await poll(ALL, { staticData })).items.map(identity)).toEqual([`backup:${b}:succeeded`]);
+
+		const t = await refresh();
+		expect((await poll(ALL, { staticData })).items).toEqual([]);
+		expect(staticData['node:Trigger'].state.kinds.refresh.pending).toEqual({ [t]: 0 });
+		await api('cdn/refreshDelete', { ids: [t] });
+		for (let i = 1; i <= 3; i++) {
+			const r = await poll(ALL, { staticData });
+			expect(r.items).toEqual([]);
+			expect(r.logs).toEqual([]);
+		}
+		expect(staticData['node:Trigger'].state.kinds.refresh.pending).toEqual({});
+	});
+
+	test('requests: one listing per kind group, status queries only for tasks that just finished, 100 ids a query', async () => {
+		const old = await refresh();
+		await advance(v, 0.5 * HOUR);
+		const staticData = {};
+		for (let i = 0; i < 1099; i++) await refresh(); // older task `old` ends up on page 2
+		expect((await poll(ALL, { staticData, activation: true })).items).toEqual([]);
+		let before = await requestCount(v);
+		expect((await poll(ALL, { staticData })).items).toEqual([]);
+		expect((await requestCount(v)) - before).toBe(3); // refreshList down to page 2 (the oldest pending), backupList
+		await advance(v, 0.6 * HOUR); // `old` finishes, the others run on
+		before = await requestCount(v);
+		expect((await poll(ALL, { staticData })).items.map(identity)).toEqual([`refresh:${old}:succeeded`]);
+		expect((await requestCount(v)) - before).toBe(4); // 2 pages + 1 status + backupList
+		await advance(v, 1.5 * HOUR);
+		before = await requestCount(v);
+		const all = await poll(ALL, { staticData });
+		expect(all.items).toHaveLength(1099);
+		expect((await requestCount(v)) - before).toBe(2 + 11 + 1); // 2 pages down to the oldest pending; 11 status queries; backupList
+		before = await requestCount(v);
+		expect((await poll(ALL, { staticData })).items).toEqual([]);
+		expect((await requestCount(v)) - before).toBe(2); // idle: one page of each list
+		expect(JSON.stringify(staticData).length).toBeLessThan(200);
+	});
+});
+
+/** A safety cap, not a measure: a 1000-poll simulation takes about a minute alone, several under load. */
+const SIMULATION_TIMEOUT_MS = 600000;
+
+/**
+ * The simulation: CDN tasks created on and off the account's channel (so they succeed or
+ * fail), deleted while running, settled by the clock or the settle switch; backups created,
+ * completed by the clock, failed, run again, deleted, and purged with their host. The ledger
+ * holds one entry per final state reached. Nothing is allowed to erase the evidence of an event
+ * before a successful poll saw it (a poller cannot see what is gone before it looks): a finished
+ * backup is deleted or run again only after a successful poll saw it finished, and a backup run
+ * again finishes only after a successful poll saw it running.
+ */
+async function simulate({ seed, polls, cursor }) {
+	const rng = mulberry32(seed);
+	const ADVANCE = 1.5 * HOUR;
+	const tasks = new Map(); // id -> { kind, outcome, final, dueAt }
+	const backups = new Map(); // id -> { iid, status, dueAt, seen (status at the last successful poll) }
+	const hosts = new Set();
+	const runningUnseen = new Set(); // backups run again that no surviving poll has seen running
+	let advances = 0;
+	let window = [];
+	const ledger = [];
+	const emitted = [];
+	const record = (entry) => {
+		window.push(entry);
+		ledger.push(entry);
+	};
+	const finishDue = (next) => {
+		for (const [id, t] of tasks) {
+			if (!t.final && t.dueAt <= next) {
+				t.final = true;
+				record(`${t.kind}:${id}:${t.outcome}`);
+			}
+		}
+		for (const [id, b] of backups) {
+			if (b.status === 0 && b.dueAt <= next) {
+				b.status = 1;
+				record(`backup:${id}:succeeded`);
+			}
+		}
+	};
+
+	for (let i = 0; i < 4; i++) hosts.add(await addHost());
+	await longTokens(v);
+	v._tokens = {};
+	const p = createPoller(v, NODE, ALL, { cursor });
+	expect((await p.poll()).items).toEqual([]);
+	if (cursor === 'staged') expect((await p.poll()).items).toEqual([]);
+
+	let crashDue = false;
+	for (let step = 1; step <= polls; step++) {
+		if (step % 97 === 0) p.restart();
+		if (step % 151 === 0) crashDue = true;
+		if (crashDue && window.length === 0) {
+			// n8n loses what polls saw since its last database write (activation, emitted items):
+			// a backup seen running again must be seen again before it may finish
+			p.crash();
+			crashDue = false;
+			for (const [id, b] of backups) if (b.status === 0 && b.seen !== null) runningUnseen.add(id);
+		}
+		const actions = rng.int(0, 3);
+		for (let a = 0; a < actions; a++) {
+			const r = rng.next();
+			if (r < 0.3) {
+				const good = rng.chance(0.75);
+				const id = await refresh(good ? GOOD : BAD);
+				tasks.set(id, { kind: 'refresh', outcome: good ? 'succeeded' : 'failed', final: false, dueAt: advances + 1 });
+			} else if (r < 0.45) {
+				const good = rng.chance(0.75);
+				const id = await prefetch(good ? GOOD : BAD);
+				tasks.set(id, { kind: 'prefetch', outcome: good ? 'succeeded' : 'failed', final: false, dueAt: advances + 1 });
+			} else if (r < 0.5) {
+				const running = [...tasks].filter(([, t]) => !t.final);
+				if (running.length) {
+					const [id] = rng.pick(running);
+					await api('cdn/refreshDelete', { ids: [id] });
+					tasks.delete(id);
+				}
+			} else if (r < 0.53) {
+				const running = [...tasks].filter(([, t]) => !t.final);
+				await v.control('POST', '/management/cdn/tasks/settle', {});
+				for (const [id, t] of running) {
+					t.final = true;
+					record(`${t.kind}:${id}:${t.outcome}`);
+				}
+			} else if (r < 0.7) {
+				const free = [...hosts].filter((iid) => ![...backups.values()].some((b) => b.iid === iid && b.status === 0));
+				if (free.length) {
+					const iid = rng.pick(free);
+					const id = await backup(iid);
+					backups.set(id, { iid, status: 0, dueAt: advances + 1, seen: null });
+				}
+			} else if (r < 0.77) {
+				const running = [...backups].filter(([id, b]) => b.status === 0 && !runningUnseen.has(id));
+				if (running.length) {
+					const [id, b] = rng.pick(running);
+					await backupStatus(id, 2);
+					b.status = 2;
+					record(`backup:${id}:failed`);
+				}
+			} else if (r < 0.84) {
+				const finishedSeen = [...backups].filter(([, b]) => (b.status === 1 || b.status === 2) && b.seen === b.status);
+				if (finishedSeen.length) {
+					const [id, b] = rng.pick(finishedSeen);
+					await backupStatus(id, 0);
+					b.status = 0;
+					b.dueAt = advances + 1;
+					runningUnseen.add(id);
+				}
+			} else if (r < 0.88) {
+				const finishedSeen = [...backups].filter(([, b]) => (b.status === 1 || b.status === 2) && b.seen === b.status);
+				if (finishedSeen.length) {
+					const [id, b] = rng.pick(finishedSeen);
+					await api('instance/backupDelete', { id });
+					b.status = 4; // purged two hours later, silently
+				}
+			} else if (r < 0.9) {
+				// a host goes, with its backups: only when none holds an event nobody saw yet
+				const removable = [...hosts].filter((iid) =>
+					[...backups.values()].every((b) => b.iid !== iid || b.status === 0 || b.status === 4 || b.seen === b.status),
+				);
+				if (removable.length > 1) {
+					const iid = rng.pick(removable);
+					await v.control('POST', '/management/instance/hosts/remove', { id: iid });
+					hosts.delete(iid);
+					for (const [id, b] of backups) {
+						if (b.iid !== iid) continue;
+						backups.delete(id);
+						runningUnseen.delete(id);
+					}
+					hosts.add(await addHost());
+				}
+			}
+		}
+		if (rng.chance(0.3) && runningUnseen.size === 0) {
+			await advance(v, ADVANCE);
+			advances++;
+			finishDue(advances);
+		}
+
+		const fault = await setFaults(v, rng, OPS, { hard: 0.05 });
+		const res = await p.poll(!!fault);
+		await clearFaults(v, fault);
+		const got = res.items.map(identity);
+		emitted.push(...got);
+		for (const item of res.items) {
+			expect(item.state === 'succeeded' || item.state === 'failed').toBe(true);
+			if (item.kind === 'backup') expect(item.statusName).toBe(item.state === 'succeeded' ? 'Completed' : 'Failed');
+			else expect(item.result).toBe(item.state === 'succeeded' ? 'success' : 'failed');
+		}
+		if (res.ok) {
+			expect({ step, events: sorted(got) }).toEqual({ step, events: sorted(window) });
+			window = [];
+			runningUnseen.clear();
+			for (const b of backups.values()) b.seen = b.status;
+		} else {
+			expect({ step, events: got }).toEqual({ step, events: [] });
+		}
+	}
+	const last = await p.poll();
+	expect(last.ok).toBe(true);
+	emitted.push(...last.items.map(identity));
+	expect(sorted(emitted)).toEqual(sorted(ledger));
+	expect(p.size()).toBeLessThan(400);
+	const by = (kind) => ledger.filter((e) => e.startsWith(`${kind}:`)).length;
+	return report(`task (${cursor} cursor)`, p, {
+		ledger: ledger.length,
+		refresh: by('refresh'),
+		prefetch: by('prefetch'),
+		backup: by('backup'),
+		tasksCreated: tasks.size,
+		clockSteps: advances,
+	});
+}
+
+describe('simulation', () => {
+	test('1000 polls with tasks and backups finishing, failed polls and restarts: every final state once, nothing else', async () => {
+		const r = await simulate({ seed: 7001, polls: 1000, cursor: 'live' });
+		expect(r.failedPolls).toBeGreaterThan(20);
+		expect(r.backup).toBeGreaterThan(100);
+		expect(r.requestsPerCleanPoll).toBeLessThan(3.5);
+	}, SIMULATION_TIMEOUT_MS);
+
+	test('the same with durable (staged) poll cursors', async () => {
+		await simulate({ seed: 7002, polls: 300, cursor: 'staged' });
+	}, SIMULATION_TIMEOUT_MS);
+});

@@ -1,0 +1,394 @@
+'use strict';
+/**
+ * Vendor Cloud Host Trigger through n8n-core's poll machinery against the emulator: baseline,
+ * test event, errors, filters, paging, and a 1000-poll simulation with an independent ledger.
+ */
+const { startVendor, n8n } = require('../../support/vendor');
+const { longTokens, mulberry32, createPoller, setFaults, clearFaults, advance, requestCount, sorted, report } = require('../../support/triggers');
+
+const NODE = 'vendorCloudHostTrigger';
+const HOUR = 3600e3;
+const ALL = { events: ['statusChanged', 'appeared', 'disappeared'] };
+// seed 002 section 3, written out independently of the package
+const NAMES = ['Creating', 'Running', 'Paused', 'Abnormal', 'Reinstalling', 'Restricted', 'Maintenance', 'Deleting', 'Queued', 'Recycle Bin'];
+
+let v;
+beforeAll(async () => {
+	v = await startVendor({ management: { timing: { taskDelayMs: HOUR, hostCreateMs: HOUR, hostReinstallMs: HOUR, backupMs: HOUR } } });
+});
+afterAll(() => v.close());
+beforeEach(async () => {
+	await clearFaults(v);
+	await v.control('POST', '/reset');
+});
+
+const addHost = async (fields = {}) => (await v.control('POST', '/management/instance/hosts/add', { name: 'h', status: 1, ...fields })).host;
+const setStatus = (id, status) => v.control('POST', '/management/instance/hosts/status', { id, status });
+const poll = (parameters, opts = {}) => n8n.runPoll(NODE, parameters, { credentials: { vendorApi: v.apiRef }, store: v.store, ...opts });
+const identity = (i) =>
+	i.event === 'statusChanged'
+		? `changed:${i.hostId}:${i.previousStatus}>${i.status}`
+		: i.event === 'appeared'
+			? `appeared:${i.hostId}:${i.status}`
+			: `disappeared:${i.hostId}:${i.previousStatus}`;
+
+describe('semantics', () => {
+	test('the first poll records a baseline and emits nothing; the next emits each change once', async () => {
+		const a = await addHost({ name: 'web-1' });
+		const b = await addHost({ name: 'db-1', status: 2 });
+		const staticData = {};
+		const first = await poll(ALL, { staticData, activation: true });
+		expect(first.items).toEqual([]);
+		expect(first.staticData['node:Trigger'].state.hosts).toEqual({ [a.id]: [1, 1], [b.id]: [2, 1] });
+
+		await setStatus(a.id, 3);
+		const c = await addHost({ name: 'cache-1', nodeid: 2 });
+		await v.control('POST', '/management/instance/hosts/remove', { id: b.id });
+		const second = await poll(ALL, { staticData });
+		expect(second.items.map(identity).sort()).toEqual(sorted([`changed:${a.id}:1>3`, `appeared:${c.id}:1`, `disappeared:${b.id}:2`]));
+		const changed = second.items.find((i) => i.event === 'statusChanged');
+		expect(changed).toMatchObject({
+			hostId: a.id,
+			name: 'web-1',
+			previousStatus: '1',
+			previousStatusName: 'Running',
+			status: '3',
+			statusName: 'Abnormal',
+			nodeid: '1',
+		});
+		expect(changed.host.id).toBe(a.id);
+		expect(new Date(changed.seenAt).getTime()).toBeGreaterThan(Date.now() - 60000);
+		const gone = second.items.find((i) => i.event === 'disappeared');
+		expect(gone).toMatchObject({ hostId: b.id, previousStatus: '2', previousStatusName: 'Paused', status: null, host: null });
+
+		const third = await poll(ALL, { staticData });
+		expect(third.items).toEqual([]);
+		expect(third.emitted).toBe(false);
+	});
+
+	test('"Fetch Test Event": with "Host Appeared" chosen, the newest host is a real appearance; the static data is left alone', async () => {
+		await addHost({ name: 'old' });
+		const newest = await addHost({ name: 'newest', status: 2 });
+		const staticData = {};
+		const r = await poll(ALL, { mode: 'manual', staticData });
+		expect(r.items).toHaveLength(1);
+		expect(r.items[0]).toMatchObject({ event: 'appeared', hostId: newest.id, name: 'newest', status: '2', statusName: 'Paused' });
+		expect(r.items[0].sample).toBeUndefined();
+		expect(staticData).toEqual({});
+	});
+
+	test('"Fetch Test Event" shows only the chosen kinds, and a change it has not seen only as a marked sample of a real host', async () => {
+		const web = await addHost({ name: 'web-1', status: 1 });
+		await addHost({ name: 'db-1', status: 2, nodeid: 2 });
+		// only "Status Changed": never an appearance, never a change that did not happen
+		const [changed] = (await poll({ events: ['statusChanged'] }, { mode: 'manual' })).items;
+		expect(changed).toMatchObject({
+			event: 'statusChanged',
+			name: 'db-1',
+			previousStatus: null,
+			previousStatusName: null,
+			status: '2',
+			statusName: 'Paused',
+			sample: true,
+			sampleNote: expect.stringMatching(/^Sample, not an event: no status change has been seen: .*This is host "db-1" \(\d+\) as listed now \(Paused\)/),
+		});
+		expect(changed.host.name).toBe('db-1');
+		// the filters choose the host: data centre 1, status Running
+		const [filtered] = (await poll({ events: ['statusChanged'], dataCentres: ['1'], statuses: [1] }, { mode: 'manual' })).items;
+		expect(filtered).toMatchObject({ event: 'statusChanged', hostId: web.id, status: '1', sample: true });
+		// only "Host Disappeared": the shape of a disappearance, from a host that is still there
+		const [gone] = (await poll({ events: ['disappeared'], dataCentres: ['1'] }, { mode: 'manual' })).items;
+		expect(gone).toMatchObject({ event: 'disappeared', hostId: web.id, previousStatus: '1', previousStatusName: 'Running', status: null, host: null, sample: true });
+		expect(gone.sampleNote).toMatch(/is still listed/);
+		// "Host Appeared" with no host of the chosen statuses: empty fields, marked
+		const [empty] = (await poll({ events: ['appeared'], statuses: [3] }, { mode: 'manual' })).items;
+		expect(empty).toMatchObject({ event: 'appeared', hostId: null, name: null, status: null, host: null, sample: true });
+		for (const item of [changed, filtered, gone, empty]) expect(Object.keys(item)).toEqual(expect.arrayContaining(['event', 'hostId', 'previousStatus', 'status', 'statusName', 'nodeid', 'seenAt', 'host']));
+	});
+
+	test.each([
+		['numbersAsNumbers', 'extraFields'],
+		['numbersAsStrings', 'emptyObjectsAsArrays'],
+	])('status values as numbers or strings read alike, across a switch of form (dialects %s, %s)', async (...dialects) => {
+		const a = await addHost({ name: 'web-1' });
+		const b = await addHost({ name: 'db-1', nodeid: 2 });
+		const staticData = {};
+		await poll({ ...ALL, statuses: [1, 3], dataCentres: ['1'] }, { staticData, activation: true }); // baseline with the default form
+		v._tokens = {};
+		await v.api('instance/nodeList', {}); // the test's own log-in, before the dialect (its helper expects code 1 as a number)
+		await v.control('POST', '/dialects', { set: dialects });
+		try {
+			const raw = await v.api('instance/list', { page: 1, limit: 10 });
+			expect(typeof raw.data[0].status).toBe(dialects.includes('numbersAsNumbers') ? 'number' : 'string');
+			// the same statuses in another form are no change
+			expect((await poll({ ...ALL, statuses: [1, 3], dataCentres: ['1'] }, { staticData })).items).toEqual([]);
+			await setStatus(a.id, 3);
+			await setStatus(b.id, 3); // another data centre
+			const r = await poll({ ...ALL, statuses: [1, 3], dataCentres: ['1'] }, { staticData });
+			expect(r.items.map(identity)).toEqual([`changed:${a.id}:1>3`]);
+			expect(r.items[0]).toMatchObject({ previousStatus: '1', status: '3', statusName: 'Abnormal', nodeid: '1' });
+			expect((await poll({ ...ALL, statuses: [1, 3], dataCentres: ['1'] }, { staticData })).items).toEqual([]);
+		} finally {
+			await v.control('POST', '/dialects', { set: [] });
+		}
+		// and back to the default form: still no change
+		expect((await poll({ ...ALL, statuses: [1, 3], dataCentres: ['1'] }, { staticData })).items).toEqual([]);
+	});
+
+	test('an error in manual mode and on the first poll is thrown; later it is logged and the next poll catches up', async () => {
+		const a = await addHost();
+		await v.control('POST', '/faults', { errorRate: 1, errorOps: ['instance/list'] });
+		await expect(poll(ALL, { mode: 'manual' })).rejects.toThrow(/HTTP 5\d\d|Could not reach/);
+		const staticData = {};
+		await expect(poll(ALL, { staticData, activation: true })).rejects.toThrow(/instance\/list/);
+		expect(staticData['node:Trigger'] || {}).toEqual({});
+		// a first poll that is not the activation poll: thrown by the node, recorded by n8n as a failed execution
+		const notActivation = await poll(ALL, { staticData });
+		expect(notActivation.emitErrors).toHaveLength(1);
+
+		await clearFaults(v);
+		await poll(ALL, { staticData, activation: true });
+		const baseline = JSON.stringify(staticData);
+		await setStatus(a.id, 6);
+		await v.control('POST', '/faults', { errorRate: 1, errorOps: ['instance/list'] });
+		const failed = await poll(ALL, { staticData });
+		expect(failed.items).toEqual([]);
+		expect(failed.emitErrors).toEqual([]);
+		expect(failed.logs.filter((l) => l.level === 'error')).toHaveLength(1);
+		expect(failed.logs[0].message).toMatch(/repeated at the next poll/);
+		expect(JSON.stringify(staticData)).toBe(baseline);
+		// an activation poll after a restart with a baseline does not fail the activation either
+		const afterRestart = await poll(ALL, { staticData: JSON.parse(baseline), activation: true });
+		expect(afterRestart.logs.filter((l) => l.level === 'error')).toHaveLength(1);
+
+		await clearFaults(v);
+		const next = await poll(ALL, { staticData });
+		expect(next.items.map(identity)).toEqual([`changed:${a.id}:1>6`]);
+		expect(next.items[0].statusName).toBe('Maintenance');
+	});
+
+	test('two overlapping polls of one node: the change is emitted once', async () => {
+		const a = await addHost();
+		const staticData = {};
+		await poll(ALL, { staticData, activation: true });
+		await setStatus(a.id, 2);
+		await v.control('POST', '/faults', { latencyMs: 50 }); // both polls are in flight together
+		const [one, two] = await Promise.all([poll(ALL, { staticData }), poll(ALL, { staticData })]);
+		await v.control('POST', '/faults', { latencyMs: 0 });
+		expect([...one.items, ...two.items].map(identity)).toEqual([`changed:${a.id}:1>2`]);
+		expect([...one.logs, ...two.logs].map((l) => l.level)).toEqual(['warn']);
+		expect((await poll(ALL, { staticData })).items).toEqual([]);
+	});
+
+	test('filters: events, statuses (new status) and data centres', async () => {
+		const a = await addHost({ nodeid: 1 });
+		const b = await addHost({ nodeid: 2 });
+		const c = await addHost({ nodeid: 3 });
+		const d = await addHost({ nodeid: 2 });
+		const params = { events: ['statusChanged', 'disappeared'], statuses: [3, 9], dataCentres: ['2', '3'] };
+		const staticData = {};
+		await poll(params, { staticData, activation: true });
+		await setStatus(a.id, 3); // data centre 1: filtered out
+		await setStatus(b.id, 3); // reported
+		await setStatus(c.id, 2); // new status not chosen
+		await addHost({ nodeid: 2, status: 3 }); // appearances not chosen
+		await v.control('POST', '/management/instance/hosts/remove', { id: d.id }); // reported, whatever its status
+		const r = await poll(params, { staticData });
+		expect(r.items.map(identity).sort()).toEqual(sorted([`changed:${b.id}:1>3`, `disappeared:${d.id}:1`]));
+		// the state follows every host, so widening the filters later does not re-report old changes
+		const wide = await poll(ALL, { staticData });
+		expect(wide.items).toEqual([]);
+	});
+
+	test('data centres are offered from instance/nodeList', async () => {
+		const c = n8n.contextFor(NODE, {}, { vendorApi: { apiUrl: v.url, username: 'demo', password: 'demo-password' } });
+		const ctx = new n8n.LoadOptionsContext(c.workflow, c.node, c.additionalData, 'parameters');
+		const options = await c.nodeType.methods.loadOptions.getDataCentres.call(ctx);
+		expect(options).toEqual(expect.arrayContaining([{ name: 'North Zone 1', value: '1' }, { name: 'East Zone 2', value: '2' }]));
+	});
+
+	test('every page of the host list is read (2100 hosts: 3 requests per poll), again when it changed between pages', async () => {
+		for (let i = 0; i < 2100; i++) await addHost({ name: `bulk-${i}`, nodeid: 1 + (i % 3) });
+		const staticData = {};
+		await poll(ALL, { staticData, activation: true });
+		const ids = Object.keys(staticData['node:Trigger'].state.hosts);
+		expect(ids).toHaveLength(2100);
+		const oldest = Math.min(...ids.map(Number));
+		await setStatus(oldest, 5); // on the last page
+		const before = await requestCount(v);
+		const r = await poll(ALL, { staticData });
+		expect((await requestCount(v)) - before).toBe(3);
+		expect(r.items.map(identity)).toEqual([`changed:${oldest}:1>5`]);
+		expect(r.items[0].statusName).toBe('Restricted');
+		expect(JSON.stringify(staticData).length).toBeLessThan(2100 * 20);
+
+		// a host removed while the pages are read shifts rows between pages: the list is read again
+		const route = v.emu.management.core.routes['instance/list'];
+		const handler = route.handler;
+		const removeOnPage2 = (times) => {
+			let left = times;
+			const removed = [];
+			route.handler = (rq) => {
+				if (left > 0 && rq.p.int('page') === 2) {
+					left--;
+					const id = Math.max(...Object.keys(v.emu.management.state.instance.hosts).map(Number));
+					void v.emu.management.control['POST /instance/hosts/remove']({ id }); // synchronous inside
+					removed.push(id);
+				}
+				return handler(rq);
+			};
+			return removed;
+		};
+		try {
+			const once = removeOnPage2(1);
+			const reread = await poll(ALL, { staticData });
+			expect(reread.logs).toEqual([]);
+			expect(reread.items.map(identity)).toEqual([`disappeared:${once[0]}:1`]);
+			// still moving at the second read: the poll fails (logged), keeps its state, and the next one catches up
+			const saved = JSON.stringify(staticData);
+			const twice = removeOnPage2(2);
+			const moving = await poll(ALL, { staticData });
+			expect(moving.items).toEqual([]);
+			expect(moving.logs.map((l) => l.message)).toEqual([expect.stringMatching(/kept changing/)]);
+			expect(JSON.stringify(staticData)).toBe(saved);
+			route.handler = handler;
+			const after = await poll(ALL, { staticData });
+			expect(after.items.map(identity).sort()).toEqual(sorted(twice.map((id) => `disappeared:${id}:1`)));
+		} finally {
+			route.handler = handler;
+		}
+	});
+});
+
+/** A safety cap, not a measure: a 1000-poll simulation takes about a minute alone, several under load. */
+const SIMULATION_TIMEOUT_MS = 600000;
+
+/**
+ * The simulation. The test keeps its own model of the hosts (including the emulator's timed
+ * rules: creating → running one hour after creation, a host left in the recycle bin removed two
+ * hours after it first entered it) and a ledger of every change it makes or lets happen. Each
+ * host changes at most once between two successful polls, so every ledger entry must come out
+ * of exactly the next successful poll, and nothing else may.
+ */
+async function simulate({ seed, polls, cursor }) {
+	const rng = mulberry32(seed);
+	const ADVANCE = 1.5 * HOUR; // > hostCreateMs, < the recycle bin's 2 hours
+	const model = new Map(); // id -> { status, nodeid, dueAt (advance index) | null, binAt (advance index) | null }
+	let advances = 0;
+	let window = []; // ledger entries since the last successful poll
+	const touched = new Set();
+	const ledger = [];
+	const emitted = [];
+	const record = (entry, id) => {
+		window.push(entry);
+		ledger.push(entry);
+		touched.add(id);
+	};
+
+	const add = async () => {
+		const status = rng.pick([0, 1, 1, 1, 2, 3]);
+		const h = await addHost({ name: `sim-${model.size}`, status, nodeid: rng.int(1, 3) });
+		const id = Number(h.id);
+		model.set(id, { status, nodeid: Number(h.nodeid), dueAt: status === 0 ? advances + 1 : null, binAt: null });
+		record(`appeared:${id}:${status}`, id);
+	};
+	const untouched = () => [...model.keys()].filter((id) => !touched.has(id));
+
+	for (let i = 0; i < 12; i++) await add();
+	await longTokens(v);
+	const p = createPoller(v, NODE, ALL, { cursor });
+	const first = await p.poll();
+	expect(first).toMatchObject({ ok: true, items: [] });
+	if (cursor === 'staged') expect((await p.poll()).items).toEqual([]); // the activation poll's baseline is not committed
+	window = [];
+	ledger.length = 0;
+	touched.clear();
+
+	for (let step = 1; step <= polls; step++) {
+		const actions = rng.int(0, 3);
+		for (let a = 0; a < actions; a++) {
+			const r = rng.next();
+			const free = untouched();
+			if ((r < 0.2 && model.size < 60) || model.size < 6) {
+				await add();
+			} else if (r < 0.3 && free.length) {
+				const id = rng.pick(free);
+				await v.control('POST', '/management/instance/hosts/remove', { id });
+				record(`disappeared:${id}:${model.get(id).status}`, id);
+				model.delete(id);
+			} else if (free.length) {
+				const id = rng.pick(free);
+				const h = model.get(id);
+				// entering the bin again after two hours there would purge the host at once: two changes
+				const binExpired = h.binAt !== null && advances >= h.binAt + 2;
+				const choices = [0, 1, 2, 3, 4, 5, 6, 7, 8, 9].filter((s) => s !== h.status && !(s === 9 && binExpired));
+				const status = rng.pick(choices);
+				await setStatus(id, status);
+				record(`changed:${id}:${h.status}>${status}`, id);
+				h.status = status;
+				h.dueAt = null;
+				if (status === 9 && h.binAt === null) h.binAt = advances;
+			}
+		}
+		if (rng.chance(0.3)) {
+			// the emulator's own transitions at the next clock step; only when no host changes twice
+			const next = advances + 1;
+			const due = [...model.entries()].filter(([, h]) => (h.dueAt !== null && h.dueAt <= next) || (h.status === 9 && h.binAt !== null && next >= h.binAt + 2));
+			if (due.every(([id]) => !touched.has(id))) {
+				await advance(v, ADVANCE);
+				advances = next;
+				for (const [id, h] of due) {
+					if (h.status === 9) {
+						record(`disappeared:${id}:9`, id);
+						model.delete(id);
+					} else {
+						record(`changed:${id}:${h.status}>1`, id);
+						h.status = 1;
+						h.dueAt = null;
+					}
+				}
+			}
+		}
+
+		if (step % 97 === 0) p.restart();
+		if (step % 151 === 0) p.crash();
+		const fault = await setFaults(v, rng, ['instance/list']);
+		const r = await p.poll(!!fault);
+		await clearFaults(v, fault);
+		const got = r.items.map(identity);
+		emitted.push(...got);
+		for (const item of r.items) {
+			if (item.status !== null) expect(item.statusName).toBe(NAMES[Number(item.status)]);
+			if (item.previousStatus !== null) expect(item.previousStatusName).toBe(NAMES[Number(item.previousStatus)]);
+		}
+		if (r.ok) {
+			expect({ step, events: sorted(got) }).toEqual({ step, events: sorted(window) });
+			window = [];
+			touched.clear();
+		} else {
+			expect({ step, events: got }).toEqual({ step, events: [] });
+		}
+	}
+	// one last clean poll delivers whatever the last failed polls held back
+	const last = await p.poll();
+	expect(last.ok).toBe(true);
+	emitted.push(...last.items.map(identity));
+	expect(sorted(emitted)).toEqual(sorted(ledger));
+	// bounded state: one short entry per host that exists
+	expect(Object.keys(p.staticData['node:Trigger'].state.hosts).length).toBe(model.size);
+	expect(p.size()).toBeLessThan(120 + model.size * 24);
+	return report(`cloudHost (${cursor} cursor)`, p, { hosts: model.size, ledger: ledger.length, clockSteps: advances });
+}
+
+describe('simulation', () => {
+	test('1000 polls with random host changes, failed polls and restarts: every change once, nothing else', async () => {
+		const r = await simulate({ seed: 6001, polls: 1000, cursor: 'live' });
+		expect(r.failedPolls).toBeGreaterThan(20);
+		expect(r.restarts + r.crashRestarts).toBeGreaterThanOrEqual(16);
+		expect(r.requestsPerCleanPoll).toBeLessThan(1.01); // one instance/list per poll (the log-in once)
+	}, SIMULATION_TIMEOUT_MS);
+
+	test('the same with durable (staged) poll cursors', async () => {
+		await simulate({ seed: 6002, polls: 300, cursor: 'staged' });
+	}, SIMULATION_TIMEOUT_MS);
+});

@@ -1,0 +1,114 @@
+'use strict';
+/**
+ * The same node and credential with the advanced settings AWS / x-amz- / AWSAccessKeyId against
+ * the npm s3rver server, an independent S3 implementation that checks V2 signatures itself.
+ */
+const fs = require('node:fs');
+const S3rver = require('s3rver');
+const { n8n, NODE, MiB, rl, readBinary, binaryMd5, md5, tmpDir, writeRandomFile } = require('../../support/storage');
+
+let server;
+let dir;
+let endpoint;
+const store = new n8n.CredentialStore();
+let credentials;
+
+const AWS_WORDS = { advanced: true, schemeWord: 'AWS', headerPrefix: 'x-amz-', presignKeyParam: 'AWSAccessKeyId' };
+
+beforeAll(async () => {
+	dir = tmpDir('vendor-s3rver-');
+	server = new S3rver({ port: 0, address: '127.0.0.1', silent: true, directory: dir });
+	const { port } = await server.run();
+	endpoint = `http://127.0.0.1:${port}`;
+	credentials = { vendorObjectStorageApi: store.add('vendorObjectStorageApi', { endpoint, accessKey: 'S3RVER', accessSecret: 'S3RVER', ...AWS_WORDS }) };
+});
+
+afterAll(async () => {
+	await server.close();
+	fs.rmSync(dir, { recursive: true, force: true });
+});
+
+function awsSdk() {
+	const AWS = require('aws-sdk');
+	return new AWS.S3({ endpoint, s3ForcePathStyle: true, accessKeyId: 'S3RVER', secretAccessKey: 'S3RVER', signatureVersion: 'v2', region: 'us-east-1' });
+}
+
+const run = (parameters, opts = {}) => n8n.runNode(NODE, parameters, { credentials, store, ...opts });
+async function ok(parameters, opts) {
+	const { items, error } = await run(parameters, opts);
+	if (error) throw new Error(`${parameters.resource}/${parameters.operation} failed: ${error.message} (${error.description})`);
+	return items;
+}
+
+const KEYS = ['hello.txt', 'ünïcødé/日本語 file.txt', 'a+b=c:d%e?f#g~h', 'deep/er/path/x.csv'];
+
+test('create a bucket and find it From list', async () => {
+	const [created] = await ok({ resource: 'bucket', operation: 'create', bucketName: 's3rver-bucket' });
+	expect(created.json).toMatchObject({ bucket: 's3rver-bucket', created: true });
+	const found = await n8n.listSearch(NODE, 'searchBuckets', { credentials: { vendorObjectStorageApi: { endpoint, accessKey: 'S3RVER', accessSecret: 'S3RVER', ...AWS_WORDS } } });
+	expect(found.results).toEqual([{ name: 's3rver-bucket', value: 's3rver-bucket' }]);
+});
+
+test.each(KEYS.map((k) => [k]))('upload and download %j with x-amz- metadata', async (key) => {
+	const content = `s3rver says ${key}`;
+	const [up] = await ok({
+		resource: 'object',
+		operation: 'upload',
+		bucket: rl('s3rver-bucket'),
+		key,
+		binaryData: false,
+		fileContent: content,
+		additionalFields: { contentType: 'text/plain', metadata: { values: [{ name: 'origin', value: 'n8n' }] } },
+	});
+	expect(up.json).toMatchObject({ size: Buffer.byteLength(content), etag: md5(Buffer.from(content)) });
+	const [down] = await ok({ resource: 'object', operation: 'download', bucket: rl('s3rver-bucket'), key });
+	expect((await readBinary(down.binary.data)).toString()).toBe(content);
+	expect(down.json).toMatchObject({ contentType: 'text/plain', metadata: { origin: 'n8n' }, etag: md5(Buffer.from(content)) });
+});
+
+test('list: Return All pages by the last key where s3rver sends no NextMarker; folders with a delimiter', async () => {
+	const all = await ok({ resource: 'bucket', operation: 'listObjects', bucket: rl('s3rver-bucket'), returnAll: true, options: { maxKeys: 2 } });
+	expect(all.map((i) => i.json.key).sort()).toEqual([...KEYS].sort());
+	expect(all[0].json).toMatchObject({ type: 'object', storageClass: 'STANDARD' });
+	// The node lists what aws-sdk lists from the same server. (s3rver 3.7 leaves out "deep/": its
+	// file store reports a common prefix only for a folder that holds an object directly.)
+	const top = await ok({ resource: 'bucket', operation: 'listObjects', bucket: rl('s3rver-bucket'), returnAll: true, options: { delimiter: '/' } });
+	const sdk = await awsSdk().listObjects({ Bucket: 's3rver-bucket', Delimiter: '/' }).promise();
+	expect(top.filter((i) => i.json.type === 'object').map((i) => i.json.key)).toEqual(sdk.Contents.map((c) => c.Key));
+	expect(top.filter((i) => i.json.type === 'folder').map((i) => i.json.prefix)).toEqual(sdk.CommonPrefixes.map((c) => c.Prefix));
+	expect(top.map((i) => i.json.prefix || i.json.key)).toEqual(['a+b=c:d%e?f#g~h', 'hello.txt', 'ünïcødé/']);
+});
+
+test('presigned GET with AWSAccessKeyId works with plain fetch', async () => {
+	const [pre] = await ok({ resource: 'object', operation: 'getPresignedUrl', bucket: rl('s3rver-bucket'), key: KEYS[1], expiresIn: 120 });
+	expect(pre.json.url).toMatch(/\?AWSAccessKeyId=S3RVER&Expires=\d+&Signature=/);
+	const res = await fetch(pre.json.url);
+	expect(res.status).toBe(200);
+	expect(await res.text()).toBe(`s3rver says ${KEYS[1]}`);
+});
+
+test('a streamed multipart upload from the binary store', async () => {
+	const f = writeRandomFile(dir, 'multi.bin', 11 * MiB, 11);
+	const [up] = await ok(
+		{ resource: 'object', operation: 'upload', bucket: rl('s3rver-bucket'), key: 'multi.bin', options: { partSize: 5 } },
+		{ binaryInput: [{ binary: { data: { path: f.file, fileName: 'multi.bin', mimeType: 'application/octet-stream' } } }] },
+	);
+	// s3rver gives a completed multipart object the MD5 of its content as ETag (S3 gives "<md5 of part MD5s>-3")
+	expect(up.json).toMatchObject({ size: 11 * MiB, partCount: 3, multipart: true, etag: f.md5 });
+	const [down] = await ok({ resource: 'object', operation: 'download', bucket: rl('s3rver-bucket'), key: 'multi.bin' });
+	expect(await binaryMd5(down.binary.data)).toEqual({ md5: f.md5, size: 11 * MiB });
+	await ok({ resource: 'object', operation: 'delete', bucket: rl('s3rver-bucket'), key: 'multi.bin' });
+});
+
+test('delete objects; a wrong secret is refused by s3rver', async () => {
+	for (const key of KEYS) {
+		const [gone] = await ok({ resource: 'object', operation: 'delete', bucket: rl('s3rver-bucket'), key });
+		expect(gone.json).toEqual({ deleted: true, bucket: 's3rver-bucket', key });
+	}
+	const left = await ok({ resource: 'bucket', operation: 'listObjects', bucket: rl('s3rver-bucket'), returnAll: true });
+	expect(left).toEqual([]);
+	const wrong = { vendorObjectStorageApi: { endpoint, accessKey: 'S3RVER', accessSecret: 'not-the-secret', ...AWS_WORDS } };
+	const { error } = await n8n.runNode(NODE, { resource: 'bucket', operation: 'listObjects', bucket: rl('s3rver-bucket') }, { credentials: wrong });
+	expect(error.message).toMatch(/^SignatureDoesNotMatch: /);
+	expect(JSON.stringify(error)).not.toContain('not-the-secret');
+});

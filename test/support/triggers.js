@@ -1,0 +1,160 @@
+'use strict';
+/**
+ * What the trigger simulations share: a seeded random source, a poller that keeps a trigger's
+ * static data between polls the way an active n8n workflow does (and restarts it), fault
+ * switches for the endpoints a trigger calls, and request counting.
+ */
+const fs = require('node:fs');
+const path = require('node:path');
+const { n8n } = require('./vendor');
+
+function mulberry32(seed) {
+	let a = seed >>> 0;
+	const next = () => {
+		a = (a + 0x6d2b79f5) | 0;
+		let t = Math.imul(a ^ (a >>> 15), 1 | a);
+		t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
+		return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+	};
+	return {
+		next,
+		chance: (p) => next() < p,
+		int: (lo, hi) => lo + Math.floor(next() * (hi - lo + 1)),
+		pick: (list) => list[Math.floor(next() * list.length)],
+	};
+}
+
+/**
+ * One trigger node of an active workflow. `poll()` runs a poll through n8n-core (harness
+ * runPoll) and tells whether it succeeded: a failed poll is one that threw (first poll), was
+ * handed to n8n's emitError, or logged an error. `restart()` reloads the static data from a
+ * JSON copy of what is in memory; `crash()` from the copy n8n last wrote to its database (after
+ * the activation poll and after every poll that emitted items). The poll after either is the
+ * activation poll of the restarted workflow.
+ */
+function createPoller(v, node, parameters, { cursor = 'live' } = {}) {
+	const p = {
+		staticData: {},
+		persisted: {},
+		nextIsActivation: true,
+		polls: 0,
+		failed: 0,
+		restarts: 0,
+		crashes: 0,
+		emittedCount: 0,
+		requests: 0,
+		cleanPolls: 0,
+		cleanRequests: 0,
+		/** One poll; `faulted` says whether a fault switch was on (for the clean request figures). */
+		async poll(faulted = false) {
+			const before = await requestCount(v);
+			const activation = p.nextIsActivation;
+			let r;
+			let thrown;
+			try {
+				r = await n8n.runPoll(node, parameters, {
+					staticData: p.staticData,
+					credentials: { vendorApi: v.apiRef },
+					store: v.store,
+					activation,
+					cursor,
+				});
+			} catch (error) {
+				thrown = error;
+			}
+			const used = (await requestCount(v)) - before;
+			p.requests += used;
+			if (!faulted) {
+				p.cleanPolls++;
+				p.cleanRequests += used;
+			}
+			p.polls++;
+			p.nextIsActivation = false;
+			if (r && r.persisted) p.persisted = r.persisted;
+			const ok = !thrown && r.emitErrors.length === 0 && !r.logs.some((l) => l.level === 'error');
+			if (!ok) p.failed++;
+			const items = r ? r.items : [];
+			p.emittedCount += items.length;
+			return { ok, items, thrown, logs: r ? r.logs : [] };
+		},
+		restart() {
+			p.staticData = JSON.parse(JSON.stringify(p.staticData));
+			p.nextIsActivation = true;
+			p.restarts++;
+		},
+		crash() {
+			// staged cursors: only committed state is in staticData, which is what survives
+			p.staticData = JSON.parse(JSON.stringify(cursor === 'staged' ? p.staticData : p.persisted));
+			p.nextIsActivation = true;
+			p.crashes++;
+		},
+		size: () => JSON.stringify(p.staticData).length,
+	};
+	return p;
+}
+
+/**
+ * Hours of emulator time pass in a simulation; tokens that outlive them keep the request figures
+ * about polling (an expired token costs OAuth/authorize plus the repeated request). Call before
+ * the first poll: a token keeps the lifetime it was issued with.
+ */
+async function longTokens(v) {
+	await v.control('POST', '/faults', { tokenLifetimeS: 10 * 365 * 86400 });
+	await v.control('POST', '/management/tokens/revoke', {});
+}
+
+/** Management API requests the emulator has answered (read in process: no request itself). */
+async function requestCount(v) {
+	return (await v.emu.management.control['GET /requests']()).count;
+}
+
+/**
+ * Picks the fault switch for the next poll: mostly none; sometimes every request to one of the
+ * trigger's endpoints fails (the poll fails once it calls it); sometimes all of them fail now
+ * and then (a retry inside the poll may or may not save it).
+ */
+async function setFaults(v, rng, ops, { hard = 0.03, flaky = 0.03 } = {}) {
+	const roll = rng.next();
+	if (roll < hard) {
+		await v.control('POST', '/faults', { errorRate: 1, errorOps: [rng.pick(ops)] });
+		return 'hard';
+	}
+	if (roll < hard + flaky) {
+		await v.control('POST', '/faults', { errorRate: 0.45, errorOps: ops });
+		return 'flaky';
+	}
+	return null;
+}
+
+async function clearFaults(v, kind = 'any') {
+	if (kind) await v.control('POST', '/faults', { errorRate: 0, errorOps: [] });
+}
+
+/** Moves emulator time; returns the emulator's clock afterwards. */
+async function advance(v, ms) {
+	return (await v.control('POST', '/clock/advance', { ms })).now;
+}
+
+const sorted = (list) => [...list].sort();
+
+function report(name, p, extra = {}) {
+	const line = {
+		trigger: name,
+		polls: p.polls,
+		failedPolls: p.failed,
+		restarts: p.restarts,
+		crashRestarts: p.crashes,
+		emitted: p.emittedCount,
+		requestsPerPoll: Number((p.requests / p.polls).toFixed(3)),
+		requestsPerCleanPoll: Number((p.cleanRequests / p.cleanPolls).toFixed(3)),
+		staticDataBytes: p.size(),
+		...extra,
+	};
+	process.stdout.write(`[simulation] ${JSON.stringify(line)}\n`);
+	const dir = path.join(__dirname, '../../test-results');
+	fs.mkdirSync(dir, { recursive: true });
+	fs.appendFileSync(path.join(dir, 'trigger-simulations.jsonl'), `${JSON.stringify({ at: new Date().toISOString(), ...line })}\n`);
+	return line;
+}
+
+module.exports = { longTokens, mulberry32, createPoller, setFaults, clearFaults, advance, requestCount, sorted, report };
