@@ -54,9 +54,9 @@ const NON_LATIN = /[^\P{L}\p{Script=Latin}]/u;
  * never interface text. file (in the tarball) -> why.
  */
 const NON_ENGLISH_DATA = {
-	'dist/nodes/shared/api/locators.js':
+	'dist/nodes/shared/api/codes/reading.js':
 		"the service's own names of its network lines (intranet, China Telecom, China Unicom, China Mobile, dual line), accepted where the service answers with them instead of a code; the interface shows English words",
-	'dist/nodes/VendorObjectStorage/helpers/compat.js':
+	'dist/nodes/VendorObjectStorage/helpers/compat/check.js':
 		'an object key with Unicode characters that Check Compatibility writes and reads back to test how the service encodes keys (test data, not text)',
 };
 

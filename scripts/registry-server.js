@@ -20,6 +20,8 @@
  *   await registry.stop();
  *
  *   node scripts/registry-server.js [--port 4873]    a registry to try by hand (Ctrl-C stops it)
+ *   node scripts/registry-server.js --install        install verdaccio if needed, then exit
+ *                                                    (npm test runs it in the background at its start)
  *
  * registry.standIn() makes it answer, for one process, in place of https://registry.npmjs.org
  * (for a program that only ever asks npmjs, like n8n's community-package installer without an
@@ -278,6 +280,17 @@ module.exports = { startRegistry, ensureVerdaccio, standIn, VERDACCIO_VERSION };
 
 if (require.main === module) {
 	const argv = process.argv.slice(2);
+	if (argv.includes('--install')) {
+		try {
+			const t0 = Date.now();
+			const bin = ensureVerdaccio();
+			log(`verdaccio ${VERDACCIO_VERSION} ready in ${path.relative(ROOT, path.dirname(path.dirname(path.dirname(path.dirname(bin)))))} (${((Date.now() - t0) / 1000).toFixed(1)} s)`);
+			process.exit(0);
+		} catch (err) {
+			process.stderr.write(`${err.message}\n`);
+			process.exit(1);
+		}
+	}
 	const i = argv.indexOf('--port');
 	const port = i >= 0 ? Number(argv[i + 1]) : 4873;
 	startRegistry({ port, quiet: false }).then(
