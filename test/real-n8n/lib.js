@@ -488,17 +488,21 @@ async function startN8n(home, { port, owner = true, timeoutMs = 180000, env, onO
 		cookie: '',
 		startMs: 0,
 		logs: () => output,
-		/** An authenticated request to any path of the server; returns { status, headers, json, text }. */
-		async call(method, pathname, body) {
+		/**
+		 * An authenticated request to any path of the server; returns { status, headers, json, text }.
+		 * timeoutMs: 15 s unless given (n8n's installer answers when its npm commands have ended).
+		 */
+		async call(method, pathname, body, { timeoutMs } = {}) {
 			return request(`${url}${pathname}`, {
 				method,
 				body,
+				timeoutMs,
 				headers: { cookie: server.cookie, 'browser-id': server.browserId },
 			});
 		},
 		/** An authenticated call to n8n's internal REST API: rest('GET', '/workflows') is GET /rest/workflows. */
-		async rest(method, route, body) {
-			return server.call(method, `/rest${route}`, body);
+		async rest(method, route, body, options) {
+			return server.call(method, `/rest${route}`, body, options);
 		},
 		async setupOwner() {
 			const settings = await request(`${url}/rest/settings`);
