@@ -12,6 +12,6 @@ import { VendorAccountBillingTrigger } from '../VendorAccountBillingTrigger/Vend
 export class VendorBalanceTrigger extends VendorAccountBillingTrigger {
 	constructor() {
 		super();
-		this.description = { ...this.description, name: 'vendorBalanceTrigger', displayName: `${this.description.displayName} (Old Type Name)`, hidden: true };
+		this.description = { ...this.description, name: 'vendorBalanceTrigger', displayName: 'Vendor Balance (Old Type Name) Trigger', hidden: true };
 	}
 }

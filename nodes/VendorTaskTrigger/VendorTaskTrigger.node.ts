@@ -12,6 +12,6 @@ import { VendorCdnTrigger } from '../VendorCdnTrigger/VendorCdnTrigger.node';
 export class VendorTaskTrigger extends VendorCdnTrigger {
 	constructor() {
 		super();
-		this.description = { ...this.description, name: 'vendorTaskTrigger', displayName: `${this.description.displayName} (Old Type Name)`, hidden: true };
+		this.description = { ...this.description, name: 'vendorTaskTrigger', displayName: 'Vendor Task (Old Type Name) Trigger', hidden: true };
 	}
 }

@@ -26,9 +26,9 @@ test('no two nodes of the package share a display name', () => {
 	expect(nodes.length).toBe(11);
 });
 
-test('the hidden nodes of the old trigger type names say so in their display name', () => {
+test("the hidden nodes of the old trigger type names say so in their display name, which ends in Trigger as n8n's lint asks", () => {
 	expect(nodes.filter((n) => n.hidden).map((n) => [n.name, n.displayName])).toEqual([
-		['vendorBalanceTrigger', 'Vendor Balance Trigger (Old Type Name)'],
-		['vendorTaskTrigger', 'Vendor Task Trigger (Old Type Name)'],
+		['vendorBalanceTrigger', 'Vendor Balance (Old Type Name) Trigger'],
+		['vendorTaskTrigger', 'Vendor Task (Old Type Name) Trigger'],
 	]);
 });
