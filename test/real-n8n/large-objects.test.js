@@ -187,7 +187,8 @@ afterAll(async () => {
 	if (tgz) fs.rmSync(path.dirname(tgz), { recursive: true, force: true });
 	if (emu) await emu.close();
 	if (dir) fs.rmSync(dir, { recursive: true, force: true });
-});
+	// deleting GiBs of objects and n8n's binary data took more than jest's 5 s at a load average of 25
+}, 300000);
 
 const streams = (record, copy, source) => {
 	expect(record.outcome).toBe('success');
