@@ -21,7 +21,7 @@ const USAGE = `usage: node emulator/cli.js [options]
   --latency MS             delay before every answer          --error-rate R (0..1)
   --error-ops A,B          operations the error rate hits     --clock-offset MS
   --token-lifetime S       management token lifetime          --password-encoding none|md5|base64
-  --dialect A,B            readings of the seeds to play (all off by default):
+  --dialect A,B            readings of the documentation to play (all off by default):
 ${DIALECTS.map((d) => `      ${d.name.padEnd(22)} ${d.area.padEnd(10)} ${d.description}`).join('\n')}
   --fault JSON             fault rule(s) to inject, e.g. '{"op":"cdn/refresh","kind":"tooFrequent","rate":0.1}'
   --verbose                log emulator errors`;

@@ -1,13 +1,15 @@
 'use strict';
 /**
- * Local emulator of the whole vendor: the S3-compatible object storage of seed 000 and the
- * JSON management interface of seeds 001 and 002, on one HTTP port.
+ * Local emulator of the whole vendor: the S3-compatible object storage
+ * (docs/vendor/object-storage.md) and the JSON management interface (docs/vendor/management.md),
+ * on one HTTP port.
  *
  *   POST /API/<group>/<operation>   management interface (management/)
  *   /__emulator/...                 control routes for tests, benchmarks and npm start
  *   anything else                   object storage, path style /{bucket}/{key} (storage/)
  *
- * It is an independent implementation of the seeds and never imports the package's code.
+ * It is an independent implementation of the vendor's documentation (docs/vendor/) and never
+ * imports the package's code.
  *
  *   const { createEmulator } = require('./emulator');
  *   const emu = await createEmulator({ seed: 'demo' });

@@ -1,6 +1,7 @@
 'use strict';
 /**
- * Account, sub-account, group and billing operations of seed 001 (`API/profile/...`).
+ * Account, sub-account, group and billing operations (`API/profile/...`,
+ * docs/vendor/account-billing-cdn.md).
  *
  * State slice `state.account`:
  *   groups      [{ id, uid, name, note, createdAt }]
@@ -12,7 +13,7 @@
  *                  createdAt, endAt }]
  * Accounts, balances, payments and logs live in the core's slices.
  *
- * Choices where the seed is silent:
+ * Choices where the documents are silent (the emulator's, not the vendor's):
  *   - a sub-account (account with `parent`) is created or changed through profile/update with a
  *     `uid` key (empty creates); sub-accounts cannot manage sub-accounts, groups or billing of
  *     other accounts: everything acts on the main account (`rq.owner`);

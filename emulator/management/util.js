@@ -33,7 +33,7 @@ function ago(ms, now) {
 	return `${Math.floor(s / 86400)} days ago`;
 }
 
-/** Most numeric values travel as strings (seed 001 section 2). */
+/** Most numeric values travel as strings (docs/vendor/management.md#values). */
 const str = (v) => (v === undefined || v === null ? '' : String(v));
 
 /** Rounded to cents. */

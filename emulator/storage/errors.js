@@ -1,5 +1,5 @@
 'use strict';
-/** Error codes of the storage emulator (DECISIONS list, plus the S3 codes for 304/412/416/501). */
+/** Error codes of the storage emulator (docs/vendor/readings.md#r16, plus the S3 codes for 304/412/416/501). */
 const STATUS = {
 	NoSuchBucket: 404,
 	NoSuchKey: 404,

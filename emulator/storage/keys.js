@@ -81,7 +81,7 @@ function removeKey(keys, k) {
  *
  * Default (S3): the listing starts after `marker`; a common prefix at or before the marker was
  * returned on an earlier page; NextMarker is the last entry returned.
- * Dialect markerInclusive (seed 000 "marker: the listing starts at this key"): the listing
+ * Dialect markerInclusive (docs/vendor/readings.md#r21): the listing
  * starts AT `marker` (a key or common prefix equal to it is returned again); a common prefix
  * before the marker is skipped; NextMarker is the first entry NOT returned, so a client that
  * follows NextMarker gets every entry once.

@@ -31,7 +31,7 @@ function doc(root, children) {
 	return `<?xml version="1.0" encoding="UTF-8"?>\n${node(root, children, `xmlns="${NS}"`)}`;
 }
 
-/** The error body of DECISIONS: Code, Message, RequestId (plus S3's debugging extras when given). */
+/** The error body of docs/vendor/readings.md#r16: Code, Message, RequestId (plus S3's debugging extras when given). */
 function errorDoc(code, message, requestId, extra = {}) {
 	const parts = [el('Code', code), el('Message', message), el('RequestId', requestId)];
 	for (const [k, v] of Object.entries(extra)) parts.push(el(k, v));

@@ -1,7 +1,7 @@
 'use strict';
 /**
  * The account, sub-account, group and billing operations of the emulator's management
- * interface (seed 001), called over HTTP the way a client does.
+ * interface (docs/vendor/account-billing-cdn.md), called over HTTP the way a client does.
  */
 const { DEMO, useEmulator } = require('./helpers');
 

@@ -1,6 +1,7 @@
 'use strict';
 /**
- * The content delivery operations of the emulator's management interface (seed 001):
+ * The content delivery operations of the emulator's management interface
+ * (docs/vendor/account-billing-cdn.md):
  * channels, certificates, refresh/prefetch tasks, traffic packages, statistics, bills and
  * node look-ups, called over HTTP the way a client does.
  */

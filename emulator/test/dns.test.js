@@ -1,7 +1,8 @@
 'use strict';
 /**
- * The emulator's `dns` group (seed 002): plans, domains, records, downtime monitors,
- * strategy templates and resolution strategies, spoken to over HTTP as a client does.
+ * The emulator's `dns` group (docs/vendor/hosts-network-dns.md): plans, domains, records,
+ * downtime monitors, strategy templates and resolution strategies, spoken to over HTTP as a
+ * client does.
  */
 const { DEMO, useEmulator, demoBalance } = require('./helpers');
 

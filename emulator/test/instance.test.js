@@ -1,8 +1,8 @@
 'use strict';
 /**
- * The emulator's `instance` group (seed 002): catalogue, cloud hosts, host disks, backups,
- * snapshots, firewalls and rules, cloud disks and private networks, spoken to over HTTP the
- * way a client does.
+ * The emulator's `instance` group (docs/vendor/hosts-network-dns.md): catalogue, cloud hosts,
+ * host disks, backups, snapshots, firewalls and rules, cloud disks and private networks, spoken
+ * to over HTTP the way a client does.
  */
 const { DEMO, useEmulator, demoBalance } = require('./helpers');
 

@@ -45,7 +45,7 @@ function declaredOperations() {
 const ALL = rows();
 const declared = declaredOperations();
 
-test('endpoints.tsv has the 163 rows of the three seeds', () => {
+test('endpoints.tsv has the 163 rows of the vendor\'s documentation', () => {
 	expect(ALL).toHaveLength(163);
 	expect(new Set(ALL.map((r) => r.area))).toEqual(new Set(Object.keys(NODE_OF_AREA)));
 });

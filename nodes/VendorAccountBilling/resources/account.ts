@@ -94,7 +94,7 @@ export const accountOperations: OperationDecl[] = [
 			id: field('uid'),
 			username: field('name'),
 			email: field('mail'),
-			// the seed gives no meaning for the account's own status: shown as it came
+			// no documented meaning for the account's own status (docs/vendor/readings.md#r5): shown as it came
 			status: field('status'),
 			balance: number('balance.price'),
 			couponBalance: number('couponprice'),

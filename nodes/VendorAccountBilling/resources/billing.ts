@@ -95,7 +95,7 @@ export const billingOperations: OperationDecl[] = [
 			amount: number('price'),
 			holder: code('type', CODES.invoiceHolder),
 			invoiceType: code('invoicetype', CODES.invoiceKind),
-			// the seed gives no meaning for invoice status values: shown as they came
+			// no documented meaning for invoice status values (docs/vendor/readings.md#r55): shown as they came
 			status: field('status'),
 			courier: field('expressname'),
 			trackingNumber: field('expresscode'),
@@ -206,7 +206,7 @@ export const billingOperations: OperationDecl[] = [
 			type: code('type', CODES.logType),
 			title: field('title'),
 			content: field('content'),
-			// the seed does not give the meaning of `op`: shown as it came
+			// `op` has no documented meaning (docs/vendor/readings.md#r5): shown as it came
 			operation: field('op'),
 			ip: field('ip'),
 			created: time('created'),

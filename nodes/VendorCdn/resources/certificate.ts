@@ -3,7 +3,7 @@ import { locator, required, secret, str, text } from '../../shared/api/fields';
 import { field, time, type SimplifySpec } from '../../shared/api/simplify';
 import { foundOne } from '../channels';
 
-// the seed says "certificate content" and "private key content" without a form; PEM is the usual one
+// "certificate content" and "private key content" have no stated form (docs/vendor/readings.md#r57); PEM is the usual one
 const certificate = () => text('ssl_crt', 'Certificate', 'Certificate content, usually PEM (-----BEGIN CERTIFICATE-----)', { placeholder: 'e.g. -----BEGIN CERTIFICATE-----' });
 const privateKey = (): FieldDecl => ({ ...secret('ssl_key', 'Private Key', 'Private key content, usually PEM (-----BEGIN PRIVATE KEY-----); it is never shown in output'), multiline: true });
 const caCertificate = () => text('ssl_ca', 'CA Certificate', 'Certificate chain of the issuing CA, usually PEM');

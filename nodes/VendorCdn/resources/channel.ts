@@ -9,7 +9,7 @@ export const CHANNEL_SIMPLE: SimplifySpec = {
 	id: field('id'),
 	domain: field('name'),
 	type: code('type', CODES.accelerationType, 'type_zh'),
-	// the seed gives only 1 (enabled); another value shows the service's own name (status_zh)
+	// only 1 (enabled) is documented (docs/vendor/readings.md#r5); another value shows the service's own name (status_zh)
 	status: code('status', CODES.channelStatus, 'status_zh'),
 	cname: field('cname'),
 	origins: computed((r) => originList(r.ip)),
@@ -89,7 +89,7 @@ const cacheRules: FieldDecl = {
 	},
 };
 
-/** Channel settings of cdn/domainAdd and cdn/domainUpdate (seed 001, "Channel settings"). */
+/** Channel settings of cdn/domainAdd and cdn/domainUpdate (docs/vendor/account-billing-cdn.md#channel-settings). */
 function channelSettings(adding: boolean): FieldDecl[] {
 	return [
 		...(adding ? [] : [origins]),

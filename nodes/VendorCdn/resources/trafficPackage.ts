@@ -38,7 +38,7 @@ export const trafficPackageOperations: OperationDecl[] = [
 		description: 'List the traffic packages bought, with what is left of each',
 		list: { paged: false },
 		readOnly: true,
-		// type, paytype and flowtype come with display names (_zh) but the seed gives no codes for them
+		// type, paytype and flowtype come with display names (_zh) but the documents give no codes for them (docs/vendor/readings.md#r5)
 		simplify: {
 			id: field('id'),
 			name: field('name'),

@@ -46,7 +46,7 @@ export const HOST_SIMPLE: SimplifySpec = {
 const host = (description: string, extra: Partial<FieldDecl> = {}) => locator('id', 'host', 'Host', description, extra);
 const hosts = (description: string) => ({ ...locators('id', 'host', 'Hosts', description), send: 'comma' as const });
 
-/** The service sets the password rules (not stated by the seed); its own error is shown. */
+/** The service sets the password rules (not stated by the documents: docs/vendor/readings.md#r3); its own error is shown. */
 const password = (wire: string, description: string, extra: Partial<FieldDecl> = {}) => secret(wire, 'Administrator Password', description, extra);
 
 export const hostOperations: OperationDecl[] = [

@@ -22,7 +22,7 @@ export const hostDiskOperations: OperationDecl[] = [
 			id: field('id'),
 			diskId: field('disk_id'),
 			name: field('disk_name'),
-			// the seed gives no meaning for a host disk's `type`: shown as it came
+			// no documented meaning for a host disk's `type` (docs/vendor/readings.md#r5): shown as it came
 			type: field('type'),
 			sizeGb: number('value'),
 			hostId: field('iid'),

@@ -15,7 +15,7 @@ export const lineOperations: OperationDecl[] = [
 		list: { paged: false },
 		readOnly: true,
 		fields: [locator('nodeid', 'dataCentre', 'Data Centre', 'The data centre whose lines are listed')],
-		// the line is its code (`linetype`, or a line name); the row `id` is not a line code (DECISIONS)
+		// the line is its code (`linetype`, or a line name); the row `id` is not a line code (docs/vendor/readings.md#r61)
 		simplify: {
 			id: field('id'),
 			line: computed((r) => {

@@ -31,7 +31,7 @@ export const snapshotOperations: OperationDecl[] = [
 			host: field('instance.name'),
 			hostId: field('instance.id'),
 			hostInstanceId: field('instance.instance_id'),
-			// the seed gives no meaning for snapshot status values: shown as they came
+			// no documented meaning for snapshot status values (docs/vendor/readings.md#r5): shown as they came
 			status: field('status'),
 			note: field('note'),
 			updated: time('updatetime'),

@@ -16,7 +16,8 @@ const monitorFields = (forUpdate: boolean): FieldDecl[] => [
 	str('path', 'Check Path', 'Path requested by the check, usually starting with /', { placeholder: 'e.g. /health' }),
 	checked(int('port', 'Check Port', 'Port the check connects to', { default: 80 }), { kind: 'port' }),
 	YES_NO_FLAG('switch', 'Switch on Failure', 'Whether to stop answering a failed address until it is up again'),
-	// seed: notify:string (mail), a notification method as the plans list them in monitor_notice
+	// notify: a string (mail), a notification method as the plans list them in monitor_notice
+	// (docs/vendor/readings.md#r62)
 	{
 		...str(
 			'notify',

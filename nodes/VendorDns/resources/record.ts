@@ -9,10 +9,10 @@ import { domain, newStatus } from './common';
 import { InputError } from '../../shared/errors';
 
 const subdomain = (description: string, extra: Partial<FieldDecl> = {}) => str('subdomain', 'Host Record', description, { placeholder: 'e.g. www', ...extra });
-/** The seed names types "for example A, AAAA, CNAME": the list is open, another type is entered as an expression. */
+/** Types are named by example ("for example A, AAAA, CNAME", docs/vendor/readings.md#r6): the list is open, another type is entered as an expression. */
 const recordType = (description: string, extra: Partial<FieldDecl> = {}) =>
 	choice('recordtype', 'Type', RECORD_TYPES, `${description}; another type the service knows can be entered as an expression`, { default: 'A', allowOtherValues: true, ...extra });
-/** The seed names no line values: the usual ones to choose, any other line the service knows as an expression. */
+/** No line values are named (docs/vendor/readings.md#r6): the usual ones to choose, any other line the service knows as an expression. */
 const line = (extra: Partial<FieldDecl> = {}) =>
 	choice('recordline', 'Line', DNS_LINES, 'Visitors the record answers: Default answers everyone; another line the service offers can be entered as an expression', { default: 'default',
 		allowOtherValues: true,
@@ -20,7 +20,7 @@ const line = (extra: Partial<FieldDecl> = {}) =>
 	});
 const value = (extra: Partial<FieldDecl> = {}) =>
 	str('value', 'Value', 'IPv4 for A, IPv6 for AAAA, a host name for CNAME, MX and NS, text for TXT', { placeholder: 'e.g. 203.0.113.10', ...extra });
-// the seed states no ranges for these: the usual ones are hints, and the service's own error is shown
+// the documents state no ranges for these (docs/vendor/readings.md#r3): the usual ones are hints, and the service's own error is shown
 const mx = (extra: Partial<FieldDecl> = {}) => int('mx', 'MX Priority', 'Priority of an MX record, lower first (usually 1-100)', { default: 10, ...extra });
 const ttl = (extra: Partial<FieldDecl> = {}) => int('ttl', 'TTL (Seconds)', 'How long resolvers may cache the answer (default 300; the plan may set a minimum)', { default: 300, ...extra });
 const weight = (extra: Partial<FieldDecl> = {}) => int('weight', 'Weight', 'Share of answers among records of the same host record and line (usually 1-100)', { default: 1, ...extra });

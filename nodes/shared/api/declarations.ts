@@ -24,7 +24,7 @@ export type FieldKind =
 	| 'locator' // one resource, "From list" or "By ID"; sent as an int id (or per `send`)
 	| 'locators' // several resources from a multi-select; sent per `send` (JSON array of ints by default)
 	| 'rows' // repeatable groups of sub-fields (fixedCollection); sent via `rows.serialize`
-	| 'json'; // a raw JSON object, only where the seed gives no shape
+	| 'json'; // a raw JSON object, only where the documents give no shape (docs/vendor/management.md#requests)
 
 /** Wire form of a value. */
 export type SendAs = 'string' | 'number' | 'array' | 'intArray' | 'comma';
@@ -36,8 +36,8 @@ export interface OptionDecl {
 }
 
 /**
- * Checks before sending. Only what a seed states or what is certain is refused (DECISIONS,
- * "Readings the seeds leave open"); any other limit is a hint in the field's description and
+ * Checks before sending. Only what the documents state or what is certain is refused
+ * (docs/vendor/readings.md#r3); any other limit is a hint in the field's description and
  * the service's own error is shown when it refuses.
  */
 export type Validator =

@@ -9,8 +9,9 @@
  *   field spelled otherwise (`subdomain`, `node_zh`, `createtime`) and never a field in another
  *   language (`type_zh`): a `_zh` display name is used as a value, under the English name.
  * - A coded field gives the word and, next to it, the code as the service sent it:
- *   `status: 'Running', statusCode: '1'`. A code the seed gives no word for is shown as it came
- *   (`status: '12', statusCode: '12'`), or as the service's own display name when it sends one.
+ *   `status: 'Running', statusCode: '1'`. A code the documents give no word for
+ *   (docs/vendor/readings.md#r5) is shown as it came (`status: '12', statusCode: '12'`), or as
+ *   the service's own display name when it sends one.
  * - Yes/no codes (0/1) are booleans: `starred: true`.
  * - Times are ISO 8601 with the offset of the workflow's time zone
  *   (`created: '2026-11-22T10:04:05+00:00'`); see time.ts. Amounts, sizes and counts are

@@ -1,8 +1,9 @@
 /**
  * Times of the management interface. The service writes `created`, `createtime`, `endtime`, ...
- * as display date-times ("2026-11-22 10:04:05", seed 001 section 2) without saying in which time
- * zone; statistics carry Unix timestamps. The nodes read display times in the workflow's time
- * zone (n8n's workflow setting, GENERIC_TIMEZONE by default): set it to the vendor's zone.
+ * as display date-times ("2026-11-22 10:04:05", docs/vendor/management.md#values) without
+ * saying in which time zone (docs/vendor/readings.md#r40); statistics carry Unix timestamps. The
+ * nodes read display times in the workflow's time zone (n8n's workflow setting,
+ * GENERIC_TIMEZONE by default): set it to the vendor's zone.
  * Only the platform's Intl is used (no runtime dependencies).
  */
 

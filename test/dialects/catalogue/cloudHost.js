@@ -44,7 +44,7 @@ const entries = [
 		async check(json) {
 			count(json, 4, 'lines of East Zone 2');
 			must(json.every((l) => l.node && String(l.node.id) === '2'), 'a line of another data centre');
-			// the line codes of data centre 2 (seed: 1 inner network, 4 Mobile, 5 BGP, 6 dual line)
+			// the line codes of data centre 2 (docs/vendor/hosts-network-dns.md#lines: 1 inner network, 4 Mobile, 5 BGP, 6 dual line)
 			same(json.map((l) => (l.linetype !== undefined && /^\d+$/.test(String(l.linetype)) ? l.linetype : l.id)).join(','), '1,4,5,6', 'line codes');
 		},
 	},
@@ -149,7 +149,7 @@ const entries = [
 		params: (ctx) => ({ id: byId(ctx.get('hostId')), type: 'hour' }),
 		async check(json) {
 			count(json, 60, 'points of an hour');
-			// `value` as the service sent it (a number, or a numeric string under numbersAsStrings: DECISIONS)
+			// `value` as the service sent it (a number, or a numeric string under numbersAsStrings: docs/vendor/readings.md#r36)
 			const numeric = (x) => (typeof x === 'number' || (typeof x === 'string' && x.trim() !== '')) && Number.isFinite(Number(x));
 			for (const p of json) must(p.metric === 'cpu' && numeric(p.value) && p.time === new Date(p.timestamp).toISOString(), `point ${show(p)}`);
 		},

@@ -56,7 +56,7 @@ const entries = [
 				has(acl.grants, (g) => g.permission === 'FULL_CONTROL' && g.grantee && g.grantee.id === 'vendor-test'),
 				`no FULL_CONTROL grant of the owner in ${show(acl.grants)}`,
 			);
-			// a canned ACL may only be derived from grants that prove it (DECISIONS.md); the storage
+			// a canned ACL may only be derived from grants that prove it (docs/vendor/readings.md#r22); the storage
 			// branch names it cannedAclDerived
 			const derived = acl.cannedAclDerived !== undefined ? acl.cannedAclDerived : acl.cannedAcl;
 			const allUsersRead = has(acl.grants, (g) => g.grantee && /\/AllUsers$/.test(String(g.grantee.uri)) && g.permission === 'READ');

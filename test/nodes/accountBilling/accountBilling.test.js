@@ -200,7 +200,7 @@ describe('billing', () => {
 		const [after] = await run({ resource: 'invoice', operation: 'getBalance', simplify: false });
 		expect(Number(after.invoiceprice)).toBeCloseTo(amount - 10, 2);
 		const list = await run({ resource: 'invoice', operation: 'getAll', returnAll: true });
-		// simplified: words for the seed's codes, the amount a number, no API field names
+		// simplified: words for the documented codes, the amount a number, no API field names
 		expect(list.find((i) => String(i.id) === String(applied.id))).toMatchObject({
 			title: 'Example Ltd.',
 			amount: 10,

@@ -21,7 +21,7 @@ beforeAll(async () => {
 	v = await startVendor({ seed: 'demo' });
 	core = v.emu.management.core;
 	demo = core.accountByName('demo');
-	// payments of every kind besides the demo's: services, a code the seed does not list (4),
+	// payments of every kind besides the demo's: services, a code the documents do not list (4),
 	// a refund, an invoice amount (type 3, neither spending nor refund), one outside 30 days
 	const add = (days, type, paytype, price, name) =>
 		core.state.payments.push({
@@ -40,7 +40,7 @@ beforeAll(async () => {
 	add(2, 1, 3, 5, 'Backup of web-1');
 	add(3, 1, 9, 100, 'Physical host rack-1');
 	add(3, 1, 1, 0.66, 'Cloud host web-2 (hourly)');
-	add(4, 1, 4, 3.3, 'A service without a name in the seed');
+	add(4, 1, 4, 3.3, 'A service without a documented name');
 	add(5, 2, 1, 2, 'Refund web-2');
 	add(6, 3, 8, 7, 'Invoice amount');
 	add(31, 1, 1, 50, 'Cloud host web-1 (old)');

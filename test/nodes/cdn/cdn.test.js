@@ -317,7 +317,7 @@ describe('certificates', () => {
 		expect(v.emu.management.state.cdn.certs.some((c) => c.id === Number(id))).toBe(false);
 	});
 
-	test('a key that is not PEM reaches the service (the seed names no form), whose error does not echo it', async () => {
+	test('a key that is not PEM reaches the service (no form is documented, readings R57), whose error does not echo it', async () => {
 		const before = await requests();
 		const error = await fails({ resource: 'certificate', operation: 'create', name: 'bad', sslCrt: pem('x.example.com'), sslKey: 'my-secret-key-text' });
 		expect(await requests()).toBe(before + 1);
@@ -393,7 +393,7 @@ describe('input checked before sending', () => {
 	test('a bad speed-limit time range, a bad blacklist entry and a bad port', async () => {
 		const time = await rejectedBeforeSending({ resource: 'channel', operation: 'update', id: v.byId(main), updateFields: { limitRateTime: '08:00-12:00,25:00-26:00' } });
 		expect(time.message).toBe('Invalid "Speed Limit Time Ranges": "25:00-26:00" is not a time range such as 08:00-18:00');
-		// the blacklist's forms are the service's (the seed says only "IP blacklist, newline-separated")
+		// the blacklist's forms are the service's (the documents say only that `deny_ip` is a newline-separated list: docs/vendor/account-billing-cdn.md#channel-settings)
 		const before = await requests();
 		const deny = await v.run(NODE, { resource: 'channel', operation: 'update', id: v.byId(main), updateFields: { denyIp: '198.51.100.1\n198.51.100.0/40' } });
 		expect(await requests()).toBe(before + 1);

@@ -91,7 +91,7 @@ describe('semantics', () => {
 	});
 
 	test('"Fetch Test Event" with nothing of the chosen kinds finished: a marked sample that claims no outcome', async () => {
-		// no prefetch task at all: the fields of the seed's task record, empty
+		// no prefetch task at all: the fields of a documented task record (docs/vendor/account-billing-cdn.md#refresh-and-prefetch), empty
 		const [none] = (await poll({ kinds: ['prefetch'], finalState: 'both' }, { mode: 'manual' })).items;
 		expect(none).toEqual({
 			kind: 'prefetch',
@@ -144,7 +144,7 @@ describe('semantics', () => {
 
 		await backupStatus(held, 3);
 		await backupStatus(deleted, 4);
-		v.emu.management.state.instance.backups[strange].status = 7; // a value the seed does not list
+		v.emu.management.state.instance.backups[strange].status = 7; // a value the documents do not list (readings R64)
 		const r = await poll(ALL, { staticData });
 		expect(r.items.map((i) => [identity(i), i.statusName])).toEqual([
 			[`backup:${held}:failed`, 'In Arrears'],

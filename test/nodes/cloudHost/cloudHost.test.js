@@ -152,7 +152,7 @@ describe('hosts', () => {
 		expect(spent).toBeCloseTo(3 * 82 - 3, 2);
 	});
 
-	test('waiting works from instance_id alone, the only field the seed gives for create', async () => {
+	test('waiting works from instance_id alone, the only field the documents give for create (readings R65)', async () => {
 		const route = v.emu.management.core.routes['instance/create'];
 		const original = route.handler;
 		route.handler = async (rq) => {

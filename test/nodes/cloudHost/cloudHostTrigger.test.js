@@ -9,7 +9,7 @@ const { longTokens, mulberry32, createPoller, setFaults, clearFaults, advance, r
 const NODE = 'vendorCloudHostTrigger';
 const HOUR = 3600e3;
 const ALL = { events: ['statusChanged', 'appeared', 'disappeared'] };
-// seed 002 section 3, written out independently of the package
+// docs/vendor/hosts-network-dns.md#host-status, written out independently of the package
 const NAMES = ['Creating', 'Running', 'Paused', 'Abnormal', 'Reinstalling', 'Restricted', 'Maintenance', 'Deleting', 'Queued', 'Recycle Bin'];
 
 let v;

@@ -105,7 +105,7 @@ describe('cloud disks', () => {
 		const error = await rejectedBeforeSending({ resource: 'cloudDisk', operation: 'create', nodeid: v.byId(1), diskName: 'bad', value: 25 });
 		expect(error.message).toMatch(/Size \(GB\)/);
 		expect(error.message).toMatch(/25 is not a multiple of 10/);
-		// the seed states "a multiple of 10" and no bounds, so the node leaves them to the service, whose message reaches the user
+		// the documents state "a multiple of 10" and no bounds (docs/vendor/readings.md#r3), so the node leaves them to the service, whose message reaches the user
 		const zero = await fail({ resource: 'cloudDisk', operation: 'create', nodeid: v.byId(1), diskName: 'bad', value: 0 });
 		expect(zero.message).toMatch(/^value must be a multiple of 10 between 10 and 2000.*\(instance\/cloudDiskAdd, code/);
 		const tooBig = await fail({ resource: 'cloudDisk', operation: 'create', nodeid: v.byId(1), diskName: 'bad', value: 2010 });
@@ -259,7 +259,7 @@ describe('firewalls and rules', () => {
 		expect(cidr.message).toMatch(/Destination/);
 		const sport = await rejectedBeforeSending({ ...base, additionalFields: { sourceport: 0 } });
 		expect(sport.message).toMatch(/Source Port/);
-		// the seed gives destport as a string and protocols "for example tcp, udp": the service decides
+		// destport is a string and protocols are examples ("for example tcp, udp", docs/vendor/readings.md#r6): the service decides
 		const refused = async (parameters, path) => {
 			const before = await requests();
 			const error = await fail(parameters);

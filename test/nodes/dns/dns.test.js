@@ -328,7 +328,7 @@ describe('record rows are checked before sending', () => {
 		did = v.byId(d.id);
 	});
 	const add = (rows) => rejectedBeforeSending({ resource: 'record', operation: 'add', simplify: false, did, ...dnsRecords(rows) });
-	/** Limits the seed does not state are the service's (DECISIONS): the request goes out and its own error is shown. */
+	/** Limits the documents do not state are the service's (docs/vendor/readings.md#r3): the request goes out and its own error is shown. */
 	const refusedByService = async (rows) => {
 		const before = await requests();
 		const error = await fail({ resource: 'record', operation: 'add', simplify: false, did, ...dnsRecords(rows) });
@@ -337,7 +337,7 @@ describe('record rows are checked before sending', () => {
 		return error;
 	};
 
-	test('an unknown type reaches the service (the seed names types "for example"), whose error names it', async () => {
+	test('an unknown type reaches the service (types are named by example, readings R6), whose error names it', async () => {
 		const error = await refusedByService([row('www', 'A', '203.0.113.10'), row('x', 'XYZ', 'whatever')]);
 		expect(error.message).toMatch(/XYZ/);
 	});
@@ -354,7 +354,7 @@ describe('record rows are checked before sending', () => {
 		expect((await add([row('txt', 'TXT', 'a;b')])).message).toMatch(/Invalid "Value".*";" or "#"/);
 		expect((await add([row('txt', 'TXT', 'a#b')])).message).toMatch(/Invalid "Value"/);
 		expect((await add([row('bad;host', 'A', '203.0.113.1')])).message).toMatch(/Invalid "Host Record".*";" or "#"/);
-		// TTL, MX and weight ranges and host record forms are not in the seed: the service decides
+		// TTL, MX and weight ranges and host record forms are not in the documents (readings R3): the service decides
 		expect((await refusedByService([row('www', 'A', '203.0.113.1', { ttl: 0 })])).message).toMatch(/ttl/);
 		expect((await refusedByService([row('www', 'A', '203.0.113.1', { ttl: 86401 })])).message).toMatch(/ttl/);
 		expect((await refusedByService([row('@', 'MX', 'mx.example.com', { mx: 101 })])).message).toMatch(/mx/);

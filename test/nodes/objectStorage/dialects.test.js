@@ -1,7 +1,7 @@
 'use strict';
 /**
- * Object storage under each reading the seed leaves open (the emulator's storage dialects,
- * DECISIONS.md "Readings the seeds leave open"): listings (both CommonPrefixes forms, a marker
+ * Object storage under each reading the documents leave open (the emulator's storage dialects,
+ * docs/vendor/readings.md R12-R14, R20-R22): listings (both CommonPrefixes forms, a marker
  * that starts the listing at or after its key), Get Bucket ACL when only FULL_CONTROL grants are
  * listed, and the multipart signing readings with the credential settings that match them.
  * Each dialect gets its own emulator; the same scenarios run under every one.

@@ -215,7 +215,7 @@ describe('round trips through the binary store', () => {
 		const size = 200 * 1024 * MiB;
 		const raised = partSizeFor(8 * MiB, size);
 		expect(Math.ceil(size / raised)).toBeLessThanOrEqual(10000);
-		// no minimum of its own: the seed states none (S3's 5 MiB is the option's hint)
+		// no minimum of its own: the documents state none (readings R3; S3's 5 MiB is the option's hint)
 		expect(partSizeFor(1, 10)).toBe(1);
 	});
 });

@@ -186,9 +186,9 @@ test('canonical pieces: repeats merged, folded values unfolded, only the listed 
 	expect(signer.objectPath('b', 'a b/ü+=:%?#~/c')).toBe('/b/a%20b/%C3%BC%2B%3D%3A%25%3F%23~/c');
 });
 
-test('signing readings the seed leaves open: underscore names as sub-resources, values decoded (credential settings)', () => {
+test('signing readings the documents leave open (readings R13, R14): underscore names as sub-resources, values decoded (credential settings)', () => {
 	const query = 'part_number=2&upload_id=a%2Bb%2Fc%3D';
-	// default: the underscore names are not in the seed's list, so nothing is signed
+	// default: the underscore names are not among the documented sub-resources (docs/vendor/object-storage.md#sub-resources), so nothing is signed
 	expect(signer.canonicalResource('/b/k', query)).toBe('/b/k');
 	expect(signer.canonicalResource('/b/k', query, { extraSubResources: ['part_number', 'upload_id'] })).toBe('/b/k?part_number=2&upload_id=a%2Bb%2Fc%3D');
 	expect(signer.canonicalResource('/b/k', query, { extraSubResources: ['part_number', 'upload_id'], decodeSubResourceValues: true })).toBe('/b/k?part_number=2&upload_id=a+b/c=');

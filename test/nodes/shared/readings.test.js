@@ -1,10 +1,10 @@
 'use strict';
 /**
- * Issue 10, sections 1 and 2: what the seeds state (only what the user set is sent, outputs
+ * Issue 10, sections 1 and 2: what the documents state (only what the user set is sent, outputs
  * without invented fields, id filters that are not sent when left empty, ...) and the readings
- * DECISIONS gives where they are silent (limits as hints with the service's own error shown,
- * line codes for instance/create, notification methods of DNS monitors). Every test runs the
- * built nodes through n8n-core against the emulator.
+ * where they are silent (docs/vendor/readings.md R3, R7, R61, R62: limits as hints with the
+ * service's own error shown, line codes for instance/create, notification methods of DNS
+ * monitors). Every test runs the built nodes through n8n-core against the emulator.
  */
 const { startVendor, dnsRecords, n8n } = require('../../support/vendor');
 
@@ -56,7 +56,7 @@ describe('only what the user set is sent', () => {
 		expect(off).toEqual({ alarm: '0', alarm_num: '2', alarm_value: '250.50' });
 	});
 
-	test('Set Balance Alarm: no cap on the number of alerts that the seed does not state; the service decides', async () => {
+	test('Set Balance Alarm: no cap on the number of alerts that the documents do not state; the service decides', async () => {
 		const error = await refusedByService('vendorAccountBilling', { resource: 'balance', operation: 'setAlarm', alarm: true, additionalFields: { alarmNum: 150 } }, 'profile/balanceAlarm');
 		expect(error.message).toMatch(/alarm_num/);
 	});
@@ -70,7 +70,7 @@ describe('only what the user set is sent', () => {
 		expect(me.name).toBe('renamed01');
 	});
 
-	test('DNS Record Update: TTL starts at the seed default 300, which is sent as it is', async () => {
+	test('DNS Record Update: TTL starts at the documented default 300, which is sent as it is', async () => {
 		const ttl = collectionOption('vendorDns', 'record', 'update', 'updateFields', 'ttl');
 		expect(ttl.default).toBe(300);
 		const [domain] = (await v.api('dns/domainList', {})).data;
@@ -227,7 +227,7 @@ describe('CDN Wait for Completion', () => {
 	});
 });
 
-describe('limits the seeds do not state are hints: the service decides and its error is shown', () => {
+describe('limits the documents do not state are hints (readings R3): the service decides and its error is shown', () => {
 	test('hints in the descriptions', () => {
 		const host = description('vendorCloudHost').properties;
 		const pass = host.find((p) => p.name === 'pass');
@@ -297,7 +297,7 @@ describe('limits the seeds do not state are hints: the service decides and its e
 		expect(protocol.description).toMatch(/Expression/);
 	});
 
-	test('what the seeds state or what is certain is still refused before sending', async () => {
+	test('what the documents state or what is certain is still refused before sending', async () => {
 		const [domain] = (await v.api('dns/domainList', {})).data;
 		const did = v.byId(domain.id);
 		let error = await rejectedBeforeSending('vendorDns', { resource: 'record', operation: 'add', simplify: false, did, ...dnsRecords([{ subdomain: 'x', recordtype: 'A', value: '203.0.113.300' }]) });

@@ -1,17 +1,17 @@
 'use strict';
 /**
  * Output a person can read (issue 11, section 3), run through n8n-core against the emulator's
- * demo data: with Simplify (on by default) every node's records show words for the seeds'
- * codes next to the codes, times as ISO dates in the workflow's time zone, amounts as numbers,
- * and English names only (no `_zh`, no API field name); with Simplify off the record is the
- * service's, exactly as a direct call returns it.
+ * demo data: with Simplify (on by default) every node's records show words for the documented
+ * codes (docs/vendor/readings.md#r5) next to the codes, times as ISO dates in the workflow's time
+ * zone, amounts as numbers, and English names only (no `_zh`, no API field name); with Simplify
+ * off the record is the service's, exactly as a direct call returns it.
  */
 const { startVendor } = require('../../support/vendor');
 
 let v;
 beforeAll(async () => {
 	v = await startVendor({ seed: 'demo' });
-	// a channel closed (a status the seed gives no word for), a task, a firewall rule and a paused DNS record
+	// a channel closed (a status the documents give no word for: readings R5), a task, a firewall rule and a paused DNS record
 	const channels = (await v.api('cdn/domainList', { page: 1, limit: 100 })).data;
 	await v.api('cdn/domainClose', { domain_ids: [Number(channels.find((c) => c.name === 'static.example.com').id)] });
 	await v.api('cdn/refresh', { type: 'dir', urls: 'https://www.example.com/assets/' });
@@ -61,10 +61,10 @@ describe('Account & Billing', () => {
 		expect(raw[0]).toHaveProperty('type_zh');
 		expect(new Set(simple.map((p) => p.type))).toEqual(new Set(['Consumption', 'Refund']));
 		expect(simple.find((p) => p.name === 'Cloud DNS example.com')).toMatchObject({ type: 'Consumption', service: 'Cloud DNS', amount: 9.9, status: '1' });
-		// filtered by a code, the word is the seed's for that code
+		// filtered by a code, the word is the documents' for that code
 		const refunds = await v.ok('vendorAccountBilling', { resource: 'payment', operation: 'getAll', returnAll: true, filters: { type: 2 } });
 		expect(refunds).toEqual([expect.objectContaining({ type: 'Refund', service: 'Cloud Disk', amount: 10 })]);
-		// the demo names the traffic package service its own way; filtered by service 6 it is the seed's word
+		// the demo names the traffic package service its own way; filtered by service 6 it is the documents' word (docs/vendor/readings.md#r54)
 		const traffic = await v.ok('vendorAccountBilling', { resource: 'payment', operation: 'getAll', returnAll: true, filters: { paytype: 6 } });
 		expect(traffic[0].service).toBe('Delivery Traffic Package');
 	});
@@ -110,7 +110,7 @@ describe('Account & Billing', () => {
 });
 
 describe('CDN', () => {
-	test('channels: type and status in words; a status the seed has no word for shows the service\'s name', async () => {
+	test('channels: type and status in words; a status without a documented word shows the service\'s name', async () => {
 		const { simple } = await both('vendorCdn', { resource: 'channel', operation: 'getAll', returnAll: true }, () => rows('cdn/domainList'));
 		const byDomain = Object.fromEntries(simple.map((c) => [c.domain, c]));
 		expect(byDomain['www.example.com']).toMatchObject({ type: 'Cloud', typeCode: 'cloud', status: 'Enabled', statusCode: '1', cacheType: expect.any(String) });
@@ -185,7 +185,7 @@ describe('times in the workflow\'s time zone', () => {
 	});
 });
 
-describe('the same words under every reading of the seeds (numbers as numbers or strings, [] for {}, extra fields)', () => {
+describe('the same words under every reading of the documents (numbers as numbers or strings, [] for {}, extra fields)', () => {
 	test.each([['numbersAsNumbers'], ['numbersAsStrings'], ['emptyObjectsAsArrays'], ['extraFields']])('%s', async (dialect) => {
 		const other = await startVendor({ seed: 'demo', dialects: [dialect] });
 		try {
