@@ -95,7 +95,7 @@ async function awaitBackground(jobs, log) {
 	const waited = Date.now() - waitStarted;
 	const text = fs.readFileSync(log, 'utf8');
 	const failed = results.some((r) => r.code !== 0);
-	const shown = failed ? text.split('\n').slice(-80) : text.split('\n').filter((l) => !/\] {2}(npm install|compiling) \d/.test(l));
+	const shown = failed ? text.split('\n').slice(-80) : text.split('\n').filter((l) => !/\] +(npm install|compiling) \d/.test(l));
 	process.stdout.write(`${shown.join('\n')}\n`);
 	jobs.forEach((j, i) => timings.push(`${j.title} (background): ready ${secs(results[i].readyAt)} after npm test started${results[i].code !== 0 ? ` FAILED (exit ${results[i].code})` : ''}`));
 	timings.push(`waiting for the background installs: ${secs(waited)}`);
