@@ -7,7 +7,7 @@ import type {
 	Icon,
 } from 'n8n-workflow';
 
-import { DEFAULT_IDLE_TIMEOUT_S, DEFAULT_RESPONSE_TIMEOUT_S, signStorageRequest } from '../nodes/shared/storage/auth';
+import { DEFAULT_COMPLETE_TIMEOUT_S, DEFAULT_IDLE_TIMEOUT_S, DEFAULT_RESPONSE_TIMEOUT_S, signStorageRequest } from '../nodes/shared/storage/auth';
 
 /**
  * Access key and secret of the object storage. Every request is signed here (HMAC-SHA1,
@@ -80,6 +80,23 @@ export class VendorObjectStorageApi implements ICredentialType {
 			description: 'Query parameter that carries the access key in presigned URLs',
 		},
 		{
+			displayName: 'Bucket Path',
+			name: 'bucketPath',
+			type: 'options',
+			default: 'slash',
+			displayOptions: { show: { advanced: [true] } },
+			options: [
+				{
+					name: '/bucket/ (Signing Rules of the Documentation)',
+					value: 'slash',
+					description: 'Send and sign bucket requests at /bucket/ (default): works with services that sign the path as sent and with those that sign it as the documentation writes it',
+				},
+				{ name: '/bucket', value: 'noSlash', description: 'Send and sign bucket requests at /bucket, for a service that refuses /bucket/' },
+			],
+			description:
+				'Path of Create and Delete Bucket, Get and Set ACL and List Objects. Bucket > Check Compatibility tells which one the service accepts.',
+		},
+		{
 			displayName: 'Multipart Query Names',
 			name: 'multipartQueryNames',
 			type: 'options',
@@ -121,7 +138,17 @@ export class VendorObjectStorageApi implements ICredentialType {
 			typeOptions: { minValue: 1 },
 			displayOptions: { show: { advanced: [true] } },
 			description:
-				'Longest wait for the first byte of an answer once a request and its data are sent. Completing a multipart upload of many GiB can take minutes on some services.',
+				'Longest wait for the first byte of an answer once a request and its data are sent (default 30). Three tries of a request end within three times this, plus time for the data it moves.',
+		},
+		{
+			displayName: 'Complete Timeout (Seconds)',
+			name: 'completeTimeout',
+			type: 'number',
+			default: DEFAULT_COMPLETE_TIMEOUT_S,
+			typeOptions: { minValue: 1 },
+			displayOptions: { show: { advanced: [true] } },
+			description:
+				'Longest wait for the answer of Complete Multipart Upload (default 300): completing an upload of many GiB can take minutes on some services',
 		},
 		{
 			displayName: 'Idle Timeout (Seconds)',

@@ -7,7 +7,9 @@
  *   storage/index.js     commonPrefixesPlain, markerInclusive, aclOwnerOnly, trickyUploadIds,
  *                        extraFields (XML element and header)
  *   storage/keys.js      markerInclusive (where the listing starts, NextMarker)
- *   storage/auth.js      underscoreSigned, subresourceDecoded
+ *   storage/index.js     booleansCapitalized, booleansNumeric, numericReferences (XML text),
+ *                        partEtagMissing (Upload Part's answer)
+ *   storage/auth.js      underscoreSigned, subresourceDecoded, bucketPathSlash
  *   management/index.js  numbersAsStrings, numbersAsNumbers, emptyObjectsAsArrays, extraFields
  *                        (one transform of every JSON answer), loginInvalidates, tokenLifetime60
  *   management/instance.js  lineIdsDiffer
@@ -51,6 +53,33 @@ const DIALECTS = [
 		name: 'trickyUploadIds',
 		area: 'storage',
 		description: 'upload IDs contain +, / and = (signed as sent, the default reading)',
+	},
+	{
+		name: 'bucketPathSlash',
+		area: 'storage',
+		description:
+			'the signature of a bucket-level request (Create/Delete Bucket, Get/Set ACL, List Objects) is checked with the bucket path written /{bucket}/, as the documentation\'s signing rules write it, whether the request was sent to /{bucket} or /{bucket}/; by default the path is signed as sent',
+	},
+	{
+		name: 'booleansCapitalized',
+		area: 'storage',
+		description: 'XML booleans (IsTruncated of List Objects and List Parts) are written True and False instead of true and false',
+	},
+	{
+		name: 'booleansNumeric',
+		area: 'storage',
+		description: 'XML booleans (IsTruncated of List Objects and List Parts) are written 1 and 0, the XML Schema boolean\'s other form',
+	},
+	{
+		name: 'numericReferences',
+		area: 'storage',
+		description:
+			'XML text is escaped the way Go-based S3 servers write it: " and \' as &#34; and &#39;, tab, line feed and carriage return as &#x9; &#xA; &#xD; (ETags arrive as &#34;...&#34;)',
+	},
+	{
+		name: 'partEtagMissing',
+		area: 'storage',
+		description: 'Upload Part answers 200 without an ETag header (the documentation gives it none); List Parts still gives each part\'s ETag, which is not the part\'s MD5',
 	},
 	{
 		name: 'numbersAsStrings',

@@ -22,6 +22,11 @@
  *                       form of the value open; this reading puts the value percent-DECODED
  *                       into CanonicalizedResource (upload IDs then carry +, / and =, see
  *                       storage/index.js, so the two readings give different signatures).
+ *   bucketPathSlash     the vendor's section 5 and its endpoint notes: "Signing rules treat the
+ *                       object path as /{bucket}/{key} and the bucket path as /{bucket}/"
+ *                       (docs/vendor/readings.md R10). A bucket-level request (no key) is
+ *                       checked with CanonicalizedResource /{bucket}/ whether it was sent to
+ *                       /{bucket} or /{bucket}/; by default the path is signed as sent.
  */
 const crypto = require('node:crypto');
 const { S3Error } = require('./errors');
@@ -74,12 +79,19 @@ function canonicalResource(rawPath, pairs, { decoded = false, underscore = false
 	return rawPath + (subs.length ? '?' + subs.map((s) => s.text).join('&') : '');
 }
 
+/** The path that is signed: as sent, or with bucketPathSlash `/{bucket}/` for a bucket-level request. */
+function signedPath(rq, bucketSlash) {
+	if (!bucketSlash || !rq.bucketName || rq.key) return rq.rawPath;
+	const segment = rq.rawPath.slice(1).split('/')[0];
+	return `/${segment}/`;
+}
+
 function stringToSign(rq, dateSlot, prefix, resourceOptions) {
 	const h = rq.req.headers;
 	return (
 		`${rq.method}\n${h['content-md5'] || ''}\n${h['content-type'] || ''}\n${dateSlot}\n` +
 		canonicalHeaders(rq.req.rawHeaders, prefix) +
-		canonicalResource(rq.rawPath, rq.pairs, resourceOptions)
+		canonicalResource(signedPath(rq, resourceOptions.bucketSlash), rq.pairs, resourceOptions)
 	);
 }
 
@@ -99,6 +111,7 @@ function verify(rq, user, provided, dateSlot, config, dialects) {
 	const sts = stringToSign(rq, dateSlot, config.headerPrefix, {
 		decoded: has('subresourceDecoded'),
 		underscore: has('underscoreSigned'),
+		bucketSlash: has('bucketPathSlash'),
 	});
 	if (sameSignature(sign(user.secretKey, sts), provided)) return;
 	throw new S3Error(

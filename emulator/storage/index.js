@@ -30,6 +30,13 @@
  *                        XML answer gets an unknown element first in its root
  *                        (<x-vendor-extra>1</x-vendor-extra>) and every answer an unknown
  *                        header `<prefix>extra` (respond, wireHeaders).
+ *   booleansCapitalized, booleansNumeric  docs/vendor/readings.md R26: IsTruncated "boolean" is
+ *                        written True/False or 1/0 instead of true/false (bool()).
+ *   numericReferences    docs/vendor/readings.md R27: XML text escaped as Go's encoding/xml does
+ *                        (&#34; &#39; &#x9; &#xA; &#xD;), in every XML answer (sendXml).
+ *   partEtagMissing      docs/vendor/readings.md R25: Upload Part answers 200 without an ETag
+ *                        header ("Upload part ... 200"); List Parts still lists each ETag, which is not
+ *                        the part's MD5 here (nothing in the documentation says it is).
  * Fault rules (faults.js) are acted on in handle(): hang, reset, http, html200 and slowDown
  * answer instead of the operation; afterCreate500 (perform, then 500 InternalError) and
  * resetMidBody (GET answers: headers with the whole Content-Length, the first afterBytes bytes,
@@ -209,12 +216,32 @@ async function readText(req, limit) {
 
 function sendXml(res, status, xml, headers = {}) {
 	const w = res[WIRE];
-	const text = w && w.extraHeader ? withExtraElement(xml) : xml;
+	let text = w && w.extraHeader ? withExtraElement(xml) : xml;
+	if (w && w.numericReferences) text = goEscaped(text);
 	respond(res, status, { 'Content-Type': 'application/xml', ...headers }, Buffer.from(text, 'utf8'));
 }
 
 function sendEmpty(res, status, headers = {}) {
 	respond(res, status, headers, Buffer.alloc(0));
+}
+
+/**
+ * numericReferences: the text of an XML document as Go's encoding/xml escapes it. The builder
+ * (xml.js) writes &quot; and &apos; and leaves tab, line feed and carriage return as they are;
+ * Go writes &#34; &#39; &#x9; &#xA; &#xD;. The line break after the XML declaration is markup, not
+ * text, and stays.
+ */
+function goEscaped(xml) {
+	const m = /^(<\?xml[^>]*\?>\n?)/.exec(xml);
+	const decl = m ? m[1] : '';
+	const body = xml
+		.slice(decl.length)
+		.replace(/&quot;/g, '&#34;')
+		.replace(/&apos;/g, '&#39;')
+		.replace(/\t/g, '&#x9;')
+		.replace(/\n/g, '&#xA;')
+		.replace(/\r/g, '&#xD;');
+	return decl + body;
 }
 
 /** extraFields: an unknown element first in the root element of an XML document. */
@@ -284,6 +311,13 @@ function createStorage(ctx, options = {}) {
 	initState();
 
 	const now = () => ctx.clock.now();
+	/** An XML boolean as the dialect in force writes it (booleansCapitalized, booleansNumeric). */
+	const bool = (v) => {
+		const d = ctx.dialects;
+		if (d && d.has('booleansNumeric')) return v ? '1' : '0';
+		if (d && d.has('booleansCapitalized')) return v ? 'True' : 'False';
+		return v ? 'true' : 'false';
+	};
 	const nowSecond = () => Math.floor(now() / 1000) * 1000;
 
 	function displayNameOf(id) {
@@ -434,6 +468,7 @@ function createStorage(ctx, options = {}) {
 		res[WIRE] = {
 			rule: null,
 			extraHeader: dialects && dialects.has('extraFields') ? config.headerPrefix + 'extra' : null,
+			numericReferences: !!(dialects && dialects.has('numericReferences')),
 		};
 		try {
 			let route;
@@ -752,7 +787,7 @@ function createStorage(ctx, options = {}) {
 		if (q.has('marker')) parts.push(el('Marker', marker));
 		parts.push(el('MaxKeys', maxKeys));
 		if (q.has('delimiter')) parts.push(el('Delimiter', delimiter));
-		parts.push(el('IsTruncated', page.truncated));
+		parts.push(el('IsTruncated', bool(page.truncated)));
 		if (page.truncated && page.nextMarker !== undefined)
 			parts.push(el('NextMarker', page.nextMarker));
 		for (const k of page.keys) {
@@ -1012,11 +1047,16 @@ function createStorage(ctx, options = {}) {
 			bodies.discard(body);
 			throw err;
 		}
-		const etag = `"${got.md5.toString('hex')}"`;
+		// dialect partEtagMissing: the documented "200" and no ETag header; the part's ETag (which
+		// the documentation never says is its MD5) is then an MD5 of the MD5 and the part number,
+		// so only List Parts tells it
+		const missing = ctx.dialects && ctx.dialects.has('partEtagMissing');
+		const tag = missing ? crypto.createHash('md5').update(`${got.md5.toString('hex')}:${n}`).digest('hex') : got.md5.toString('hex');
+		const etag = `"${tag}"`;
 		const old = u.parts.get(n);
 		u.parts.set(n, { number: n, size: got.size, etag, lastModified: nowSecond(), body });
 		if (old) bodies.discard(old.body);
-		sendEmpty(rq.res, 200, { ETag: etag });
+		sendEmpty(rq.res, 200, missing ? {} : { ETag: etag });
 	}
 
 	async function listParts(rq) {
@@ -1042,7 +1082,7 @@ function createStorage(ctx, options = {}) {
 		];
 		if (truncated && page.length)
 			parts.push(el('NextPartNumberMarker', page[page.length - 1].number));
-		parts.push(el('MaxParts', maxParts), el('IsTruncated', truncated));
+		parts.push(el('MaxParts', maxParts), el('IsTruncated', bool(truncated)));
 		for (const p of page) {
 			parts.push(
 				node('Part', [

@@ -51,8 +51,9 @@ export interface ObjectHeaders {
 
 /**
  * The headers of Put object / Initiate multipart upload from the Additional Fields, checked.
- * `fallbackType` is used when no Content Type is given; `fallbackFrom` names the input binary
- * field it came from (an upstream node's MIME type, checked and named in the error).
+ * `fallbackType` is used when no Content Type is given (none is sent when it is '' too);
+ * `fallbackFrom` names the input binary field it came from (an upstream node's MIME type,
+ * checked and named in the error).
  */
 export function objectHeaders(
 	ctx: IExecuteFunctions,
@@ -79,11 +80,12 @@ export function objectHeaders(
 	}
 	const contentType = fields.contentType ? check.headerValue(node, i, 'Content Type', fields.contentType) : '';
 	const fallback = !contentType && fallbackType && fallbackFrom !== undefined ? check.binaryMimeType(node, i, fallbackFrom, fallbackType) : fallbackType;
-	headers['Content-Type'] = contentType || fallback || 'application/octet-stream';
+	// No type given and none known from the data (Initiate): none is sent, the service chooses.
+	if (contentType || fallback) headers['Content-Type'] = contentType || fallback;
 	if (fields.acl) headers[`${prefix}acl`] = String(fields.acl);
 	const rows = ((fields.metadata as IDataObject | undefined)?.values ?? []) as Array<{ name?: unknown; value?: unknown }>;
 	for (const [name, value] of Object.entries(check.metadata(node, i, rows))) headers[`${prefix}meta-${name}`] = value;
-	return { headers, contentType: headers['Content-Type'] };
+	return { headers, contentType: headers['Content-Type'] ?? '' };
 }
 
 /* ------------------------------------------------------------ the item loop */

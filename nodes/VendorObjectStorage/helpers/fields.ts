@@ -135,15 +135,16 @@ export const objectHeaderFields: INodeProperties = {
 			type: 'string',
 			default: '',
 			placeholder: 'e.g. text/csv',
-			description: "Media type of the object. Defaults to the binary file's MIME type, or text/plain for text.",
+			description: "Media type of the object. Upload defaults to the binary file's MIME type, or text/plain for text; Initiate sends none unless set.",
 		},
 		{
 			displayName: 'Expires',
 			name: 'expires',
 			type: 'string',
 			default: '',
-			placeholder: 'e.g. Thu, 01 Dec 2026 16:00:00 GMT',
-			description: 'Expires header returned on download; sent exactly as typed',
+			placeholder: 'e.g. 1800000',
+			description:
+				'Expires header returned on download, sent exactly as typed. The vendor documents it as milliseconds; an HTTP date (Thu, 01 Dec 2026 16:00:00 GMT) is what web clients read.',
 		},
 		{
 			displayName: 'Metadata',

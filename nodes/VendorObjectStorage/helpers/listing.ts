@@ -3,11 +3,11 @@
  * the same under both readings of the marker), shared by the operation, the "From List" key
  * search and the compatibility check.
  */
-import type { ICredentialDataDecryptedObject, IDataObject } from 'n8n-workflow';
+import { NodeApiError, type ICredentialDataDecryptedObject, type IDataObject, type INode, type JsonObject } from 'n8n-workflow';
 
 import type { StorageContext } from '../../shared/storage/call';
 import { storageRequest, xmlBody } from '../../shared/storage/transport';
-import { children, text, type XmlNode, type XmlValue } from '../../shared/storage/xml';
+import { children, text, xmlBoolean, type XmlNode, type XmlValue } from '../../shared/storage/xml';
 import { unquote } from './common';
 
 /** Code-point order, the order the service lists in. */
@@ -60,6 +60,37 @@ function objectItem(c: XmlNode): IDataObject {
 	return item;
 }
 
+/**
+ * Whether a listing page (ListBucketResult, ListPartsResult) says more entries follow. Its
+ * IsTruncated is an XML Schema boolean, which services write `true`, `True` or `1`
+ * (xmlBoolean); an absent one means the list is complete (S3 always writes it). Any other value
+ * fails: taking it as "no more" would cut the list short without a word.
+ */
+export function isTruncated(node: INode, doc: XmlValue | undefined, what: string, transId: string, itemIndex: number): boolean {
+	const raw = text(doc, 'IsTruncated');
+	if (raw === '') return false;
+	const flag = xmlBoolean(raw);
+	if (flag === undefined) {
+		throw new NodeApiError(node, { transId } as JsonObject, {
+			message: `${what}: the answer's IsTruncated is "${raw.slice(0, 40)}", neither true nor false`,
+			description: `Whether more entries follow cannot be told, so the list was not used (X-Trans-Id ${transId}).`,
+			itemIndex,
+		});
+	}
+	return flag;
+}
+
+/**
+ * The most a List Objects page of `maxKeys` entries can hold: 64 KiB for the listing's own
+ * elements and 8 KiB per entry. An entry is a key of at most 1024 bytes of UTF-8 (5 KiB when
+ * every character is written as a reference such as &#39;), its date, ETag, size, storage class
+ * and owner: under 7 KiB. At most 64 MiB, whatever page size is asked for: a page of 1000 is at
+ * most 8 MiB.
+ */
+export function listingPageCap(maxKeys: number): number {
+	return Math.min(64 * 1024 * 1024, 64 * 1024 + Math.max(1, maxKeys) * 8 * 1024);
+}
+
 export interface ListingPage {
 	entries: Array<{ name: string; item: IDataObject }>;
 	truncated: boolean;
@@ -85,7 +116,7 @@ export async function listPage(
 	if (o.marker) query.push(['marker', o.marker]);
 	query.push(['max-keys', o.marker ? o.maxKeys + 1 : o.maxKeys]);
 	if (o.prefix) query.push(['prefix', o.prefix]);
-	const res = await storageRequest(ctx, { method: 'GET', bucket, query, itemIndex: i, ...overrides });
+	const res = await storageRequest(ctx, { method: 'GET', bucket, query, itemIndex: i, maxAnswerBytes: listingPageCap(o.maxKeys + 1), ...overrides });
 	const doc = (await xmlBody(res)).ListBucketResult;
 	const entries: ListingPage['entries'] = children(doc, 'Contents').map((c) => {
 		const item = objectItem(c);
@@ -96,7 +127,7 @@ export async function listPage(
 	if (o.marker && entries.length && entries[0].name === o.marker) entries.shift();
 	return {
 		entries,
-		truncated: text(doc, 'IsTruncated') === 'true',
+		truncated: isTruncated(ctx.getNode(), doc, `List Objects ${bucket}`, res.transId, i),
 		nextMarker: text(doc, 'NextMarker'),
 		transId: res.transId,
 	};

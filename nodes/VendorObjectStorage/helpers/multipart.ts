@@ -3,7 +3,7 @@
  * automatic parallel upload: initiate, upload one part, list every part, complete, abort.
  */
 import { createHash } from 'crypto';
-import { NodeApiError, type ICredentialDataDecryptedObject, type IExecuteFunctions, type JsonObject } from 'n8n-workflow';
+import { NodeApiError, NodeOperationError, type ICredentialDataDecryptedObject, type IExecuteFunctions, type JsonObject } from 'n8n-workflow';
 
 import type { StorageSettings } from '../../shared/storage/auth';
 import { readAll } from '../../shared/storage/body';
@@ -11,6 +11,7 @@ import { mayHaveBeenPerformed, storageApiError } from '../../shared/storage/erro
 import { storageRequest, xmlBody } from '../../shared/storage/transport';
 import { children, escapeXml, text, type XmlNode } from '../../shared/storage/xml';
 import { asNodeError, quote, unquote } from './common';
+import { isTruncated } from './listing';
 
 /** Tries per part of an automatic upload (the first and two retries, with backoff). */
 export const PART_TRIES = 3;
@@ -97,8 +98,10 @@ export async function initiateUpload(ctx: IExecuteFunctions, t: UploadTarget, he
 }
 
 /**
- * PUT one part with its Content-MD5; resolves the part's ETag (quoted, as the service gives it),
- * or the part's MD5 when the service sends no ETag (S3's part ETag is the part's MD5).
+ * PUT one part with its Content-MD5; resolves the part's ETag as the service gave it in the
+ * ETag header, or '' when it sent none (the documentation gives Upload Part no header,
+ * readings R25): completeUpload then takes that part's ETag from List Parts. A guessed ETag (the
+ * part's MD5) is never used.
  */
 export async function uploadPart(
 	ctx: IExecuteFunctions,
@@ -109,7 +112,7 @@ export async function uploadPart(
 	attempts = PART_TRIES,
 ): Promise<string> {
 	const sent = await sendPart(ctx, t, uploadId, partNumber, data, attempts);
-	return sent.etag ?? `"${sent.md5}"`;
+	return sent.etag ?? '';
 }
 
 /** PUT one part; the service's ETag header when it sent one, and the MD5 (hex) of the part. */
@@ -140,6 +143,14 @@ export async function sendPart(
 	return { etag: res.headers.etag || undefined, md5: digest.toString('hex') };
 }
 
+/**
+ * The most a List Parts page of `maxParts` parts can hold: 64 KiB for the upload's own elements
+ * and 1 KiB per part (number, date, ETag, size: about 150 bytes as S3 writes them).
+ */
+export function partsPageCap(maxParts: number): number {
+	return Math.min(64 * 1024 * 1024, 64 * 1024 + Math.max(1, maxParts) * 1024);
+}
+
 /** One page of List Parts. */
 export async function listPartsPage(
 	ctx: IExecuteFunctions,
@@ -151,7 +162,15 @@ export async function listPartsPage(
 	const query: Array<[string, string | number | undefined]> = [[t.settings.uploadIdParam, uploadId]];
 	if (maxParts) query.push(['max-parts', maxParts]);
 	if (marker) query.push(['part-number-marker', marker]);
-	const res = await storageRequest(ctx, { method: 'GET', bucket: t.bucket, key: t.key, query, itemIndex: t.itemIndex, ...t.overrides });
+	const res = await storageRequest(ctx, {
+		method: 'GET',
+		bucket: t.bucket,
+		key: t.key,
+		query,
+		itemIndex: t.itemIndex,
+		maxAnswerBytes: partsPageCap(maxParts || 1000),
+		...t.overrides,
+	});
 	const doc = (await xmlBody(res)).ListPartsResult;
 	const parts = children(doc, 'Part').map((p) => {
 		const part: PartInfo = { partNumber: Number(text(p, 'PartNumber')), etag: unquote(text(p, 'ETag')) };
@@ -159,7 +178,7 @@ export async function listPartsPage(
 		if (p.LastModified !== undefined) part.lastModified = text(p, 'LastModified');
 		return part;
 	});
-	const truncated = text(doc, 'IsTruncated') === 'true';
+	const truncated = isTruncated(ctx.getNode(), doc, `List Parts ${t.bucket}/${t.key}`, res.transId, t.itemIndex);
 	if (!truncated) return { parts };
 	let next = Number(text(doc, 'NextPartNumberMarker'));
 	if (!next && parts.length) next = parts[parts.length - 1].partNumber;
@@ -200,8 +219,69 @@ export interface CompleteResult {
 	key?: string;
 }
 
+/** `1, 2 and 4`: numbers for messages, at most 10 of them. */
+export function listNumbers(numbers: number[]): string {
+	const shown = numbers.slice(0, 10).map(String);
+	const more = numbers.length > 10 ? ` and ${numbers.length - 10} more` : '';
+	if (shown.length <= 1) return `${shown.join('')}${more}`;
+	return more ? `${shown.join(', ')}${more}` : `${shown.slice(0, -1).join(', ')} and ${shown[shown.length - 1]}`;
+}
+
+/** The part numbers from 1 to the highest of `numbers` that `numbers` lacks. */
+export function missingPartNumbers(numbers: Iterable<number>): number[] {
+	const have = new Set(numbers);
+	const highest = Math.max(0, ...have);
+	const missing: number[] = [];
+	for (let n = 1; n <= highest && missing.length < 1000; n++) if (!have.has(n)) missing.push(n);
+	return missing;
+}
+
+/**
+ * The error of a Complete that was not sent because a part is missing: nothing was joined, the
+ * upload is still in progress and can be completed once the part is there.
+ */
+export function partsMissingError(ctx: IExecuteFunctions, t: UploadTarget, uploadId: string, message: string, why: string): NodeOperationError {
+	return new NodeOperationError(ctx.getNode(), message, {
+		itemIndex: t.itemIndex,
+		description: `${why} Complete was not sent, so no object with a part missing was made; the upload ${uploadId} is still in progress: upload the missing part and complete again, or abort it with Multipart Upload > Abort.`,
+	});
+}
+
+/**
+ * Complete Multipart Upload with `parts`. It is never sent with a part missing: the part numbers
+ * must run from 1 without a gap (otherwise it fails naming the missing parts). A part without an
+ * ETag ('' : the service sent none when it was uploaded) gets the ETag List Parts gives for it,
+ * and fails when the service does not hold it.
+ */
 export async function completeUpload(ctx: IExecuteFunctions, t: UploadTarget, uploadId: string, parts: PartRef[]): Promise<CompleteResult> {
-	const sorted = [...parts].sort((a, b) => a.partNumber - b.partNumber);
+	let sorted = [...parts].sort((a, b) => a.partNumber - b.partNumber);
+	if (!sorted.length) {
+		throw partsMissingError(ctx, t, uploadId, `The upload of "${t.key}" has no parts to complete`, 'An object is made of parts 1, 2, 3 … and none was given.');
+	}
+	const missing = missingPartNumbers(sorted.map((p) => p.partNumber));
+	if (missing.length) {
+		throw partsMissingError(
+			ctx,
+			t,
+			uploadId,
+			`Part${missing.length > 1 ? 's' : ''} ${listNumbers(missing)} of "${t.key}" ${missing.length > 1 ? 'are' : 'is'} missing`,
+			`The parts given are ${listNumbers(sorted.map((p) => p.partNumber))}: an object is made of parts 1, 2, 3 … without a gap.`,
+		);
+	}
+	if (sorted.some((p) => !unquote(p.etag).trim())) {
+		const listed = new Map((await listParts(ctx, t, uploadId)).map((p) => [p.partNumber, p.etag]));
+		const absent = sorted.filter((p) => !unquote(p.etag).trim() && !listed.get(p.partNumber)).map((p) => p.partNumber);
+		if (absent.length) {
+			throw partsMissingError(
+				ctx,
+				t,
+				uploadId,
+				`Part${absent.length > 1 ? 's' : ''} ${listNumbers(absent)} of "${t.key}" ${absent.length > 1 ? 'are' : 'is'} not held by the service`,
+				'The service sent no ETag when the part was uploaded, and List Parts does not show it.',
+			);
+		}
+		sorted = sorted.map((p) => (unquote(p.etag).trim() ? p : { partNumber: p.partNumber, etag: listed.get(p.partNumber)! }));
+	}
 	const xml =
 		'<?xml version="1.0" encoding="UTF-8"?><CompleteMultipartUpload>' +
 		sorted.map((p) => `<Part><PartNumber>${p.partNumber}</PartNumber><ETag>${escapeXml(quote(p.etag))}</ETag></Part>`).join('') +
@@ -215,6 +295,8 @@ export async function completeUpload(ctx: IExecuteFunctions, t: UploadTarget, up
 		body: Buffer.from(xml, 'utf8'),
 		// A repeat completes the same upload or finds it gone: it never makes a second object.
 		idempotent: true,
+		// joining the parts may take the service minutes: the Complete Timeout
+		longRunning: true,
 		itemIndex: t.itemIndex,
 		...t.overrides,
 	});

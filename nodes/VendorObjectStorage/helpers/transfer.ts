@@ -278,7 +278,7 @@ async function abandon(
 	const what = failure?.cancelled
 		? `The upload of "${o.key}" was cancelled`
 		: failure?.partNumber !== undefined
-			? `Uploading part ${failure.partNumber} of "${o.key}" failed after ${PART_TRIES} tries`
+			? `Uploading part ${failure.partNumber} of "${o.key}" failed`
 			: `The multipart upload of "${o.key}" failed`;
 	error.message = `${what}: ${error.message}`;
 	const cleanup = aborted.problem

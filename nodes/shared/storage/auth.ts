@@ -16,14 +16,28 @@ export interface StorageSettings {
 	presignKeyParam: string;
 	uploadIdParam: string;
 	partNumberParam: string;
+	/**
+	 * Send and sign a bucket-level request (Create/Delete Bucket, Get/Set ACL, List Objects) at
+	 * `/{bucket}/`, the bucket path of the documentation's signing rules, rather than `/{bucket}`
+	 * (docs/vendor/readings.md#r10).
+	 */
+	bucketPathSlash: boolean;
 	/** Longest wait for the first byte of an answer once the request (and its body) is sent. */
 	responseTimeoutMs: number;
+	/** The same for Complete Multipart Upload, which may join many GiB before it answers. */
+	completeTimeoutMs: number;
 	/** Longest time no byte moves while a body is sent or received. */
 	idleTimeoutMs: number;
 }
 
-/** Defaults of the timeouts (seconds): see the credential's descriptions. */
-export const DEFAULT_RESPONSE_TIMEOUT_S = 300;
+/**
+ * Defaults of the timeouts (seconds); why these, and the deadline they give each request, is in
+ * the README's "Time limits and errors". A short request waits 30 s for its answer (three tries
+ * end within 90 s, as a management read does); Complete Multipart Upload waits 300 s, because a
+ * service may join many GiB before it answers; 120 s without a byte moving ends a transfer.
+ */
+export const DEFAULT_RESPONSE_TIMEOUT_S = 30;
+export const DEFAULT_COMPLETE_TIMEOUT_S = 300;
 export const DEFAULT_IDLE_TIMEOUT_S = 120;
 
 function seconds(raw: unknown, fallback: number): number {
@@ -53,7 +67,11 @@ export function storageSettings(credentials: ICredentialDataDecryptedObject): St
 		presignKeyParam: pick('presignKeyParam', 'VENDORAccessKeyId'),
 		uploadIdParam: snake ? 'upload_id' : 'uploadId',
 		partNumberParam: snake ? 'part_number' : 'partNumber',
+		// The documentation's form is the default: it works with services that sign the path as
+		// sent and with those that sign the bucket path as /{bucket}/ (readings R10).
+		bucketPathSlash: !(advanced && credentials.bucketPath === 'noSlash'),
 		responseTimeoutMs: seconds(advanced ? credentials.responseTimeout : undefined, DEFAULT_RESPONSE_TIMEOUT_S),
+		completeTimeoutMs: seconds(advanced ? credentials.completeTimeout : undefined, DEFAULT_COMPLETE_TIMEOUT_S),
 		idleTimeoutMs: seconds(advanced ? credentials.idleTimeout : undefined, DEFAULT_IDLE_TIMEOUT_S),
 	};
 }

@@ -8,7 +8,25 @@ import { NodeApiError, type INode } from 'n8n-workflow';
 
 import type { StorageSettings } from './auth';
 import { networkCode, storageFailure } from './errors';
+import type { Budget } from './request';
 import { seconds, type Watchdog } from './watchdog';
+
+/**
+ * Largest answer read into memory when the caller names no other size: 16 MiB. The answers read
+ * whole are XML documents (lists, ACLs, results) and error bodies; a listing page passes what a
+ * page of its size can hold (listing.ts), and downloads are streamed, not read whole.
+ */
+export const DEFAULT_MAX_ANSWER_BYTES = 16 * 1024 * 1024;
+
+/** How much of an error answer is read: the code and message are at its start. */
+export const MAX_ERROR_BODY_BYTES = 64 * 1024;
+
+/** `8 MiB`, `512 KiB`, `300 bytes`: a size for messages. */
+export function size(bytes: number): string {
+	if (bytes >= 1024 * 1024) return `${Number((bytes / (1024 * 1024)).toFixed(1))} MiB`;
+	if (bytes >= 1024) return `${Number((bytes / 1024).toFixed(1))} KiB`;
+	return `${bytes} bytes`;
+}
 
 /** Size of each piece of a request body handed to the HTTP client. */
 const BODY_CHUNK = 256 * 1024;
@@ -56,6 +74,10 @@ export interface BodyContext {
 	node: INode;
 	itemIndex?: number;
 	cancelled: () => boolean;
+	/** The request's deadline budget: the bytes of the answer are added to what it has moved. */
+	budget?: Budget;
+	/** The caller takes the body as a stream (a download): its announced length counts at once. */
+	streamed?: boolean;
 }
 
 /**
@@ -86,11 +108,28 @@ export function watchBody(raw: unknown, dog: Watchdog, done: () => void, c: Body
 	const enforce = announced !== undefined && c.headers['content-encoding'] !== undefined;
 	const of = () => (announced !== undefined ? ` of ${announced}` : '');
 
+	// The deadline grows with the bytes the answer moves: a download by its announced length at
+	// once, anything else (and a download without a length) as the bytes arrive.
+	let credited = 0;
+	const credit = (total: number) => {
+		if (c.budget && total > credited) {
+			c.budget.moved += total - credited;
+			credited = total;
+		}
+	};
+	if (c.streamed && announced !== undefined) credit(announced);
+
 	const fail = (headline: string, extra = '') =>
 		storageFailure(c.node, headline, `The answer is incomplete and was not used.${extra} Running it again is safe.`, c.itemIndex);
 	const explain = (error: unknown): NodeApiError => {
 		finish();
 		if (error instanceof NodeApiError) return error;
+		if (dog.fired?.phase === 'deadline') {
+			return fail(
+				`${c.what} timed out: the answer was not finished within the request's deadline of ${seconds(dog.fired.ms)} (${received}${of()} bytes arrived)`,
+				` The deadline is the Response Timeout of each try (set in the credential under Advanced Protocol Settings) plus 1 s for every 32 KiB the request moves.`,
+			);
+		}
 		if (dog.fired) {
 			return fail(
 				`${c.what} timed out: no data for ${seconds(dog.fired.ms)} after ${received}${of()} bytes of the answer`,
@@ -111,13 +150,14 @@ export function watchBody(raw: unknown, dog: Watchdog, done: () => void, c: Body
 		// Not a stream (a test double or a future client): the whole body is already here.
 		finish();
 		const buffer = raw === undefined || raw === null ? Buffer.alloc(0) : Buffer.isBuffer(raw) ? raw : Buffer.from(String(raw));
-		return { stream: raw as NodeJS.ReadableStream, read: async () => buffer, explain, verify };
+		return { stream: raw as NodeJS.ReadableStream, read: async (_limit?: number, _truncate?: boolean) => buffer, explain, verify };
 	}
 	const push = stream.push.bind(stream);
 	stream.push = (chunk: unknown, encoding?: BufferEncoding) => {
 		if (chunk === null) ended = true;
 		else if (chunk !== undefined) {
 			received += (chunk as { length?: number }).length ?? 0;
+			credit(received);
 			dog.touch();
 		}
 		return push(chunk, encoding);
@@ -132,10 +172,39 @@ export function watchBody(raw: unknown, dog: Watchdog, done: () => void, c: Body
 	// The reader attaches its own listener; this one only keeps an error that comes before it from
 	// being thrown as an uncaught exception.
 	stream.on('error', finish);
-	const read = async (): Promise<Buffer> => {
+	const tooLarge = (limit: number) => {
+		finish();
+		stream.destroy?.();
+		const told = announced !== undefined ? `${announced} bytes announced` : `more than ${limit} bytes arrived`;
+		return storageFailure(
+			c.node,
+			`${c.what} answered more than ${size(limit)} (${told}): the node stops reading an answer past that size`,
+			'An answer of this request is never that large when it comes from the object storage; nothing of it was used. Check that the Endpoint is the object storage (not a proxy or a web page), or ask for smaller pages (Page Size).',
+			c.itemIndex,
+		);
+	};
+	/**
+	 * The whole body, at most `limit` bytes: past it the reading stops (the connection is closed)
+	 * and it fails naming the request and the size, or, with `truncate`, resolves the first
+	 * `limit` bytes (an error answer, of which only the start is read).
+	 */
+	const read = async (limit = DEFAULT_MAX_ANSWER_BYTES, truncate = false): Promise<Buffer> => {
+		if (!truncate && announced !== undefined && announced > limit) throw tooLarge(limit);
 		const chunks: Buffer[] = [];
+		let total = 0;
 		try {
-			for await (const chunk of stream as AsyncIterable<Buffer>) chunks.push(Buffer.from(chunk));
+			for await (const chunk of stream as AsyncIterable<Buffer>) {
+				const buffer = Buffer.from(chunk);
+				if (total + buffer.length > limit) {
+					if (!truncate) throw tooLarge(limit);
+					chunks.push(buffer.subarray(0, limit - total));
+					finish();
+					stream.destroy?.();
+					return Buffer.concat(chunks);
+				}
+				total += buffer.length;
+				chunks.push(buffer);
+			}
 		} catch (error) {
 			throw explain(error);
 		}

@@ -24,6 +24,17 @@ export interface StorageCall {
 	body?: Buffer;
 	/** Hand back the response body as a stream instead of a Buffer. */
 	stream?: boolean;
+	/**
+	 * Largest answer body read into memory (without `stream`), in bytes; reading stops past it
+	 * with an error naming the request and the size. Default DEFAULT_MAX_ANSWER_BYTES (body.ts);
+	 * listings pass what the page they ask for can hold.
+	 */
+	maxAnswerBytes?: number;
+	/**
+	 * The answer may take long to come (Complete Multipart Upload joins the parts first): its
+	 * wait is the credential's Complete Timeout instead of the Response Timeout.
+	 */
+	longRunning?: boolean;
 	/** Statuses other than 2xx that are answers, not failures (304 for conditional GETs). */
 	accept?: number[];
 	/** Attempts for transient failures (503 SlowDown, 500, connection errors). Default 3. */

@@ -15,6 +15,24 @@ import { CREDENTIAL, settingsOf } from './settings';
 import { objectPath } from './signer';
 import { Watchdog, type Phase } from './watchdog';
 
+/**
+ * The slowest average rate a transfer may have before its deadline ends it: 32 KiB/s (256 kbit/s).
+ * The deadline of a request is its base (the wait of its first try plus a Response Timeout for
+ * each further try: 90 s at the defaults, 360 s for Complete) plus one second for every 32 KiB
+ * it moves (sent, and announced or received): a 1 GiB download may take 9 hours, a listing
+ * that drips one byte every 5 s ends at 90 s.
+ */
+export const MIN_TRANSFER_BYTES_PER_S = 32 * 1024;
+
+/** What the deadline of a request counts: its start, time paused by the service being busy, bytes moved. */
+export interface Budget {
+	start: number;
+	/** Time spent waiting on the run's shared back-off after SlowDown: not the request's own. */
+	pausedMs: number;
+	/** Bytes of request bodies sent and of answers announced or received, over all tries. */
+	moved: number;
+}
+
 /** A request with everything its attempts share. */
 export interface PreparedRequest {
 	call: StorageCall;
@@ -30,6 +48,12 @@ export interface PreparedRequest {
 	cancelSignal?: AbortSignal;
 	/** The context the request is sent through, without the cancel signal (see uncancellable). */
 	sender: StorageContext;
+	/** The wait for the first byte of an answer, per try (Response Timeout, or Complete Timeout). */
+	waitMs: number;
+	budget: Budget;
+	/** The deadline as it stands (ms from the start) and whether it has passed. */
+	deadline: () => { over: boolean; ms: number };
+	overDeadline: () => boolean;
 }
 
 /** What one attempt gave: an answer (any status), or a failure without one. */
@@ -58,9 +82,14 @@ function uncancellable<T extends object>(ctx: T): T {
 	});
 }
 
-/** `<endpoint>/<bucket>/<key>?<query>`: path-style, the query in the order given. */
-export function requestUrl(endpoint: string, call: StorageCall): string {
-	const path = objectPath(call.bucket ?? '', call.key).replace(/^\/$/, '/') || '/';
+/**
+ * `<endpoint>/<bucket>/<key>?<query>`: path-style, the query in the order given. A bucket-level
+ * request goes to `/<bucket>/` with `bucketPathSlash` (the credential's Bucket Path, readings R10),
+ * else to `/<bucket>`.
+ */
+export function requestUrl(endpoint: string, call: StorageCall, o: { bucketPathSlash?: boolean } = {}): string {
+	let path = objectPath(call.bucket ?? '', call.key).replace(/^\/$/, '/') || '/';
+	if (o.bucketPathSlash && call.bucket && (call.key === undefined || call.key === '')) path = `${path}/`;
 	const query = (call.query ?? [])
 		.map(([k, v]) => encodeQuery({ [k]: v === undefined ? '' : String(v) }))
 		.join('&');
@@ -72,14 +101,26 @@ export async function prepareRequest(ctx: StorageContext, call: StorageCall): Pr
 	const stored = await ctx.getCredentials(CREDENTIAL);
 	const credentials: ICredentialDataDecryptedObject = call.credentialOverrides ? { ...stored, ...call.credentialOverrides } : stored;
 	const settings = settingsOf(credentials, node, call.itemIndex);
+	const attempts = call.attempts ?? 3;
+	const waitMs = call.longRunning ? settings.completeTimeoutMs : settings.responseTimeoutMs;
+	const budget: Budget = { start: Date.now(), pausedMs: 0, moved: 0 };
+	const baseMs = waitMs + (attempts - 1) * settings.responseTimeoutMs;
+	const deadline = () => {
+		const ms = Math.round(baseMs + (budget.moved / MIN_TRANSFER_BYTES_PER_S) * 1000);
+		return { over: Date.now() - budget.start - budget.pausedMs >= ms, ms };
+	};
 	return {
 		call,
 		node,
 		settings,
-		url: requestUrl(settings.endpoint, call),
+		url: requestUrl(settings.endpoint, call, settings),
 		what: describeCall(call, settings),
 		idempotent: call.idempotent ?? call.method !== 'POST',
-		attempts: call.attempts ?? 3,
+		attempts,
+		waitMs,
+		budget,
+		deadline,
+		overDeadline: () => deadline().over,
 		additional: call.credentialOverrides
 			? { credentialsDecrypted: { id: 'storage-request', name: 'storage-request', type: CREDENTIAL, data: credentials } }
 			: undefined,
@@ -117,7 +158,8 @@ export async function sendOnce(r: PreparedRequest): Promise<Attempt> {
 	const onCancel = () => controller.abort();
 	if (cancelSignal?.aborted) controller.abort();
 	cancelSignal?.addEventListener?.('abort', onCancel, { once: true });
-	const dog = new Watchdog(hasBody ? 'send' : 'wait', { wait: settings.responseTimeoutMs, idle: settings.idleTimeoutMs }, () => controller.abort());
+	r.budget.moved += call.body?.length ?? 0;
+	const dog = new Watchdog(hasBody ? 'send' : 'wait', { wait: r.waitMs, idle: settings.idleTimeoutMs }, () => controller.abort(), r.deadline);
 	const options: IHttpRequestOptions = {
 		method: call.method,
 		url: r.url,
@@ -148,6 +190,8 @@ export async function sendOnce(r: PreparedRequest): Promise<Attempt> {
 		node: r.node,
 		itemIndex: call.itemIndex,
 		cancelled: () => cancelSignal?.aborted === true,
+		budget: r.budget,
+		streamed: call.stream === true,
 	});
 	return { answered: true, status, headers: headersOut, transId: headersOut['x-trans-id'] ?? '', body };
 }

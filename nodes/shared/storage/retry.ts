@@ -23,16 +23,39 @@ const BUSY_TOTAL_MS = 120000;
 
 /** What the attempts of one request have met so far, for the decisions and the final message. */
 export interface RetryState {
-	/** What each earlier failed try met (a code or a headline), named in the final error. */
+	/**
+	 * What each send of the request met (a code such as SlowDown, or "no answer"), one entry per
+	 * send: counted tries, repeats after SlowDown and after a clock correction alike.
+	 */
 	earlier: string[];
 	skewRetried: boolean;
 	/** When the service began answering SlowDown (0: it has not). */
 	busySince: number;
 }
 
+/**
+ * How often a request was sent and what each send met, for the end of an error's description:
+ * '' for one send; "It was tried 3 times." when every send met the same; otherwise
+ * "It was tried 4 times (SlowDown, then InternalError 3 times)." The count is the number of
+ * sends, so it always matches the list.
+ */
+export function triedSentence(outcomes: string[]): string {
+	if (outcomes.length <= 1) return '';
+	const runs: Array<{ what: string; count: number }> = [];
+	for (const what of outcomes) {
+		const last = runs[runs.length - 1];
+		if (last && last.what === what) last.count++;
+		else runs.push({ what, count: 1 });
+	}
+	const n = outcomes.length;
+	if (runs.length === 1) return `It was tried ${n} times.`;
+	return `It was tried ${n} times (${runs.map((r) => (r.count > 1 ? `${r.what} ${r.count} times` : r.what)).join(', then ')}).`;
+}
+
 /** The error after the last try of a request that failed without an answer. */
-function unanswered(r: PreparedRequest, headline: string, detail: string, tried: number, cause?: JsonObject) {
-	const times = tried > 1 ? ` It was tried ${tried} times.` : '';
+function unanswered(r: PreparedRequest, headline: string, detail: string, outcomes: string[], cause?: JsonObject) {
+	const sentence = triedSentence(outcomes);
+	const times = sentence ? ` ${sentence}` : '';
 	const safe = r.idempotent
 		? ' Running it again is safe.'
 		: ' It was sent once and not repeated, because the service may have performed it before the answer was lost.';
@@ -45,34 +68,36 @@ function unanswered(r: PreparedRequest, headline: string, detail: string, tried:
  * After an attempt that got no answer: what to note for the next try (the request is then sent
  * again), or the error, thrown, when it is not.
  */
-export function retryWithoutAnswer(r: PreparedRequest, failed: Extract<Attempt, { answered: false }>, attempt: number): string {
+export function retryWithoutAnswer(r: PreparedRequest, failed: Extract<Attempt, { answered: false }>, attempt: number, state: RetryState): void {
 	const { what, settings, idempotent } = r;
 	const t = failed.timedOut;
 	if (t) {
 		const headline =
 			t.phase === 'wait'
 				? `${what} timed out: no answer within ${seconds(t.ms)}`
-				: `${what} timed out: the service took in no data for ${seconds(t.ms)} while the request body was sent`;
-		if (idempotent && attempt < r.attempts) return headline;
-		const setting = t.phase === 'wait' ? 'Response Timeout' : 'Idle Timeout';
-		throw unanswered(
-			r,
-			headline,
-			`The ${setting} is set in the credential under Advanced Protocol Settings (${seconds(t.ms)} now). Check that the Endpoint (${settings.endpoint}) is the object storage and that it is up.`,
-			attempt,
-		);
+				: t.phase === 'deadline'
+					? `${what} timed out: not finished within its deadline of ${seconds(t.ms)}`
+					: `${what} timed out: the service took in no data for ${seconds(t.ms)} while the request body was sent`;
+		state.earlier.push(t.phase === 'wait' ? 'no answer' : t.phase === 'deadline' ? 'deadline' : 'no data taken in');
+		if (idempotent && attempt < r.attempts && t.phase !== 'deadline') return;
+		const setting =
+			t.phase === 'deadline'
+				? `The deadline of a request follows from the Response Timeout set in the credential under Advanced Protocol Settings (${seconds(settings.responseTimeoutMs)} now; see Time limits in the README).`
+				: `The ${t.phase === 'wait' ? 'Response Timeout' : 'Idle Timeout'} is set in the credential under Advanced Protocol Settings (${seconds(t.ms)} now).`;
+		throw unanswered(r, headline, `${setting} Check that the Endpoint (${settings.endpoint}) is the object storage and that it is up.`, state.earlier);
 	}
 	if (r.cancelSignal?.aborted) {
 		throw storageFailure(r.node, `${what} was cancelled`, 'The execution was stopped while the request was under way.', r.call.itemIndex);
 	}
 	const code = failed.code;
-	if (code && (idempotent || code === 'ECONNREFUSED') && attempt < r.attempts) return code;
+	if (code) state.earlier.push(code);
+	if (code && (idempotent || code === 'ECONNREFUSED') && attempt < r.attempts && !r.overDeadline()) return;
 	if (code) {
 		throw unanswered(
 			r,
 			`Could not reach the object storage for ${what} (${code})`,
 			`Check the credential's Endpoint (${settings.endpoint}) and the network.`,
-			attempt,
+			state.earlier,
 			{ message: (failed.error as Error).message, code } as JsonObject,
 		);
 	}
@@ -97,6 +122,7 @@ export function retryAfterErrorAnswer(
 	throttle: Throttle,
 	sentAt: number,
 ): 'again' | 'retry' {
+	state.earlier.push(info.code);
 	if (info.code === 'RequestTimeTooSkewed' && !state.skewRetried && dateHeader) {
 		if (learnServiceClock(r.settings.endpoint, dateHeader)) {
 			state.skewRetried = true;
@@ -106,19 +132,14 @@ export function retryAfterErrorAnswer(
 	if (info.code === 'SlowDown') {
 		state.busySince ||= Date.now();
 		const pause = throttle.slowDown(sentAt);
-		if (Date.now() - state.busySince + pause < BUSY_TOTAL_MS) {
-			if (state.earlier[state.earlier.length - 1] !== info.code) state.earlier.push(info.code);
-			return 'again';
-		}
+		if (Date.now() - state.busySince + pause < BUSY_TOTAL_MS) return 'again';
 	}
 	// A non-idempotent request is repeated only when the service says it did not perform it.
 	const retry = r.idempotent ? isTransient(info) : info.code === 'SlowDown';
-	if (retry && attempt < r.attempts) {
-		state.earlier.push(info.code);
-		return 'retry';
-	}
+	if (retry && attempt < r.attempts && !r.overDeadline()) return 'retry';
 	const error = storageApiError(r.node, info, r.call.itemIndex);
-	if (state.earlier.length) error.description = `${error.description} It was tried ${attempt} times (${[...state.earlier, info.code].join(', ')}).`;
+	const sentence = triedSentence(state.earlier);
+	if (sentence) error.description = `${error.description} ${sentence}`;
 	if (!r.idempotent && info.statusCode >= 500 && info.code !== 'SlowDown') {
 		markMayHaveBeenPerformed(error);
 		error.description = `${error.description} ${r.what} was sent once and not repeated, because the service may have performed it before failing.`;

@@ -11,14 +11,21 @@
  */
 import { sleep } from 'n8n-workflow';
 
-import { readAll } from './body';
+import { MAX_ERROR_BODY_BYTES, readAll } from './body';
 import type { StorageCall, StorageContext, StorageResponse } from './call';
 import { errorInfo } from './errors';
-import { prepareRequest, sendOnce } from './request';
+import { prepareRequest, sendOnce, type PreparedRequest } from './request';
 import { retryAfterErrorAnswer, retryWithoutAnswer, type RetryState } from './retry';
 import { backoffMs } from '../backoff';
 import { runState } from '../run';
 import { parseXml } from './xml';
+
+/** The back-off between tries: the node's own pause, not counted against the request's deadline. */
+async function pause(r: PreparedRequest, ms: number): Promise<void> {
+	const from = Date.now();
+	await sleep(ms);
+	r.budget.pausedMs += Date.now() - from;
+}
 
 /**
  * Sends `call` and resolves its answer (2xx, or a status the call accepts). Failures are tried
@@ -30,23 +37,26 @@ export async function storageRequest(ctx: StorageContext, call: StorageCall): Pr
 	const state: RetryState = { earlier: [], skewRetried: false, busySince: 0 };
 	const throttle = runState(ctx).throttle;
 	for (let attempt = 1; ; attempt++) {
+		// a pause the service asked for (SlowDown) is not counted against the request's deadline
+		const waitFrom = Date.now();
 		await throttle.ready();
+		r.budget.pausedMs += Date.now() - waitFrom;
 		const sentAt = Date.now();
 		const sent = await sendOnce(r);
 		if (!sent.answered) {
-			state.earlier.push(retryWithoutAnswer(r, sent, attempt));
-			await sleep(backoffMs(attempt));
+			retryWithoutAnswer(r, sent, attempt, state);
+			await pause(r, backoffMs(attempt));
 			continue;
 		}
 		const { status, headers, transId, body } = sent;
 		if ((status >= 200 && status < 300) || call.accept?.includes(status)) {
 			throttle.ok(sentAt);
 			if (call.stream) return { statusCode: status, headers, body: body.stream, transId, explain: body.explain, verify: body.verify };
-			return { statusCode: status, headers, body: await body.read(), transId };
+			return { statusCode: status, headers, body: await body.read(call.maxAnswerBytes), transId };
 		}
-		const info = errorInfo(status, headers, await body.read());
+		const info = errorInfo(status, headers, await body.read(MAX_ERROR_BODY_BYTES, true));
 		if (retryAfterErrorAnswer(r, info, headers.date, attempt, state, throttle, sentAt) === 'again') attempt--;
-		else await sleep(backoffMs(attempt));
+		else await pause(r, backoffMs(attempt));
 	}
 }
 

@@ -7,13 +7,18 @@ import { sleep } from 'n8n-workflow';
 /** `1.5 s`, for messages. */
 export const seconds = (ms: number) => `${Number((ms / 1000).toFixed(3))} s`;
 
-export type Phase = 'send' | 'wait' | 'body';
+export type Phase = 'send' | 'wait' | 'body' | 'deadline';
+
+/** The request's deadline as it stands: how long it may take in all (ms), and whether that is past. */
+export type DeadlineCheck = () => { over: boolean; ms: number };
 
 /**
  * The clock of one request: no byte moving while the body is sent ('send', idle timeout), no
  * answer once it is sent ('wait', response timeout), no byte of the answer's body while its
- * reader waits for one ('body', idle timeout). It checks a few times per limit (n8n's sleep,
- * cancelled by stop()), so it fires at most a quarter of the limit late.
+ * reader waits for one ('body', idle timeout), and the request's deadline, which counts the
+ * whole request, all its tries, and grows with the bytes it moves ('deadline', see
+ * request.ts). It checks a few times per limit (n8n's sleep, cancelled by stop()), so it fires
+ * at most a quarter of the shortest limit late.
  */
 export class Watchdog {
 	fired?: { phase: Phase; ms: number };
@@ -31,6 +36,7 @@ export class Watchdog {
 		initial: Phase,
 		private readonly limits: { wait: number; idle: number },
 		private readonly onFire: () => void,
+		private readonly deadline?: DeadlineCheck,
 	) {
 		this.phase = initial;
 		void this.run();
@@ -40,6 +46,12 @@ export class Watchdog {
 		this.last = Date.now();
 		// Once the answer is there, pulls of a body the service no longer wants change nothing.
 		if (phase && this.phase !== 'done' && (this.phase !== 'body' || phase === 'body')) this.phase = phase;
+	}
+
+	private fire(fired: { phase: Phase; ms: number }): void {
+		this.fired = fired;
+		this.phase = 'done';
+		this.onFire();
 	}
 
 	stop(): void {
@@ -54,15 +66,19 @@ export class Watchdog {
 				await sleep(tick, this.stopper.signal);
 				const phase = this.phase;
 				if (phase === 'done') return;
-				if (phase === 'body' && this.paused()) {
-					this.last = Date.now();
-					continue;
-				}
+				// the limit of the phase first: at a tie its message says more than the deadline's
+				const reader = phase === 'body' && this.paused();
+				if (reader) this.last = Date.now();
 				const ms = phase === 'wait' ? this.limits.wait : this.limits.idle;
-				if (Date.now() - this.last >= ms) {
-					this.fired = { phase, ms };
-					this.phase = 'done';
-					this.onFire();
+				if (!reader && phase !== 'deadline' && Date.now() - this.last >= ms) {
+					this.fire({ phase, ms });
+					return;
+				}
+				// while waiting for an answer, the Response Timeout of the try bounds the request: the
+				// deadline ends transfers (a body sent or read too slowly), not waits
+				const due = phase === 'wait' ? undefined : this.deadline?.();
+				if (due?.over) {
+					this.fire({ phase: 'deadline', ms: due.ms });
 					return;
 				}
 			}

@@ -20,12 +20,56 @@ const parser = new XMLParser({
 export type XmlNode = { [key: string]: XmlValue };
 export type XmlValue = string | XmlNode | XmlValue[];
 
+/** A character XML 1.0 allows (its production Char): what a character reference may name. */
+function isXmlChar(code: number): boolean {
+	return (
+		code === 0x9 || code === 0xa || code === 0xd || (code >= 0x20 && code <= 0xd7ff) || (code >= 0xe000 && code <= 0xfffd) || (code >= 0x10000 && code <= 0x10ffff)
+	);
+}
+
+/** What the parser makes of each character that markup uses, so a decoded reference stays text. */
+const PREDEFINED: Record<string, string> = { '<': '&lt;', '>': '&gt;', '&': '&amp;', '"': '&quot;', "'": '&apos;' };
+
+/**
+ * Numeric character references (`&#39;`, `&#x27;`, `&#34;`: the form Go-based S3 servers write)
+ * turned into their characters before parsing; the parser decodes the five predefined entities
+ * (`&lt; &gt; &amp; &apos; &quot;`) itself, in one pass, so `&amp;#39;` stays the text `&#39;`.
+ * These are every reference XML defines. A decoded `<`, `&`, `>`, `"` or `'` becomes its
+ * predefined entity, so it stays text; CDATA sections, comments and processing instructions are
+ * left alone (XML decodes no reference there); a reference to a character XML does not allow
+ * (`&#0;`) and every other named entity (`&nbsp;`, HTML's) are not XML's and stay as written.
+ */
+export function decodeCharacterReferences(xml: string): string {
+	if (!xml.includes('&#')) return xml;
+	return xml.replace(/<!\[CDATA\[[\s\S]*?\]\]>|<!--[\s\S]*?-->|<\?[\s\S]*?\?>|&#(?:([0-9]+)|x([0-9a-fA-F]+));/g, (match, dec?: string, hex?: string) => {
+		if (dec === undefined && hex === undefined) return match;
+		const code = dec !== undefined ? Number(dec) : parseInt(hex!, 16);
+		if (!Number.isSafeInteger(code) || !isXmlChar(code)) return match;
+		const ch = String.fromCodePoint(code);
+		return PREDEFINED[ch] ?? ch;
+	});
+}
+
 /**
  * Parses XML into plain objects. Text is kept exactly (object keys may begin or end with
- * spaces); whitespace between elements is dropped.
+ * spaces); whitespace between elements is dropped; every character reference XML defines is
+ * decoded (decodeCharacterReferences), and nothing more.
  */
 export function parseXml(xml: string): XmlNode {
-	return clean(parser.parse(xml)) as XmlNode;
+	return clean(parser.parse(decodeCharacterReferences(xml))) as XmlNode;
+}
+
+/**
+ * An XML Schema boolean as S3 services write it: `true`/`false` (S3), `1`/`0` (the schema's
+ * other lexical form), in any case (`True`, written by some servers); surrounding whitespace
+ * ignored. `undefined` for an absent element (''), and for anything else: callers must not
+ * guess what such a value means.
+ */
+export function xmlBoolean(value: string): boolean | undefined {
+	const v = value.trim().toLowerCase();
+	if (v === 'true' || v === '1') return true;
+	if (v === 'false' || v === '0') return false;
+	return undefined;
 }
 
 function clean(value: unknown): XmlValue {

@@ -7,7 +7,7 @@
 const { startVendor } = require('../../support/vendor');
 const { n8n, NODE, rl } = require('../../support/storage');
 
-const CHECKS = ['signing', 'trickyKey', 'commonPrefixes', 'marker', 'bucketAcl', 'multipart-uploadId/partNumber', 'multipart-upload_id/part_number', 'presignedGet', 'conditionalGet', 'cleanup', 'summary'];
+const CHECKS = ['signing', 'bucketPath', 'trickyKey', 'xml', 'commonPrefixes', 'marker', 'bucketAcl', 'multipart-uploadId/partNumber', 'multipart-upload_id/part_number', 'presignedGet', 'conditionalGet', 'cleanup', 'summary'];
 
 /** What the check must report per dialect (readings of the summary item). */
 const DEFAULT_READINGS = {
@@ -18,6 +18,10 @@ const DEFAULT_READINGS = {
 	snake: 'snake',
 	presignedGet: 'works',
 	conditionalGet: 'asDocumented',
+	bucketPath: 'asSent',
+	xmlBooleans: 'lowercase',
+	xmlEscapes: 'predefined',
+	partEtag: 'header',
 };
 const EXPECTED = {
 	default: {},
@@ -28,12 +32,17 @@ const EXPECTED = {
 	subresourceDecoded: { camel: 'camelDecoded', subResourceValues: 'decoded' },
 	trickyUploadIds: { subResourceValues: 'asSent' },
 	extraFields: {},
+	bucketPathSlash: { bucketPath: 'slashOnly' },
+	booleansCapitalized: { xmlBooleans: 'capitalized' },
+	booleansNumeric: { xmlBooleans: 'numeric' },
+	numericReferences: { xmlEscapes: 'numeric' },
+	partEtagMissing: { partEtag: 'listPartsOnly' },
 };
 /** The settings the summary recommends for a credential with the defaults. */
 const RECOMMENDED = {
-	subresourceDecoded: { advanced: true, multipartQueryNames: 'camel', signUnderscoreSubResources: false, subResourceValues: 'decoded' },
+	subresourceDecoded: { advanced: true, bucketPath: 'slash', multipartQueryNames: 'camel', signUnderscoreSubResources: false, subResourceValues: 'decoded' },
 };
-const DEFAULT_SETTINGS = { advanced: false, multipartQueryNames: 'camel', signUnderscoreSubResources: false, subResourceValues: 'asSent' };
+const DEFAULT_SETTINGS = { advanced: false, bucketPath: 'slash', multipartQueryNames: 'camel', signUnderscoreSubResources: false, subResourceValues: 'asSent' };
 
 const run = (v, options = {}, opts = {}) =>
 	v.ok(NODE, { resource: 'bucket', operation: 'checkCompatibility', bucket: rl('compat-bucket'), options: { firstPartSize: 0.05, scratchBucket: true, ...options } }, opts);
@@ -87,7 +96,7 @@ describe.each(Object.keys(EXPECTED).map((d) => [d]))('dialect %s', (dialect) => 
 			trickyUploadIds: [byCheck['multipart-uploadId/partNumber'].reading, /upload IDs are signed as sent/],
 		}[dialect];
 		if (words) expect(words[0]).toMatch(words[1]);
-		if (!RECOMMENDED[dialect]) expect(summary.reading).toBe("Keep the credential's multipart and signing settings as they are");
+		if (!RECOMMENDED[dialect]) expect(summary.reading).toBe("Keep the credential's bucket path, multipart and signing settings as they are");
 	});
 
 	if (dialect === 'underscoreSigned') {
@@ -96,7 +105,7 @@ describe.each(Object.keys(EXPECTED).map((d) => [d]))('dialect %s', (dialect) => 
 			const ref = store.add('vendorObjectStorageApi', { endpoint: v.url, accessKey: 'VENDORTESTKEY', accessSecret: 'vendor-test-secret', advanced: true, multipartQueryNames: 'snake' });
 			const items = await run(v, {}, { credentials: { vendorObjectStorageApi: ref }, store });
 			const summary = items.at(-1);
-			expect(summary.settings).toEqual({ advanced: true, multipartQueryNames: 'snake', signUnderscoreSubResources: true, subResourceValues: 'asSent' });
+			expect(summary.settings).toEqual({ advanced: true, bucketPath: 'slash', multipartQueryNames: 'snake', signUnderscoreSubResources: true, subResourceValues: 'asSent' });
 			expect(summary.reading).toBe('Under Advanced Protocol Settings of the credential set Sign Underscore Names: on');
 		});
 	}

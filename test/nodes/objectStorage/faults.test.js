@@ -53,10 +53,10 @@ async function listen(server) {
 }
 
 describe('timeouts', () => {
-	test('defaults without Advanced Protocol Settings: 300 s to the first byte, 120 s idle', () => {
+	test('defaults without Advanced Protocol Settings: 30 s to the first byte, 300 s for Complete, 120 s idle', () => {
 		const { storageSettings } = require(path.join(ROOT, 'dist/nodes/shared/storage/auth.js'));
 		const s = storageSettings({ endpoint: 'http://x', accessKey: 'k', accessSecret: 's' });
-		expect([s.responseTimeoutMs, s.idleTimeoutMs]).toEqual([300e3, 120e3]);
+		expect([s.responseTimeoutMs, s.completeTimeoutMs, s.idleTimeoutMs]).toEqual([30e3, 300e3, 120e3]);
 		const custom = storageSettings({ endpoint: 'http://x', advanced: true, responseTimeout: 2, idleTimeout: 0.5 });
 		expect([custom.responseTimeoutMs, custom.idleTimeoutMs]).toEqual([2000, 500]);
 	});

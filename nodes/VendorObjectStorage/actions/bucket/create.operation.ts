@@ -14,7 +14,7 @@ export const operation: StorageOperation = {
 	name: 'Create',
 	action: 'Create bucket',
 	description: 'Create a bucket with a canned ACL',
-	toolText: `Needs: Bucket Name (lower-case letters, digits, dots and hyphens); ACL: private, public-read or public-read-write. Returns {created: true} with the bucket's name and ACL.`,
+	toolText: `Needs: Bucket Name (lower-case letters, digits, dots and hyphens); optional ACL: private, public-read, public-read-write or authenticated-read (not sent when empty: the service's default). Returns {created: true} with the bucket's name and the ACL sent.`,
 	properties: [
 		{
 			displayName: 'Bucket Name',
@@ -30,9 +30,13 @@ export const operation: StorageOperation = {
 			displayName: 'ACL',
 			name: 'acl',
 			type: 'options',
-			options: CANNED_ACLS,
-			default: 'private',
-			description: 'Canned access control of the bucket',
+			// alphabetical, as n8n's lint asks; the default is stated, not taken from the order
+			options: [
+				...CANNED_ACLS,
+				{ name: 'Not Sent (Service Default)', value: '', description: 'No ACL header: the service applies its own default (the documentation says buckets are private by default)' },
+			].sort((a, b) => a.name.localeCompare(b.name)),
+			default: '',
+			description: 'Canned access control of the bucket, sent as the ACL header only when chosen',
 		},
 	],
 	execute,
@@ -41,17 +45,19 @@ export const operation: StorageOperation = {
 async function execute(this: IExecuteFunctions, items: INodeExecutionData[]): Promise<INodeExecutionData[]> {
 	return await perItem(this, items, async (i) => {
 		const bucket = check.bucketName(this.getNode(), i, this.getNodeParameter('bucketName', i, ''), 'Bucket Name');
-		const acl = String(this.getNodeParameter('acl', i, 'private'));
+		const acl = String(this.getNodeParameter('acl', i, ''));
 		const settings = await getSettings(this, i);
 		const res = await storageRequest(this, {
 			method: 'PUT',
 			bucket,
-			headers: { [`${settings.profile.headerPrefix}acl`]: acl },
+			// the header is optional: sent only when the user chose an ACL
+			headers: acl ? { [`${settings.profile.headerPrefix}acl`]: acl } : {},
 			itemIndex: i,
 		});
-		// The documented answer is an empty 200: the item holds the request's own values, and the
-		// Location header only when the service sent one.
-		const json: IDataObject = { created: true, bucket, acl };
+		// The documented answer is an empty 200: the item holds the request's own values (the ACL
+		// only when one was sent), and the Location header only when the service sent one.
+		const json: IDataObject = { created: true, bucket };
+		if (acl) json.acl = acl;
 		if (res.headers.location) json.location = res.headers.location;
 		return json;
 	});

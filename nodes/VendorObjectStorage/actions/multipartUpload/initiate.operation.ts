@@ -24,7 +24,8 @@ async function execute(this: IExecuteFunctions, items: INodeExecutionData[]): Pr
 		const bucket = getBucket(this, i);
 		const key = getKey(this, i);
 		const settings = await getSettings(this, i);
-		const { headers } = objectHeaders(this, i, settings, 'application/octet-stream');
+		// Content-Type only when set: the documentation gives Initiate no default type
+		const { headers } = objectHeaders(this, i, settings, '');
 		const uploadId = await initiateUpload(this, { bucket, key, itemIndex: i, settings }, headers);
 		return { bucket, key, uploadId };
 	});

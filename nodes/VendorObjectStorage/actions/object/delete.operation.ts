@@ -15,7 +15,7 @@ export const operation: StorageOperation = {
 	description: 'Delete an object',
 	toolText: `Needs: ${TOOL_BUCKET}; ${TOOL_KEY}. Returns {deleted: true} with the bucket and key. ${TOOL_CONFIRM}`,
 	properties: [
-		{ ...notice('The object is deleted for good: buckets keep no versions.'), name: 'deleteObjectNotice' },
+		{ ...notice('The object is deleted; the vendor documents no versioning, so do not count on an earlier version to restore.'), name: 'deleteObjectNotice' },
 		bucketField,
 		existingKeyField,
 	],

@@ -69,6 +69,9 @@ export class Check {
 
 	scratchBucket?: string;
 
+	/** The Bucket Path the bucket-level requests of the check use: the credential's, or the one found to work. */
+	bucketPath: 'slash' | 'noSlash';
+
 	readonly settings: StorageSettings;
 
 	constructor(
@@ -77,6 +80,7 @@ export class Check {
 		readonly stored: ICredentialDataDecryptedObject,
 	) {
 		this.settings = settingsOf(stored, ctx.getNode(), o.itemIndex);
+		this.bucketPath = this.settings.bucketPathSlash ? 'slash' : 'noSlash';
 	}
 
 	/** Checks whose answer is a problem or unclear, for the summary. */
@@ -93,8 +97,8 @@ export class Check {
 		return this.add(finding);
 	}
 
-	/** The stored credential's effective values, with one multipart variant. */
-	overrides(v: Variant): ICredentialDataDecryptedObject {
+	/** The stored credential's effective values, with the check's Bucket Path and `extra`. */
+	effective(extra: ICredentialDataDecryptedObject = {}): ICredentialDataDecryptedObject {
 		const s = this.settings;
 		return {
 			advanced: true,
@@ -102,11 +106,23 @@ export class Check {
 			headerPrefix: s.profile.headerPrefix,
 			presignKeyParam: s.presignKeyParam,
 			responseTimeout: s.responseTimeoutMs / 1000,
+			completeTimeout: s.completeTimeoutMs / 1000,
 			idleTimeout: s.idleTimeoutMs / 1000,
+			bucketPath: this.bucketPath,
+			multipartQueryNames: s.uploadIdParam === 'upload_id' ? 'snake' : 'camel',
+			signUnderscoreSubResources: (s.profile.extraSubResources ?? []).includes('upload_id'),
+			subResourceValues: s.profile.decodeSubResourceValues ? 'decoded' : 'asSent',
+			...extra,
+		};
+	}
+
+	/** The stored credential's effective values, with one multipart variant. */
+	overrides(v: Variant): ICredentialDataDecryptedObject {
+		return this.effective({
 			multipartQueryNames: v.spelling,
 			signUnderscoreSubResources: v.signUnderscore,
 			subResourceValues: v.decoded ? 'decoded' : 'asSent',
-		};
+		});
 	}
 
 	target(key: string, v: Variant): UploadTarget {
@@ -121,7 +137,7 @@ export class Check {
 	}
 
 	async request(call: Omit<StorageCall, 'itemIndex'>) {
-		return await storageRequest(this.ctx, { ...call, itemIndex: this.o.itemIndex });
+		return await storageRequest(this.ctx, { credentialOverrides: this.effective(), ...call, itemIndex: this.o.itemIndex });
 	}
 
 	async put(key: string, body: Buffer, headers: Record<string, string> = {}) {
@@ -129,8 +145,9 @@ export class Check {
 		return await this.request({ method: 'PUT', bucket: this.o.bucket, key, body, headers: { 'Content-Type': 'application/octet-stream', ...headers } });
 	}
 
+	/** Get Object, read whole: the objects of the check are at most the multipart one (part 1 and 1 KiB). */
 	async get(key: string, headers: Record<string, string> = {}, accept: number[] = []) {
-		return await this.request({ method: 'GET', bucket: this.o.bucket, key, headers, accept });
+		return await this.request({ method: 'GET', bucket: this.o.bucket, key, headers, accept, maxAnswerBytes: this.o.firstPartBytes + 1024 * 1024 });
 	}
 
 	async list(query: Array<[string, string | number | undefined]>) {

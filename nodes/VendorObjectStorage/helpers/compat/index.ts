@@ -3,7 +3,8 @@
  * object-storage documentation can be read two ways (the emulator plays the second reading of
  * each as a dialect), and which credential settings suit it. Everything happens in the bucket
  * the user names, under a scratch prefix: small objects, two-part multipart uploads (one per
- * query spelling), a presigned GET, conditional GETs; all of it is removed afterwards, also
+ * query spelling), a presigned GET, conditional GETs, a listing read as text (XML booleans and
+ * escapes), List Objects at /{bucket}/ and /{bucket}; all of it is removed afterwards, also
  * when a step fails (uploads it started are aborted). Optionally a scratch bucket, created
  * public-read and deleted, tells whether Get Bucket ACL lists grants other than the owner's
  * FULL_CONTROL.
@@ -20,6 +21,7 @@ import { cleanUp } from './cleanUp';
 import { multipart } from './multipart';
 import { commonPrefixes, conditionalGet, marker, presignedGet, signing, trickyKey } from './objects';
 import { summary } from './summary';
+import { bucketPath, xmlForms } from './xml';
 
 export { scratchPrefix, type CompatOptions, type Finding } from './check';
 
@@ -29,7 +31,9 @@ export async function checkCompatibility(ctx: IExecuteFunctions, o: CompatOption
 	const readings: IDataObject = {};
 	try {
 		await signing(c);
+		await bucketPath(c, readings);
 		await trickyKey(c);
+		await xmlForms(c, readings);
 		await commonPrefixes(c, readings);
 		await marker(c, readings);
 		await bucketAcl(c, readings);

@@ -56,10 +56,14 @@ export async function multipart(c: Check, spelling: 'camel' | 'snake', readings:
 		const p1 = await sendPart(c.ctx, t, uploadId, 1, first);
 		const p2 = await sendPart(c.ctx, t, uploadId, 2, second);
 		c.keys.add(key);
+		// without an ETag header the ETags come from List Parts (completeUpload), never from the MD5
 		await completeUpload(c.ctx, t, uploadId, [
-			{ partNumber: 1, etag: p1.etag ?? p1.md5 },
-			{ partNumber: 2, etag: p2.etag ?? p2.md5 },
+			{ partNumber: 1, etag: p1.etag ?? '' },
+			{ partNumber: 2, etag: p2.etag ?? '' },
 		]);
+		const etagHeader = p1.etag !== undefined && p2.etag !== undefined;
+		readings.partEtag ??= etagHeader ? 'header' : 'listPartsOnly';
+		observed.push(etagHeader ? 'Upload Part answered with an ETag header' : 'Upload Part answered without an ETag header; Complete took the ETags List Parts gives');
 		c.uploads.delete(uploadId);
 		const got = (await c.get(key)).body as Buffer;
 		const whole = md5(Buffer.concat([first, second]));
@@ -83,7 +87,8 @@ export async function multipart(c: Check, spelling: 'camel' | 'snake', readings:
 							? '; upload IDs are signed percent-decoded'
 							: '; upload IDs are signed as sent'
 						: '; upload IDs need no percent-encoding here, so decoded or as sent cannot be told apart'
-					: ''),
+					: '') +
+				(etagHeader ? '' : '; Upload Part sends no ETag header (as the documentation shows it): the node takes the parts\' ETags from List Parts'),
 			setting:
 				`Multipart Query Names: ${spelling === 'camel' ? 'uploadId and partNumber' : 'upload_id and part_number'}` +
 				(spelling === 'snake' ? `; Sign Underscore Names: ${chosen.signUnderscore ? 'on' : 'off'}` : '') +
