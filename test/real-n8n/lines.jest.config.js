@@ -7,6 +7,9 @@
  *
  *   npx jest --config test/real-n8n/lines.jest.config.js            both lines
  *   npx jest --config test/real-n8n/lines.jest.config.js --selectProjects 'n8n 1.123.81'
+ *   npx jest --config test/real-n8n/lines.jest.config.js --selectProjects 'n8n 2.40.7' --testPathPatterns installer
+ *     (--selectProjects takes every word after it as a project name: a file pattern after it
+ *     is read as one and the whole line runs; give the pattern with --testPathPatterns)
  */
 const path = require('node:path');
 const { LINES } = require('./lines');
