@@ -13,6 +13,7 @@
  *   management/index.js  numbersAsStrings, numbersAsNumbers, emptyObjectsAsArrays, extraFields
  *                        (one transform of every JSON answer), loginInvalidates, tokenLifetime60
  *   management/instance.js  lineIdsDiffer
+ *   management/cdn.js    failedTasksListedRunning
  *
  * Set with createEmulator({ dialects: ['a', 'b'] }) (or 'a,b'), the CLI `--dialect a,b`, or
  * `POST /__emulator/dialects {"set": [...]}`; `GET /__emulator/dialects` lists them.
@@ -111,6 +112,11 @@ const DIALECTS = [
 		name: 'tokenLifetime60',
 		area: 'management',
 		description: 'new tokens expire after 60 s of emulator time (expires says 60)',
+	},
+	{
+		name: 'failedTasksListedRunning',
+		area: 'management',
+		description: 'cdn/refreshList keeps a failed refresh or prefetch task at status 0 (refreshing); only the status query says failed',
 	},
 	{
 		name: 'extraFields',

@@ -16,7 +16,8 @@
  *
  * Fault rules (EMULATOR-INTERFACE.md): `set({ inject: [rule, ...] })` appends rules,
  * `set({ inject: [] })` clears them; reset() clears them too. A rule is
- *   { op, kind, times?, rate?, status?, code?, message?, afterBytes? }
+ *   { op, kind, times?, rate?, status?, code?, message?, afterBytes?, bytes?, endless?,
+ *     intervalMs?, depth?, set?, drop?, by? }
  * `op` is a management path ("cdn/refresh"), a storage operation ("GetObject"), or "*",
  * "management", "storage". `times`: the next N matching requests only; `rate`: that share of
  * matching requests (seeded random); neither: every matching request. A rule only matches the
@@ -33,6 +34,17 @@
  *   resetMidBody  storage reads: headers and the first `afterBytes` (default 65536, never the
  *                 whole body) bytes of the body, then the connection is destroyed
  *   afterCreate500  perform, then HTTP 500 (storage: <Error><Code>InternalError</Code>)
+ * A service that misbehaves on the size, time or shape of an answer (management only):
+ *   bigAnswer     HTTP 200 JSON of `bytes` bytes (a valid envelope padded by one long string),
+ *                 written as fast as the client reads; `endless: true` never ends (chunked)
+ *   drip          HTTP 200 JSON, the headers at once, then one byte every `intervalMs` (5000)
+ *   deepJson      HTTP 200 JSON whose `data` is `depth` (100000) arrays nested in each other
+ *   emptyList     perform nothing; answer an empty page (`data: []`, `total: 0`)
+ *   envelopeFields  perform; then `set` ({field: value}) and `drop` ([field]) envelope fields of
+ *                 the answer (after the dialects): a list without `totalpage`, a `totalpage` of 2000
+ *   listShift     a list read page by page changes between its pages: every page from 2 on is
+ *                 answered as if `by` rows (+ added, - removed) had appeared at the head of the list
+ *                 after page 1 was read (duplicates or gaps at page boundaries; `total` moves by `by`)
  */
 /** Which half of the emulator each rule kind applies to. */
 const KINDS = {
@@ -46,6 +58,12 @@ const KINDS = {
 	slowDown: ['storage'],
 	resetMidBody: ['storage'],
 	afterCreate500: ['management', 'storage'],
+	bigAnswer: ['management'],
+	drip: ['management'],
+	deepJson: ['management'],
+	emptyList: ['management'],
+	envelopeFields: ['management'],
+	listShift: ['management'],
 };
 
 /** A checked copy of an injected rule; an Error with status 400 when it is malformed. */
@@ -76,6 +94,24 @@ function checkRule(r) {
 	if (r.afterBytes !== undefined) {
 		if (!Number.isInteger(r.afterBytes) || r.afterBytes < 0) throw bad('afterBytes must be a whole number');
 		rule.afterBytes = r.afterBytes;
+	}
+	for (const key of ['bytes', 'intervalMs', 'depth']) {
+		if (r[key] === undefined) continue;
+		if (!Number.isSafeInteger(r[key]) || r[key] < 0) throw bad(`${key} must be a whole number`);
+		rule[key] = r[key];
+	}
+	if (r.endless !== undefined) rule.endless = r.endless === true;
+	if (r.by !== undefined) {
+		if (!Number.isInteger(r.by)) throw bad('by must be a whole number (rows added, or removed when negative)');
+		rule.by = r.by;
+	}
+	if (r.set !== undefined) {
+		if (!r.set || typeof r.set !== 'object' || Array.isArray(r.set)) throw bad('set must be an object of envelope fields');
+		rule.set = { ...r.set };
+	}
+	if (r.drop !== undefined) {
+		if (!Array.isArray(r.drop)) throw bad('drop must be a list of envelope field names');
+		rule.drop = r.drop.map(String);
 	}
 	rule.fired = 0;
 	return rule;

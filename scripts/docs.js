@@ -48,7 +48,7 @@ function render() {
 			parts.push(`| ${esc(resourceName[op.resource])} | ${esc(op.name)} | ${endpoint} | ${esc(op.description)} |`);
 		}
 		parts.push('');
-		total += new Set(area.operations.map((o) => o.endpoint)).size;
+		total += new Set(area.operations.filter((o) => !o.undocumented).map((o) => o.endpoint)).size;
 	}
 	return { text: parts.join('\n'), total };
 }

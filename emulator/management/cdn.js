@@ -658,10 +658,14 @@ function taskState(core, t) {
 }
 
 function renderTask(core, t) {
+	// dialect failedTasksListedRunning (docs/vendor/readings.md#r59): the documents give a task's
+	// listed status only as 0 refreshing, 1 completed; this service never lists a failed task as
+	// completed, it stays 0 while the status query says `failed`
+	const listedRunning = core.now() < t.readyAt || (t.failed && core.emu.dialects && core.emu.dialects.has('failedTasksListedRunning'));
 	return {
 		id: str(t.id),
 		type: t.type,
-		status: core.now() < t.readyAt ? '0' : '1',
+		status: listedRunning ? '0' : '1',
 		urls: [...t.urls],
 		preload: t.kind === 'preload' ? '1' : '0',
 		preloadtype: str(t.preloadtype),

@@ -40,9 +40,10 @@
  *   loginInvalidates     a successful OAuth/authorize revokes the account's earlier tokens
  *                        (they then get code -1 "token is invalid").
  *   tokenLifetime60      tokens issued while it is on live 60 s of emulator time (`expires` 60).
- * Fault rules (faults.js) are acted on in handle(): hang, reset, http, html200, envelope and
- * tooFrequent answer instead of the operation; truncatedJson and afterCreate500 perform it and
- * then answer badly.
+ * Fault rules (faults.js) are acted on in handle(): hang, reset, http, html200, envelope,
+ * tooFrequent, bigAnswer, drip, deepJson and emptyList answer instead of the operation;
+ * truncatedJson and afterCreate500 perform it and then answer badly; envelopeFields performs it
+ * and changes the envelope; listShift answers a page of a list that changed after page 1.
  */
 const crypto = require('node:crypto');
 const { ApiError, Params, displayTime, ago, str } = require('./util');
@@ -329,9 +330,50 @@ function createManagement(emu, options = {}) {
 			case 'tooFrequent':
 				send(res, { code: 0, message: 'Requests too frequent, please try again later' }, null, rule.path);
 				return true;
+			case 'bigAnswer':
+				streamBigAnswer(req, res, rule);
+				return true;
+			case 'drip':
+				dripAnswer(req, res, rule);
+				return true;
+			case 'deepJson': {
+				const depth = rule.depth === undefined ? 100000 : rule.depth;
+				const body = Buffer.from(`{"code":1,"message":"success","data":${'['.repeat(depth)}${']'.repeat(depth)}}`);
+				res.writeHead(200, { 'Content-Type': 'application/json; charset=utf-8', 'Content-Length': body.length });
+				res.end(body);
+				return true;
+			}
+			case 'emptyList': {
+				const limit = String((rule.body && rule.body.limit) || 30);
+				const page = String((rule.body && rule.body.page) || 1);
+				send(res, { code: 1, message: 'success', data: [], limit, page, total: '0', totalpage: '1', created: displayTime(core.now()) }, null, rule.path);
+				return true;
+			}
 			default:
 				return false;
 		}
+	}
+
+	/**
+	 * listShift: the page asked for, of a list that `by` rows were added to (or removed from, when
+	 * negative) at its head after page 1 was read. The route is asked for the whole list and the
+	 * page is cut from it shifted by `by`; `total` and `totalpage` count the rows after the change.
+	 */
+	async function shiftedPage(route, rq, out, rule) {
+		const key = Array.isArray(out.data) ? 'data' : Array.isArray(out.result) ? 'result' : null;
+		if (!key || out.total === undefined) return out;
+		const limit = Number(out.limit) || 30;
+		const page = Number(out.page) || 1;
+		const all = [];
+		for (let n = 1, pages = 1; n <= pages; n++) {
+			const whole = await route.handler({ ...rq, p: new Params({ ...rq.body, page: n, limit: 1000 }) });
+			all.push(...(whole[key] || []));
+			pages = Number(whole.totalpage) || 1;
+		}
+		const by = rule.by === undefined ? 1 : rule.by;
+		const start = Math.max(0, (page - 1) * limit - by);
+		const total = Math.max(0, all.length + by);
+		return { ...out, [key]: all.slice(start, Math.max(start, page * limit - by)), total: str(total), totalpage: str(Math.max(1, Math.ceil(total / limit))) };
 	}
 
 	/**
@@ -342,7 +384,12 @@ function createManagement(emu, options = {}) {
 		if (rule && rule.kind === 'afterCreate500') {
 			return sendHtml(res, 500, '<html><body><h1>500</h1>Internal Server Error</body></html>');
 		}
-		const body = Buffer.from(JSON.stringify(wireForm(envelope, emu.dialects, path)));
+		let wire = wireForm(envelope, emu.dialects, path);
+		if (rule && rule.kind === 'envelopeFields') {
+			wire = { ...wire, ...(rule.set || {}) };
+			for (const field of rule.drop || []) delete wire[field];
+		}
+		const body = Buffer.from(JSON.stringify(wire));
 		const out = rule && rule.kind === 'truncatedJson' ? body.subarray(0, Math.floor(body.length / 2)) : body;
 		res.writeHead(200, { 'Content-Type': 'application/json; charset=utf-8', 'Content-Length': out.length });
 		res.end(out);
@@ -366,8 +413,10 @@ function createManagement(emu, options = {}) {
 			badJson = true;
 		}
 		if (emu.stats && !badJson) emu.stats.managementBody(path, body);
-		const rule = emu.faults.pick('management', path);
-		if (rule && answerFault(req, res, { ...rule, path })) return;
+		// listShift changes the pages after the first only
+		const laterPage = !badJson && body && Number(body.page) >= 2;
+		const rule = emu.faults.pick('management', path, (kind) => kind !== 'listShift' || laterPage);
+		if (rule && answerFault(req, res, { ...rule, path, body })) return;
 		if (badJson) return send(res, { code: 0, message: 'the request body is not valid JSON' }, rule, path);
 		if (emu.faults.shouldFail(path)) return injectFault(res);
 		const now = core.now();
@@ -380,7 +429,8 @@ function createManagement(emu, options = {}) {
 					throw new ApiError(`permission denied: this sub-account has no permission for API/${path}`, 0);
 				}
 			}
-			const out = (await route.handler(rq)) || {};
+			let out = (await route.handler(rq)) || {};
+			if (rule && rule.kind === 'listShift') out = await shiftedPage(route, rq, out, rule);
 			if (!route.read && !route.noToken && rq.user) {
 				const group = path.split('/')[0];
 				const content = JSON.stringify(redact(body));
@@ -471,6 +521,48 @@ function sendHtml(res, status, html) {
 	const body = Buffer.from(html);
 	res.writeHead(status, { 'Content-Type': 'text/html; charset=utf-8', 'Content-Length': body.length });
 	res.end(body);
+}
+
+/** bigAnswer: a valid envelope of `bytes` bytes (or endless), written as fast as the client takes it. */
+function streamBigAnswer(req, res, rule) {
+	const head = Buffer.from('{"code":1,"message":"success","data":[],"pad":"');
+	const tail = Buffer.from('"}');
+	const endless = rule.endless === true;
+	const bytes = Math.max(head.length + tail.length, rule.bytes === undefined ? 64 * 1048576 : rule.bytes);
+	const chunk = Buffer.alloc(1048576, 0x78); // "x"
+	res.writeHead(200, endless ? { 'Content-Type': 'application/json; charset=utf-8' } : { 'Content-Type': 'application/json; charset=utf-8', 'Content-Length': bytes });
+	let left = bytes - head.length - tail.length;
+	let closed = false;
+	res.on('close', () => (closed = true));
+	res.write(head);
+	const pump = () => {
+		while (!closed && (endless || left > 0)) {
+			const piece = endless || left >= chunk.length ? chunk : chunk.subarray(0, left);
+			if (!endless) left -= piece.length;
+			if (!res.write(piece)) return res.once('drain', pump);
+		}
+		if (!closed && !endless) res.end(tail);
+	};
+	pump();
+}
+
+/** drip: the headers at once, then one byte of a valid envelope every `intervalMs`. */
+function dripAnswer(req, res, rule) {
+	const body = Buffer.from('{"code":1,"message":"success","data":[]}');
+	const interval = rule.intervalMs === undefined ? 5000 : rule.intervalMs;
+	res.writeHead(200, { 'Content-Type': 'application/json; charset=utf-8', 'Content-Length': body.length });
+	res.flushHeaders();
+	let at = 0;
+	const timer = setInterval(() => {
+		if (res.destroyed || at >= body.length) {
+			clearInterval(timer);
+			if (!res.destroyed) res.end();
+			return;
+		}
+		res.write(body.subarray(at, at + 1));
+		at++;
+	}, interval);
+	res.on('close', () => clearInterval(timer));
 }
 
 function escapeHtml(text) {

@@ -155,6 +155,7 @@ describe('the registry', () => {
 			'lineIdsDiffer',
 			'loginInvalidates',
 			'tokenLifetime60',
+			'failedTasksListedRunning',
 			'extraFields',
 		]);
 		for (const d of json.available) {
@@ -580,6 +581,21 @@ describe('management dialects', () => {
 		// a refused log-in revokes nothing
 		expect((await api('OAuth/authorize', { username: 'demo', password: 'wrong' })).code).toBe(0);
 		expect((await api('profile/detail', { token: current })).code).toBe(1);
+	});
+
+	test('failedTasksListedRunning: a failed CDN task stays listed at 0; the default lists it completed (1); the status query says failed in both', async () => {
+		const { access_token: token } = await login();
+		const channel = (await api('cdn/domainList', { token, page: 1, limit: 100 })).data[0].name;
+		const good = (await api('cdn/refresh', { token, type: 'file', urls: `https://${channel}/ok.js` })).data.id;
+		const bad = (await api('cdn/refresh', { token, type: 'file', urls: 'https://not-a-channel.example.net/x.js' })).data.id;
+		await control('POST', '/management/cdn/tasks/settle', {});
+		const listed = async () => Object.fromEntries((await api('cdn/refreshList', { token, page: 1, limit: 100 })).data.map((t) => [t.id, t.status]));
+		const status = (await api('cdn/refreshStatus', { token, id: `${good},${bad}` })).data[0];
+		expect(status).toEqual({ [good]: 'success', [bad]: 'failed' });
+		expect(await listed()).toMatchObject({ [good]: '1', [bad]: '1' });
+		await dialects(['failedTasksListedRunning']);
+		expect(await listed()).toMatchObject({ [good]: '1', [bad]: '0' });
+		expect((await api('cdn/refreshStatus', { token, id: `${good},${bad}` })).data[0]).toEqual(status);
 	});
 
 	test('tokenLifetime60: expires says 60 and the token dies after 60 s of emulator time', async () => {

@@ -338,6 +338,105 @@ describe('kinds', () => {
 	});
 });
 
+describe('kinds of a service that misbehaves on size, time or shape (management)', () => {
+	/** Reads an answer over node:http: { status, headers, bytes, text, firstByteMs, doneMs }. */
+	const raw = (path, body, { keep = 200, abortAfter } = {}) =>
+		new Promise((resolve, reject) => {
+			const u = new URL(emu.url);
+			const started = Date.now();
+			const payload = Buffer.from(JSON.stringify({ token, ...body }));
+			const req = http.request({ host: u.hostname, port: u.port, method: 'POST', path: `/API/${path}`, headers: { 'Content-Type': 'application/json', 'Content-Length': payload.length }, agent: false }, (res) => {
+				let bytes = 0;
+				let firstByteMs;
+				const kept = [];
+				res.on('data', (c) => {
+					firstByteMs ??= Date.now() - started;
+					if (bytes < keep) kept.push(c.subarray(0, keep - bytes));
+					bytes += c.length;
+					if (abortAfter !== undefined && bytes >= abortAfter) res.destroy();
+				});
+				const done = () => resolve({ status: res.statusCode, headers: res.headers, bytes, text: Buffer.concat(kept).toString('utf8'), firstByteMs, doneMs: Date.now() - started });
+				res.on('end', done);
+				res.on('close', done);
+			});
+			req.on('error', reject);
+			req.end(payload);
+		});
+
+	test('bigAnswer: a valid envelope of exactly `bytes` bytes; endless: never ends (the client stops it); not performed', async () => {
+		await inject({ op: 'profile/groupAdd', kind: 'bigAnswer', bytes: 3 * 1048576 + 7, times: 1 });
+		const r = await raw('profile/groupAdd', { name: 'big-group' }, { keep: 1e9 });
+		expect(r.status).toBe(200);
+		expect(Number(r.headers['content-length'])).toBe(3 * 1048576 + 7);
+		expect(r.bytes).toBe(3 * 1048576 + 7);
+		expect(JSON.parse(r.text)).toMatchObject({ code: 1, message: 'success', data: [] });
+		expect(await groupNames()).not.toContain('big-group');
+		await inject({ op: 'profile/groupList', kind: 'bigAnswer', endless: true, times: 1 });
+		const endless = await raw('profile/groupList', {}, { abortAfter: 20 * 1048576 });
+		expect(endless.headers['content-length']).toBeUndefined();
+		expect(endless.bytes).toBeGreaterThanOrEqual(20 * 1048576);
+		expect(endless.text).toMatch(/^\{"code":1,"message":"success","data":\[\],"pad":"xxx/);
+	});
+
+	test('drip: the headers at once, then one byte every intervalMs of a valid envelope', async () => {
+		await inject({ op: 'profile/balance', kind: 'drip', intervalMs: 5, times: 1 });
+		const r = await raw('profile/balance', {});
+		expect(r.status).toBe(200);
+		expect(JSON.parse(r.text)).toEqual({ code: 1, message: 'success', data: [] });
+		expect(r.doneMs).toBeGreaterThanOrEqual(5 * (r.bytes - 1));
+	});
+
+	test('deepJson: data nested `depth` arrays deep', async () => {
+		await inject({ op: 'profile/balance', kind: 'deepJson', depth: 1000, times: 1 });
+		const r = await raw('profile/balance', {}, { keep: 1e6 });
+		expect(r.text).toBe(`{"code":1,"message":"success","data":${'['.repeat(1000)}${']'.repeat(1000)}}`);
+	});
+
+	test('emptyList: an empty page once, then the list again', async () => {
+		await api('profile/groupAdd', { name: 'still-here', note: '' });
+		await inject({ op: 'profile/groupList', kind: 'emptyList', times: 1 });
+		expect(await api('profile/groupList', { page: 1, limit: 10 })).toMatchObject({ code: 1, data: [], total: '0', totalpage: '1', page: '1', limit: '10' });
+		expect(await groupNames()).toContain('still-here');
+	});
+
+	test('envelopeFields: fields of the answer set or dropped; the operation is performed', async () => {
+		await inject({ op: 'profile/groupList', kind: 'envelopeFields', drop: ['totalpage'], set: { total: '250' }, times: 1 });
+		const r = await api('profile/groupList', { page: 1, limit: 10 });
+		expect(r.code).toBe(1);
+		expect(r.totalpage).toBeUndefined();
+		expect(r.total).toBe('250');
+		expect(r.data.length).toBeGreaterThan(0);
+	});
+
+	test('listShift: pages from 2 on are answered as if rows were added (duplicates) or removed (gaps) at the head after page 1', async () => {
+		for (let i = 0; i < 12; i++) await api('profile/groupAdd', { name: `shift-${String(i).padStart(2, '0')}`, note: '' });
+		const page = async (n) => (await api('profile/groupList', { name: 'shift-', page: n, limit: 5 })).data.map((g) => g.name);
+		const whole = [...(await page(1)), ...(await page(2)), ...(await page(3))];
+		expect(whole).toHaveLength(12);
+		await inject({ op: 'profile/groupList', kind: 'listShift', by: 2 });
+		expect(await page(1)).toEqual(whole.slice(0, 5)); // page 1 is never shifted
+		expect(await page(2)).toEqual(whole.slice(3, 8)); // two rows of page 1 again
+		const added = await api('profile/groupList', { name: 'shift-', page: 3, limit: 5 });
+		expect(added.data.map((g) => g.name)).toEqual(whole.slice(8, 12));
+		expect(added).toMatchObject({ total: '14', totalpage: '3' });
+		await inject();
+		await inject({ op: 'profile/groupList', kind: 'listShift', by: -2 });
+		expect(await page(2)).toEqual(whole.slice(7, 12)); // rows 5 and 6 are skipped
+		expect((await api('profile/groupList', { name: 'shift-', page: 2, limit: 5 })).total).toBe('10');
+	});
+
+	test('malformed rules of these kinds are refused', async () => {
+		for (const rule of [
+			{ op: 'x', kind: 'bigAnswer', bytes: -1 },
+			{ op: 'x', kind: 'listShift', by: 1.5 },
+			{ op: 'x', kind: 'envelopeFields', set: [1] },
+			{ op: 'x', kind: 'envelopeFields', drop: 'totalpage' },
+		]) {
+			expect((await control('POST', '/faults', { inject: [rule] })).status).toBe(400);
+		}
+	});
+});
+
 describe('counters', () => {
 	test('per-path management requests, log-ins (refused too) and log-ins per user, per-operation storage requests; fault answers count; reset zeroes', async () => {
 		expect((await control('POST', '/stats/reset')).json).toEqual({

@@ -1,7 +1,8 @@
 /**
  * The poll of the Vendor Task Trigger: tasks that reach a final state. CDN cache refresh and
  * prefetch tasks are listed by cdn/refreshList, which says only "refreshing" or "completed";
- * cdn/refreshStatus and cdn/preloadStatus tell success from failure. Host backups
+ * cdn/refreshStatus and cdn/preloadStatus tell success from failure, and are asked about every
+ * task not yet seen final (a failed task may stay listed at 0, readings R59). Host backups
  * (instance/backupList) are read through BACKUP_STATES (shared/api/codes/states.ts), the table
  * the backup wait reads too: 1 completed is a success; 2 failed, 3 in arrears and 4 recycle bin
  * are failures; 0 and values the documentation does not list are still in progress.
@@ -113,15 +114,15 @@ async function pollCdnTasks(ctx: IPollFunctions, w: Watch, previous: TaskState['
 			continue;
 		}
 		const pending: Pending = {};
-		const completed: IDataObject[] = [];
+		// every task not yet seen final, whatever its listed status: a failed task may stay listed
+		// at 0 (refreshing) while its status query says failed (docs/vendor/readings.md#r59)
+		const watched: IDataObject[] = [];
 		for (const r of mine) {
 			const id = String(idOf(r));
-			if (!(idOf(r) > track.hi || id in track.pending)) continue;
-			if (codeKey(r.status) === '1') completed.push(r);
-			else pending[id] = 0;
+			if (idOf(r) > track.hi || id in track.pending) watched.push(r);
 		}
-		const results = completed.length ? await queryStatus(ctx, kind, completed.map((r) => String(idOf(r)))) : {};
-		for (const r of completed.sort((a, b) => idOf(a) - idOf(b))) {
+		const results = watched.length ? await queryStatus(ctx, kind, watched.map((r) => String(idOf(r)))) : {};
+		for (const r of watched.sort((a, b) => idOf(a) - idOf(b))) {
 			const id = String(idOf(r));
 			const result = results[id];
 			if (result === 'success' || result === 'failed') {

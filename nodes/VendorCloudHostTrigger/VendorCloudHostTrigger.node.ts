@@ -18,13 +18,16 @@ import { nowIso, readList, runTriggerPoll, type TriggerPoll } from '../shared/po
 /**
  * Host status changes, appearances and disappearances, found by comparing each full listing of
  * instance/list with the previous one. State: id → [status, data centre] of every host; a host
- * leaves it when it leaves the listing.
+ * leaves it when it leaves the listing. A listing that empties at once is believed only when the
+ * next poll confirms it (`emptyOnce`).
  */
 type HostEvent = 'statusChanged' | 'appeared' | 'disappeared';
 
 interface HostState extends IDataObject {
 	v: 1;
 	hosts: Record<string, [number | string, number | string]>;
+	/** The listing came back empty once while hosts were known: believed only when the next poll confirms it. */
+	emptyOnce?: boolean;
 }
 
 const statusName = hostStatusName;
@@ -142,6 +145,13 @@ function hostTrigger(ctx: IPollFunctions): TriggerPoll<HostState> {
 			if (!trigger.hasBaseline(stored)) return { state, events: [] };
 
 			const before = stored!.hosts;
+			// a listing that empties at once is a hiccup of the service until the next poll says the
+			// same: believing it would emit a false "disappeared" for every host, then a false
+			// "appeared" for each when the hosts are listed again
+			if (rows.length === 0 && Object.keys(before).length > 0 && !stored!.emptyOnce) {
+				ctx.logger.warn(`"${ctx.getNode().name}": instance/list came back empty while ${Object.keys(before).length} hosts were listed before; the next poll confirms it before any host is reported gone`);
+				return { state: { v: 1, hosts: before, emptyOnce: true }, events: [] };
+			}
 			const out: IDataObject[] = [];
 			for (const row of rows) {
 				const id = String(row.id);

@@ -12,16 +12,24 @@
 import { operation as bucketCheckCompatibility } from './actions/bucket/checkCompatibility.operation';
 import { operation as bucketCreate } from './actions/bucket/create.operation';
 import { operation as bucketDelete } from './actions/bucket/delete.operation';
+import { operation as bucketGetAll } from './actions/bucket/getAll.operation';
 import { operation as bucketGetAcl } from './actions/bucket/getAcl.operation';
 import { operation as bucketListObjects } from './actions/bucket/listObjects.operation';
 import { operation as bucketSetAcl } from './actions/bucket/setAcl.operation';
+import { operation as folderCreate } from './actions/folder/create.operation';
+import { operation as folderDelete } from './actions/folder/delete.operation';
+import { operation as folderGetAll } from './actions/folder/getAll.operation';
 import { operation as multipartAbort } from './actions/multipartUpload/abort.operation';
 import { operation as multipartComplete } from './actions/multipartUpload/complete.operation';
 import { operation as multipartInitiate } from './actions/multipartUpload/initiate.operation';
 import { operation as multipartListParts } from './actions/multipartUpload/listParts.operation';
 import { operation as multipartUploadPart } from './actions/multipartUpload/uploadPart.operation';
+import { operation as objectCopy } from './actions/object/copy.operation';
 import { operation as objectDelete } from './actions/object/delete.operation';
+import { operation as objectDeleteMany } from './actions/object/deleteMany.operation';
 import { operation as objectDownload } from './actions/object/download.operation';
+import { operation as objectGetInfo } from './actions/object/getInfo.operation';
+import { operation as objectMove } from './actions/object/move.operation';
 import { operation as objectGetPresignedUrl } from './actions/object/getPresignedUrl.operation';
 import { operation as objectUpload } from './actions/object/upload.operation';
 import type { StorageArea } from './actions/types';
@@ -32,24 +40,34 @@ export const objectStorageArea: StorageArea = {
 	defaultOperations: {
 		bucket: 'checkCompatibility',
 		object: 'upload',
+		folder: 'getAll',
 		multipartUpload: 'initiate',
 	},
 	resources: [
 		{ value: 'bucket', name: 'Bucket', description: 'Buckets, their access control and the objects in them' },
 		{ value: 'object', name: 'Object', description: 'Files stored in a bucket' },
+		{ value: 'folder', name: 'Folder', description: 'Key prefixes ending in "/" and everything under them' },
 		{ value: 'multipartUpload', name: 'Multipart Upload', description: 'Uploads of one object in numbered parts' },
 	],
 	operations: [
 		bucketCheckCompatibility,
 		bucketCreate,
 		bucketDelete,
+		bucketGetAll,
 		bucketGetAcl,
 		bucketSetAcl,
 		bucketListObjects,
 		objectUpload,
 		objectDownload,
 		objectDelete,
+		objectDeleteMany,
+		objectCopy,
+		objectMove,
+		objectGetInfo,
 		objectGetPresignedUrl,
+		folderCreate,
+		folderGetAll,
+		folderDelete,
 		multipartInitiate,
 		multipartUploadPart,
 		multipartListParts,

@@ -7,6 +7,7 @@
  *   Delete Object         1,000 items, concurrency 16 vs 1   (target >= 8x)
  *   CDN cache refresh       500 items, one URL each, 8 vs 1  (target >= 5x)
  *   DNS record add          200 items, 8 vs 1                (target >= 5x)
+ *   Folder Delete        one item: a folder of 10,000 objects, concurrency 16 vs 1 (issue 27 states none: Delete Object's >= 8x)
  *   10% 503 SlowDown      1,000 Delete Object items at 16: every item succeeds; busy answers printed
  *   10,000 items          Account & Billing > Balance > Get at 16: peak RSS growth (target < 64 MiB),
  *                         next to the same requests by axios (n8n's HTTP client) and by fetch alone
@@ -79,6 +80,22 @@ async function main() {
 		const fast = await timed(() => deleteObjects(fastItems, 16));
 		if ((await left('slow')) || (await left('fast'))) throw new Error('objects left after Delete Object');
 		results.delete = report(`Delete Object, ${count} items, concurrency 16`, slow, fast, 8);
+	}
+
+	if (!ONLY || ONLY === 'folder') {
+		// one item: Folder > Delete lists the folder (10 pages of 1,000) and deletes every key itself
+		const count = n(10000);
+		await seedObjects('folder-slow', count);
+		await seedObjects('folder-fast', count);
+		const folderDelete = (folder, concurrency) =>
+			run('vendorObjectStorage', { resource: 'folder', operation: 'delete', bucket: { __rl: true, mode: 'name', value: 'bench-bucket' }, folder, safetyLimit: count, options: { concurrency } }, [{}]);
+		let out;
+		const slow = await timed(async () => (out = await folderDelete('folder-slow', 1)));
+		if (out[0].json.deleted !== count) throw new Error(`Folder Delete at 1 deleted ${out[0].json.deleted} of ${count}`);
+		const fast = await timed(async () => (out = await folderDelete('folder-fast', 16)));
+		if (out[0].json.deleted !== count) throw new Error(`Folder Delete at 16 deleted ${out[0].json.deleted} of ${count}`);
+		if ((await left('folder-slow')) || (await left('folder-fast'))) throw new Error('objects left after Folder Delete');
+		results.folder = report(`Folder Delete, one folder of ${count} objects, concurrency 16`, slow, fast, 8);
 	}
 
 	if (!ONLY || ONLY === 'refresh') {

@@ -17,6 +17,11 @@
  *     (partSize 8 MiB, queueSize 4). 1 GiB download: the node (Download into n8n's binary
  *     store) against aws-sdk `getObject().createReadStream()` piped into a file.
  *     Throughput (MiB/s) of each, ratio node/aws-sdk, and the peak RSS growth of each.
+ *     The limit of this machine (issue 27): the same bytes between the same emulator and the same
+ *     disk by Node's plain `http` (a presigned URL signed by aws-sdk, one request, the file
+ *     streamed), printed as node/limit for upload and download. Copy (issue 27) of the same
+ *     object within the bucket by the node, against the copy by hand in n8n (Download into the
+ *     binary store, then Upload): time and peak RSS growth of each.
  *     Every one of these transfers, the node's and aws-sdk's, runs in a fresh process (n8n-core
  *     or aws-sdk loaded, nothing transferred yet), so a growth is not hidden by memory an
  *     earlier run left to the allocator, and neither client runs in a process the other used.
@@ -49,7 +54,7 @@ const readline = require('node:readline');
 const { pipeline } = require('node:stream/promises');
 const { performance } = require('node:perf_hooks');
 
-const CHILD = process.argv[2] === '--node-run' || process.argv[2] === '--sdk-run';
+const CHILD = ['--node-run', '--sdk-run', '--http-run', '--getput-run'].includes(process.argv[2]);
 if (!CHILD) {
 	// n8n-core's binary store lives in the bench's temp dir (children inherit it), so it goes
 	// when the bench ends
@@ -295,13 +300,53 @@ async function sdkTransfer(s3, job) {
 }
 
 /**
- * Child process: one measured run, the node's (`--node-run`) or aws-sdk's (`--sdk-run`); argv[3]
- * holds the job as JSON. Prints `RESULT {...}`.
+ * The limit of this machine: the same bytes between the same server and the same disk by Node's
+ * plain `http` (a presigned URL, one request, the file streamed in or out), no n8n, no SDK.
+ */
+async function plainHttp(job) {
+	const http = require('node:http');
+	const url = new URL(job.url);
+	if (job.op === 'upload') {
+		const size = fs.statSync(job.file).size;
+		const res = await new Promise((resolve, reject) => {
+			const req = http.request(url, { method: 'PUT', headers: { 'Content-Length': size } }, resolve);
+			req.once('error', reject);
+			fs.createReadStream(job.file).once('error', reject).pipe(req);
+		});
+		res.resume();
+		await new Promise((r) => res.once('end', r));
+		if (res.statusCode !== 200) throw new Error(`plain PUT answered ${res.statusCode}`);
+		return { etag: String(res.headers.etag).replace(/"/g, '') };
+	}
+	const res = await new Promise((resolve, reject) => http.get(url, resolve).once('error', reject));
+	if (res.statusCode !== 200) throw new Error(`plain GET answered ${res.statusCode}`);
+	await pipeline(res, fs.createWriteStream(job.file));
+	return { size: fs.statSync(job.file).size };
+}
+
+/**
+ * Child process: one measured run, the node's (`--node-run`), aws-sdk's (`--sdk-run`), plain
+ * http's (`--http-run`) or Download then Upload by the node (`--getput-run`, a copy by hand);
+ * argv[3] holds the job as JSON. Prints `RESULT {...}`.
  */
 async function child() {
 	const job = JSON.parse(process.argv[3]);
 	let out;
-	if (process.argv[2] === '--sdk-run') {
+	if (process.argv[2] === '--http-run') {
+		// http loaded before the baseline
+		require('node:http');
+		const meter = new Meter();
+		meter.start();
+		const res = await plainHttp(job);
+		out = { ...res, ...meter.stop() };
+	} else if (process.argv[2] === '--getput-run') {
+		const { store, credentials } = nodeCredentials(job.endpoint, AWS_WORDS);
+		const down = await runNode(job.download, credentials, store);
+		const binary = down.items[0].binary.data;
+		const up = await runNode(job.upload, credentials, store, { binary });
+		await binaryService().deleteManyByBinaryDataId([binary.id]);
+		out = { json: up.items[0].json, ms: down.ms + up.ms, growth: Math.max(down.growth, up.growth), arrayBuffersGrowth: Math.max(down.arrayBuffersGrowth, up.arrayBuffersGrowth), heapGrowth: Math.max(down.heapGrowth, up.heapGrowth) };
+	} else if (process.argv[2] === '--sdk-run') {
 		const s3 = s3Client(job.endpoint);
 		// aws-sdk's code loaded before the baseline, as n8n-core's is for the node
 		await s3.listObjects({ Bucket: job.bucket, MaxKeys: 1 }).promise();
@@ -368,8 +413,8 @@ async function spawnServer(script, args) {
 
 async function transfer(ctx, input) {
 	const { s3, emu } = ctx;
-	const names = ['nodeUp', 'sdkUp', 'nodeDown', 'sdkDown'];
-	const rows = { upRatio: [], downRatio: [] };
+	const names = ['nodeUp', 'sdkUp', 'nodeDown', 'sdkDown', 'httpUp', 'httpDown', 'nodeCopy', 'getPut'];
+	const rows = { upRatio: [], downRatio: [], upLimit: [], downLimit: [], copyRatio: [] };
 	for (const n of names) rows[n] = [];
 	const downloadKey = 'download/object.bin';
 	const sdkOut = path.join(benchDir, 'sdk-download.bin');
@@ -386,6 +431,42 @@ async function transfer(ctx, input) {
 	};
 	const downloadParams = { resource: 'object', operation: 'download', bucket: rl(BUCKET), key: downloadKey, binaryPropertyName: 'data' };
 	const sdkJob = { endpoint: emu.url, bucket: BUCKET, partSize: PART_MIB * MiB, queueSize: CONCURRENCY };
+	const httpOut = path.join(benchDir, 'http-download.bin');
+
+	// the limit of this machine: plain http, presigned URLs (signed by aws-sdk, sent by Node's http)
+	const httpUpload = async () => {
+		const url = s3.getSignedUrl('putObject', { Bucket: BUCKET, Key: 'upload/http.bin', Expires: 3600 });
+		const r = await runInChild('--http-run', { op: 'upload', url, file: input.file });
+		if (r.etag !== input.md5) throw new Error(`plain http upload: ETag ${r.etag}`);
+		rows.httpUp.push(r);
+	};
+	const httpDownload = async () => {
+		const url = s3.getSignedUrl('getObject', { Bucket: BUCKET, Key: downloadKey, Expires: 3600 });
+		const r = await runInChild('--http-run', { op: 'download', url, file: httpOut });
+		if (r.size !== input.size) throw new Error(`plain http download: size ${r.size}`);
+		fs.rmSync(httpOut);
+		rows.httpDown.push(r);
+	};
+	// Copy (issue 27) against the same copy made by hand in n8n: Download into the binary store, then Upload
+	const copyParams = {
+		resource: 'object',
+		operation: 'copy',
+		bucket: rl(BUCKET),
+		key: { __rl: true, mode: 'id', value: downloadKey },
+		destinationBucket: rl(BUCKET),
+		destinationKey: 'copy/node.bin',
+		options: { partSize: PART_MIB, partConcurrency: CONCURRENCY },
+	};
+	const nodeCopy = async () => {
+		const r = await runInChild('--node-run', { endpoint: emu.url, parameters: copyParams });
+		if (r.json.size !== input.size || r.json.md5 !== input.md5) throw new Error(`node copy: size ${r.json.size} MD5 ${r.json.md5}`);
+		rows.nodeCopy.push(r);
+	};
+	const getPut = async () => {
+		const r = await runInChild('--getput-run', { endpoint: emu.url, download: downloadParams, upload: { ...uploadParams, key: 'copy/by-hand.bin' } });
+		if (r.json.size !== input.size) throw new Error(`Download + Upload: size ${r.json.size}`);
+		rows.getPut.push(r);
+	};
 
 	const nodeUpload = async () => {
 		const r = await runInChild('--node-run', { endpoint: emu.url, parameters: uploadParams, binary: input.binary });
@@ -436,15 +517,34 @@ async function transfer(ctx, input) {
 			await nodeDownload(run === 0);
 			await sdkDownload();
 		}
-		const [nu, su, nd, sd] = names.map((n) => rows[n][run]);
+		if (nodeFirst) {
+			await httpUpload();
+			await httpDownload();
+			await nodeCopy();
+			await getPut();
+		} else {
+			await getPut();
+			await nodeCopy();
+			await httpDownload();
+			await httpUpload();
+		}
+		await deleteKeys(s3, ['upload/http.bin', 'copy/node.bin', 'copy/by-hand.bin']);
+		const [nu, su, nd, sd, hu, hd, nc, gp] = names.map((n) => rows[n][run]);
 		rows.upRatio.push(su.ms / nu.ms);
 		rows.downRatio.push(sd.ms / nd.ms);
+		rows.upLimit.push(hu.ms / nu.ms);
+		rows.downLimit.push(hd.ms / nd.ms);
+		rows.copyRatio.push(gp.ms / nc.ms);
 		const mem = (r) => `${fmt(r.growth / MiB)} (array buffers ${fmt(r.arrayBuffersGrowth / MiB)}, JS heap ${fmt(r.heapGrowth / MiB)})`;
 		console.log(
 			`  run ${run + 1}: upload node ${fmt(mibps(input.size, nu.ms))} / aws-sdk ${fmt(mibps(input.size, su.ms))} MiB/s (ratio ${fmt(rows.upRatio[run], 2)}); ` +
 				`download node ${fmt(mibps(input.size, nd.ms))} / aws-sdk ${fmt(mibps(input.size, sd.ms))} MiB/s (ratio ${fmt(rows.downRatio[run], 2)}) (load ${load()})`,
 		);
 		console.log(`         RSS growth, MiB: upload node ${mem(nu)}, aws-sdk ${mem(su)}; download node ${mem(nd)}, aws-sdk ${mem(sd)}`);
+		console.log(
+			`         limit (plain http): upload ${fmt(mibps(input.size, hu.ms))} MiB/s (node/limit ${fmt(rows.upLimit[run], 2)}), download ${fmt(mibps(input.size, hd.ms))} MiB/s (node/limit ${fmt(rows.downLimit[run], 2)}); ` +
+				`copy: node ${fmt(nc.ms / 1000, 1)} s, Download + Upload ${fmt(gp.ms / 1000, 1)} s (ratio ${fmt(rows.copyRatio[run], 2)}), RSS growth node ${mem(nc)}, by hand ${mem(gp)}`,
+		);
 	}
 	await deleteKeys(s3, [downloadKey]);
 	return rows;
@@ -646,6 +746,16 @@ async function main() {
 		lines.push(
 			`  peak RSS growth, largest of ${RUNS} runs, MiB: node upload ${fmt(most('nodeUp'))} (array buffers ${fmt(most('nodeUp', 'arrayBuffersGrowth'))}), download ${fmt(most('nodeDown'))} (array buffers ${fmt(most('nodeDown', 'arrayBuffersGrowth'))}); ` +
 				`aws-sdk upload ${fmt(most('sdkUp'))}, download ${fmt(most('sdkDown'))} (target node <= 64 MiB for ${sz}) ${verdict(growth <= 64)}`,
+		);
+		const upL = median(t.upLimit);
+		const downL = median(t.downLimit);
+		lines.push(
+			`  limit of this machine (Node's plain http, presigned URL, one request, file streamed): upload ${fmt(mibps(SIZE, ms('httpUp')))} MiB/s, node/limit ${fmt(upL, 2)} ${ratios(t.upLimit)}; ` +
+				`download ${fmt(mibps(SIZE, ms('httpDown')))} MiB/s, node/limit ${fmt(downL, 2)} ${ratios(t.downLimit)}${upL < 0.8 || downL < 0.8 ? ' (below 0.8: see BENCH_CPU_PROFILE)' : ''}`,
+		);
+		lines.push(
+			`  ${sz} copy: node Copy ${fmt(ms('nodeCopy') / 1000, 1)} s, Download + Upload by hand ${fmt(ms('getPut') / 1000, 1)} s, by hand/node ${fmt(median(t.copyRatio), 2)} ${ratios(t.copyRatio)}; ` +
+				`peak RSS growth, MiB: node Copy ${fmt(most('nodeCopy'))}, by hand ${fmt(most('getPut'))}`,
 		);
 	}
 	const speedups = (l, what) => {

@@ -88,6 +88,7 @@ const PLANNED = {
 	purgeNone: ['chat-cache-purge.json', chat('purge the cache')],
 	purgeOutside: ['chat-cache-purge.json', chat('please purge https://www.not-ours-example.org/page.html')],
 	backup: ['nightly-dns-backup.json'],
+	inbox: ['inbox-to-processed.json'],
 };
 
 /** The emulator as any client sees it: the management API (logged in as demo) and control routes. */
@@ -256,6 +257,31 @@ function checkAlert(result, { web, note, seenAt }) {
 	]);
 }
 
+/** Files put into inbox/ before the inbox example runs: two at its top, one in a subfolder (left alone). */
+const INBOX = { 'inbox/report.csv': 'a,b\n1,2\n', 'inbox/photo.txt': 'not really a photo', 'inbox/later/keep.txt': 'in a subfolder' };
+
+async function beforeInbox({ control }) {
+	await control('POST', '/storage/objects', { bucket: 'demo-bucket', objects: [{ key: 'inbox/', body: '' }, ...Object.entries(INBOX).map(([key, body]) => ({ key, body }))] });
+}
+
+/** Inbox to processed: the files of inbox/ moved to processed/<date>/, each with a link that downloads it. */
+async function checkInbox(result, { control }) {
+	const today = new Date().toISOString().slice(0, 10);
+	const posted = result.nodes['Post Link'].items;
+	expect(posted.map((p) => p.key).sort()).toEqual([`processed/${today}/photo.txt`, `processed/${today}/report.csv`]);
+	const keys = (await control('GET', '/storage/objects?bucket=demo-bucket')).objects.map((o) => o.key);
+	expect(keys).toEqual(expect.arrayContaining(['inbox/', 'inbox/later/keep.txt', `processed/${today}/photo.txt`, `processed/${today}/report.csv`]));
+	expect(keys).not.toContain('inbox/report.csv');
+	expect(keys).not.toContain('inbox/photo.txt');
+	for (const p of posted) {
+		const body = INBOX[`inbox/${p.file}`];
+		expect(p).toMatchObject({ size: Buffer.byteLength(body), text: expect.stringContaining(p.link) });
+		const res = await fetch(p.link);
+		expect(res.status).toBe(200);
+		expect(await res.text()).toBe(body);
+	}
+}
+
 /** Nightly DNS backup: a date-stamped JSON file in the bucket and a presigned link that downloads it. */
 async function checkBackup(result, { api, control }) {
 	const today = new Date().toISOString().slice(0, 10);
@@ -309,5 +335,7 @@ module.exports = {
 		purgeOutside: checkPurgeOutside,
 		alert: checkAlert,
 		backup: checkBackup,
+		beforeInbox,
+		inbox: checkInbox,
 	},
 };

@@ -96,7 +96,7 @@ afterAll(async () => {
 test('every example is an importable n8n workflow using this package, credentials referenced by name', () => {
 	const files = exampleFiles();
 	// (the AI agent and MCP examples run in ai.test.js, with a model double and an MCP client)
-	expect(files).toEqual(['balance-invoice-report.json', 'chat-agent-server-restart.json', 'chat-cache-purge.json', 'chat-server-restart.json', 'host-state-alert.json', 'mcp-vendor-tools.json', 'nightly-dns-backup.json']);
+	expect(files).toEqual(['balance-invoice-report.json', 'chat-agent-server-restart.json', 'chat-cache-purge.json', 'chat-server-restart.json', 'host-state-alert.json', 'inbox-to-processed.json', 'mcp-vendor-tools.json', 'nightly-dns-backup.json']);
 	const types = new Set(
 		require(path.join(ROOT, 'package.json')).n8n.nodes.flatMap((f) => {
 			const type = `n8n-nodes-vendor-cloud.${path.basename(f).split('.')[0].replace(/^./, (c) => c.toLowerCase())}`;
@@ -196,6 +196,11 @@ test('alert on an abnormal host: the Cloud Host Trigger event becomes one alert 
 	const result = await runVariant(wf, events);
 	checks.alert(result, { web, note: 'disk I/O errors', seenAt: events[0].seenAt });
 	await control('POST', '/management/instance/hosts/status', { id: Number(web.id), status: 1 });
+}, 300000);
+
+test('inbox to processed: the files of inbox/ are moved to processed/<date>/ and a link that downloads each is posted', async () => {
+	await checks.beforeInbox(client);
+	await checks.inbox(await runPlanned('inbox'), client);
 }, 300000);
 
 test('nightly DNS backup: a date-stamped JSON file in the bucket and a presigned link that downloads it', async () => {

@@ -322,6 +322,8 @@ const examples = {
 	'chat-server-restart': { kind: 'execute', variant: { samples: chat('Hi! batch-1 stopped answering, could you restart it please?') } },
 	'chat-cache-purge': { kind: 'execute', variant: { samples: chat('Please purge https://www.example.com/index.html and https://static.example.com/img/logo.png.') } },
 	'nightly-dns-backup': { kind: 'execute', variant: {}, bodyFromRun: ['Upload Backup'] },
+	// the demo seed has no inbox/: the run lists it (one request) and ends there
+	'inbox-to-processed': { kind: 'execute', variant: {} },
 	'host-state-alert': hostTurnsAbnormal,
 	'mcp-vendor-tools': {
 		kind: 'mcp',

@@ -16,8 +16,14 @@ export type OperationExecute = (this: IExecuteFunctions, items: INodeExecutionDa
 export interface StorageOperation extends OperationChoice {
 	/** The `endpoint` column of the endpoints.tsv row it implements, verbatim. */
 	endpoint: string;
-	/** Every endpoint a composite operation sends (the compatibility check), for the README. */
+	/** Every endpoint a composite operation sends (the compatibility check, Copy, Folder Delete …), for the README. */
 	uses?: string[];
+	/**
+	 * A request the vendor's documentation does not include, which the operation sends instead of
+	 * a documented row (`endpoint` then describes it): the reading that allows it, e.g. `R17` for
+	 * the bucket list (docs/vendor/readings.md).
+	 */
+	undocumented?: string;
 	/** Signs locally and sends no request (the presigned URL: a signed Get object or Put object for someone else to send). */
 	local?: boolean;
 	/**

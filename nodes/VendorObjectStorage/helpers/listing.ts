@@ -132,3 +132,46 @@ export async function listPage(
 		transId: res.transId,
 	};
 }
+
+export interface ListingOptions {
+	prefix?: string;
+	delimiter?: string;
+	/** Start after this key (the first page's marker). */
+	marker?: string;
+	/** Max-keys of each request. */
+	pageSize?: number;
+}
+
+/**
+ * Every page of a listing, in order: the next page starts from the last entry listed (key or
+ * folder), which means the same under both readings of the marker once a first entry equal to it
+ * is dropped (docs/vendor/readings.md#r21). NextMarker is used only for a page without entries:
+ * S3 sets it to the last entry, while a service whose listing starts AT the marker may set it to
+ * the first entry not yet returned. `wanted()` says how many entries the caller still takes
+ * (the next page asks for no more; 0 ends the walk).
+ */
+export async function* walkListing(
+	ctx: StorageContext,
+	i: number,
+	bucket: string,
+	o: ListingOptions,
+	wanted: () => number = () => Infinity,
+): AsyncGenerator<ListingPage> {
+	const pageSize = o.pageSize ?? 1000;
+	let marker = o.marker ?? '';
+	for (;;) {
+		const page = await listPage(ctx, i, bucket, { prefix: o.prefix, delimiter: o.delimiter, marker, maxKeys: Math.min(pageSize, wanted()) });
+		yield page;
+		if (!page.truncated || wanted() <= 0) return;
+		const last = page.entries.length ? page.entries[page.entries.length - 1].name : '';
+		const next = last || page.nextMarker;
+		if (!next || (marker && compareKeys(next, marker) <= 0)) {
+			throw new NodeApiError(ctx.getNode(), { transId: page.transId } as JsonObject, {
+				message: 'The listing says more keys follow but gives no next position',
+				description: `NextMarker was missing or did not advance past "${marker}" (X-Trans-Id ${page.transId}).`,
+				itemIndex: i,
+			});
+		}
+		marker = next;
+	}
+}

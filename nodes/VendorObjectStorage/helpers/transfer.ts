@@ -37,6 +37,14 @@ export interface PartSource {
 	readonly ended: boolean;
 	/** Releases the source early (the upload failed). */
 	close(): Promise<void>;
+	/**
+	 * Sources whose parts can be read independently and at the same time (ranges of a stored
+	 * object, see copy.ts): how many parts there are, and part `partNumber` (from 1), read into
+	 * `scratch()`. With these, each worker reads its own part while the others read and send
+	 * theirs; `next` is then not used.
+	 */
+	readonly parts?: number;
+	read?(partNumber: number, scratch: () => Buffer): Promise<Buffer>;
 }
 
 type Transferable = ArrayBuffer & { transfer?: (length?: number) => ArrayBuffer };
@@ -188,6 +196,8 @@ export interface UploadOptions extends UploadTarget {
 	headers: Record<string, string>;
 	partSize: number;
 	concurrency: number;
+	/** Runs once every part is uploaded, before Complete; a failure aborts the upload (copy.ts checks the bytes read here). */
+	beforeComplete?: () => Promise<void>;
 }
 
 export interface UploadResult {
@@ -200,6 +210,8 @@ export interface UploadResult {
 	multipart: boolean;
 	partSize?: number;
 	uploadId?: string;
+	/** The parts of a multipart upload with the ETags the service gave them, in part order. */
+	parts?: PartRef[];
 }
 
 /** One PUT Object with Content-MD5. */
@@ -310,9 +322,19 @@ async function multipartUpload(
 	let nextNumber = first ? 2 : 1;
 	let failure: Failure | undefined;
 
-	// Reads are chained: one part at a time leaves the source, in file order.
+	// Reads are chained: one part at a time leaves the source, in file order. A source that reads
+	// parts independently (`read`) gives each worker the next part number at once instead.
 	let reading: Promise<unknown> = Promise.resolve();
 	const take = (scratch: () => Buffer): Promise<Job | undefined> => {
+		if (source.read) {
+			const partNumber = nextNumber;
+			if (failure || partNumber > (source.parts ?? 0)) return Promise.resolve(undefined);
+			nextNumber++;
+			return source.read(partNumber, scratch).then((data) => {
+				size += data.length;
+				return { partNumber, data };
+			});
+		}
 		const job = reading.then(async () => {
 			if (failure) return undefined;
 			const data = await source.next(scratch);
@@ -382,6 +404,7 @@ async function multipartUpload(
 		if (isCancelled(ctx)) failure = { error: new Error('The execution was cancelled'), cancelled: true };
 		else {
 			try {
+				await o.beforeComplete?.();
 				completing = true;
 				result = await completeUpload(ctx, o, uploadId, done);
 			} catch (error) {
@@ -390,7 +413,8 @@ async function multipartUpload(
 		}
 	}
 	if (failure || !result || uploadId === undefined) throw await abandon(ctx, o, source, failure, uploadId, completing);
-	const out: UploadResult = { size, partCount: done.length, multipart: true, partSize: o.partSize, uploadId };
+	const parts = [...done].sort((a, b) => a.partNumber - b.partNumber);
+	const out: UploadResult = { size, partCount: done.length, multipart: true, partSize: o.partSize, uploadId, parts };
 	if (result.etag) out.etag = result.etag;
 	return out;
 }

@@ -1,14 +1,11 @@
 import { NodeOperationError, type ILoadOptionsFunctions, type INodeListSearchResult } from 'n8n-workflow';
 
-import { storageRequest, xmlBody } from '../../shared/storage/transport';
-import { children, text } from '../../shared/storage/xml';
+import { listBuckets } from '../helpers/buckets';
 import { listPage } from '../helpers/listing';
 
-/** Buckets "From list": GET / (ListAllMyBuckets), filtered by the typed text. */
+/** Buckets "From list": GET / (ListAllMyBuckets, docs/vendor/readings.md#r17), filtered by the typed text. */
 export async function searchBuckets(this: ILoadOptionsFunctions, filter?: string): Promise<INodeListSearchResult> {
-	const res = await storageRequest(this, { method: 'GET' });
-	const doc = (await xmlBody(res)).ListAllMyBucketsResult;
-	const buckets = children(doc && typeof doc === 'object' && !Array.isArray(doc) ? doc.Buckets : undefined, 'Bucket').map((b) => text(b, 'Name'));
+	const buckets = (await listBuckets(this)).map((b) => b.name);
 	const needle = (filter ?? '').trim().toLowerCase();
 	return {
 		results: buckets

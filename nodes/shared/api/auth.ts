@@ -11,6 +11,8 @@ import { createHash } from 'crypto';
 import { sleep, type ICredentialDataDecryptedObject, type ICredentialsDecrypted, type IDataObject, type IHttpRequestOptions } from 'n8n-workflow';
 
 import { backoffMs } from '../backoff';
+import { credentialSecrets, redact } from '../redact';
+import { codeOf, type Envelope } from './envelope';
 import { DEFAULT_TIMEOUT_S, RETRY_FIRST_PAUSE_MS } from './limits';
 
 export const API_CREDENTIAL = 'vendorApi';
@@ -137,15 +139,25 @@ export async function authorize(httpRequest: HttpRequest, credentials: ICredenti
 		}
 		const envelope = body as IDataObject;
 		const token = envelope.access_token ?? (envelope.data as IDataObject | undefined)?.access_token;
-		if (Number(envelope.code) === 1 && typeof token === 'string' && token) {
+		if (codeOf(envelope as Envelope) === 1 && typeof token === 'string' && token) {
 			const expires = Number(envelope.expires ?? (envelope.data as IDataObject | undefined)?.expires);
 			return { ok: true, token, expires: Number.isFinite(expires) ? expires : undefined };
 		}
-		if (envelope.code === undefined) {
-			fault = `HTTP ${status} without a code in the answer`;
+		if (envelope.code === undefined || Number.isNaN(codeOf(envelope as Envelope))) {
+			// `code: true` is no code (docs/vendor/management.md#envelope): a fault, not a refusal
+			fault = envelope.code === undefined ? `HTTP ${status} without a code in the answer` : `HTTP ${status} with code ${JSON.stringify(envelope.code).slice(0, 40)}, which is not a number`;
 			continue;
 		}
-		const said = typeof envelope.message === 'string' && envelope.message ? envelope.message : '';
+		const said = typeof envelope.message === 'string' && envelope.message ? redact(envelope.message, credentialSecrets(credentials)) : '';
+		if (codeOf(envelope as Envelope) === 1) {
+			// success without a token: not a refusal of the credentials (readings R30)
+			return {
+				ok: false,
+				kind: 'fault',
+				message: `The log-in as "${username}" was accepted (code 1${said ? `, "${said}"` : ''}) but the answer carried no access token, so nothing can be called with it`,
+				description: `OAuth/authorize at ${base} answered success without "access_token". The credentials were accepted; check that the API URL points at the vendor's management API, or ask the vendor.`,
+			};
+		}
 		return {
 			ok: false,
 			kind: 'refused',

@@ -10,6 +10,18 @@ export interface Envelope extends IDataObject {
 	message?: string;
 }
 
+/**
+ * The envelope's `code` as a number: a JSON number, or a string holding a decimal number (`"1"`,
+ * readings R36); anything else (`true`, `"yes"`, an object) is not a code and gives NaN, so it is
+ * never taken for success (docs/vendor/management.md#envelope: only 1 is success).
+ */
+export function codeOf(envelope: Envelope): number {
+	const code: unknown = envelope.code;
+	if (typeof code === 'number') return code;
+	if (typeof code === 'string' && /^\s*-?\d+(\.\d+)?\s*$/.test(code)) return Number(code);
+	return Number.NaN;
+}
+
 /** The payload of an envelope: `data`, or `result` where a list answers under that key. */
 export function payload(envelope: Envelope): unknown {
 	if (envelope.data !== undefined) return envelope.data;

@@ -8,32 +8,73 @@
 import { NodeOperationError, type IDataObject, type IExecuteFunctions, type INodeExecutionData } from 'n8n-workflow';
 
 import { InputError } from '../errors';
-import { runItems } from '../run';
+import { credentialSecrets, redactError, redactRecords } from '../redact';
+import { runItems, runState } from '../run';
 import { forModel, isToolRun } from '../tool';
 import type { ApiArea, OperationContext, OperationDecl } from './declarations';
 import { buildBody } from './input';
 import { nounOf } from './naming';
 import { answerRecords, defaultRecords, simplified } from './output';
 import { forToolRun, type ListShown } from './tool-run';
+import { API_CREDENTIAL } from './auth';
 import { apiRequestAllItems } from './paging';
 import { apiRequest } from './transport';
+import { decimalOf, readBoolean, readWholeNumber } from './values';
 import { areaAt } from './versions';
 
-function operationContext(fn: IExecuteFunctions, i: number): OperationContext {
+/**
+ * An extra parameter of the operation (Wait for Completion, its Timeout...): a switch or a number
+ * from an expression is read as the user meant it or refused naming it (values.ts), never taken
+ * for something else ("false" is not true).
+ */
+function extraParameter(fn: IExecuteFunctions, op: OperationDecl, i: number, name: string, fallback: unknown): unknown {
+	const raw = fn.getNodeParameter(name, i, fallback as never) as unknown;
+	const property = op.extras?.find((p) => p.name === name);
+	if (!property || raw === undefined || raw === null) return raw;
+	if (property.type === 'boolean') return readBoolean(raw, property.displayName);
+	if (property.type === 'number') {
+		const n = decimalOf(raw);
+		const min = property.typeOptions?.minValue;
+		if (n === undefined || (min !== undefined && n < min)) {
+			throw new InputError(
+				`The "${property.displayName}" field must be a number${min !== undefined ? ` from ${min}` : ''}, not "${String(raw)}"`,
+				`Enter a number written with digits${property.description ? `: ${property.description}` : ''}.`,
+			);
+		}
+		return n;
+	}
+	return raw;
+}
+
+function operationContext(fn: IExecuteFunctions, op: OperationDecl, i: number): OperationContext {
 	return {
 		fn,
 		itemIndex: i,
-		param: <T>(name: string, fallback?: T) => fn.getNodeParameter(name, i, fallback as never) as T,
+		param: <T>(name: string, fallback?: T) => extraParameter(fn, op, i, name, fallback) as T,
 	};
 }
 
+/** Return All and Limit of item `i`: the number of records wanted, undefined for all of them. */
+function wanted(fn: IExecuteFunctions, i: number): number | undefined {
+	if (readBoolean(fn.getNodeParameter('returnAll', i, false), 'Return All')) return undefined;
+	return readWholeNumber(fn.getNodeParameter('limit', i, 50), 'Limit', 1, 'Enter how many records to return at most, such as 50, or switch Return All on');
+}
+
+/** Told in the output when a list changed while it was read page by page (paging.ts). */
+const LIST_CHANGED = 'listChangedWhileRead';
+
 /** The records of a list operation: every page, or up to Limit (told in `list`). */
 async function readList(fn: IExecuteFunctions, op: OperationDecl, i: number, body: IDataObject, list: ListShown): Promise<IDataObject[]> {
-	const returnAll = fn.getNodeParameter('returnAll', i, false) as boolean;
-	const limit = returnAll ? undefined : (fn.getNodeParameter('limit', i, 50) as number);
+	const limit = wanted(fn, i);
 	list.limit = limit;
 	if (op.list!.paged) {
-		return await apiRequestAllItems(fn, op.path, body, { itemIndex: i, limit, pageSize: op.list!.pageSize, onTotal: (total) => (list.total = total) });
+		return await apiRequestAllItems(fn, op.path, body, {
+			itemIndex: i,
+			limit,
+			pageSize: op.list!.pageSize,
+			onTotal: (total) => (list.total = total),
+			onChanged: () => (list.changed = true),
+		});
 	}
 	const envelope = await apiRequest(fn, op.path, body, { itemIndex: i, read: true });
 	const records = op.output ? op.output(envelope) : defaultRecords(envelope);
@@ -43,7 +84,7 @@ async function readList(fn: IExecuteFunctions, op: OperationDecl, i: number, bod
 
 /** One item of one operation: its output records. `noun` names the resource in a tool run's list note. */
 export async function runOperation(fn: IExecuteFunctions, op: OperationDecl, i: number, noun = op.resource): Promise<IDataObject[]> {
-	const ctx = operationContext(fn, i);
+	const ctx = operationContext(fn, op, i);
 	let body = await buildBody(fn, op, i);
 	if (op.prepare) body = await op.prepare(body, ctx);
 	if (op.beforeSend) await op.beforeSend(body, ctx);
@@ -59,8 +100,27 @@ export async function runOperation(fn: IExecuteFunctions, op: OperationDecl, i: 
 	}
 	if (op.after) records = await op.after(records, ctx, body);
 	records = simplified(fn, op, i, records, body);
+	if (list.changed) {
+		// read twice and it moved both times: what was read is given, and said to be so
+		records = records.map((r) => ({ ...r, [LIST_CHANGED]: true }));
+		fn.addExecutionHints?.({
+			message: `The list ${op.path} changed while it was read page by page, twice: records added or removed meanwhile may be missing or shown once more; the items carry "${LIST_CHANGED}": true. Run the node again for a steady list.`,
+			location: 'outputPane',
+		});
+	}
 	if (isToolRun(fn)) records = await forToolRun(fn, op, i, records, body, list);
 	return records;
+}
+
+/** The secrets of the run's Vendor API credential (read once per run), to keep them out of output and errors. */
+async function runSecrets(fn: IExecuteFunctions): Promise<string[]> {
+	try {
+		const state = runState(fn);
+		if (!state.credentials.has(API_CREDENTIAL)) state.credentials.set(API_CREDENTIAL, fn.getCredentials(API_CREDENTIAL));
+		return credentialSecrets(await state.credentials.get(API_CREDENTIAL)!);
+	} catch {
+		return [];
+	}
 }
 
 /** The operation of item `i` in the declarations of the workflow's node version. */
@@ -93,10 +153,14 @@ export async function executeArea(fn: IExecuteFunctions, allVersions: ApiArea): 
 			try {
 				const op = operationOf(fn, area, i);
 				const noun = nounOf(area.resources.find((r) => r.value === op.resource)?.name ?? op.resource);
-				const records = await runOperation(fn, op, i, noun);
+				// a service may echo a secret in a record (or a record may hold one): never in the output
+				const records = redactRecords(await runOperation(fn, op, i, noun), await runSecrets(fn));
 				return records.map((json) => ({ json }));
 			} catch (error) {
-				const e = error instanceof InputError ? new NodeOperationError(fn.getNode(), error.message, { itemIndex: i, description: error.description }) : error;
+				const e = redactError(
+					error instanceof InputError ? new NodeOperationError(fn.getNode(), error.message, { itemIndex: i, description: error.description }) : error,
+					await runSecrets(fn),
+				);
 				// a model reads the message only (AI Agent): the advice goes into it
 				throw tool ? forModel(e) : e;
 			}

@@ -11,13 +11,13 @@ import { InputError } from '../errors';
 import type { FieldDecl, FieldKind, LocatorDecl } from './declarations';
 import { locatorOf } from './locators';
 import { dynamicOptions, nounOf, optionsMethod, paramName, pluralNoun, searchMethod, sortByDisplayName, sortOptions } from './naming';
-import { isEmpty, runValidators, sendAs, splitEntries, toDate, toInt, toNumber, ymd } from './values';
+import { isEmpty, readBoolean, runValidators, sendAs, splitEntries, toInstant, toInt, toNumber, ymd } from './values';
 
 export interface FieldKindEntry {
 	/** Makes `base` (name, display name, description, placeholder, hint, required) the kind's parameter. */
 	property(field: FieldDecl, base: INodeProperties, inCollection: boolean, subProperty: SubProperty): void;
 	/** One entered value in its wire form, checked on the way (`label` names it in messages). */
-	convert(field: FieldDecl, raw: unknown, label: string, subValue: SubValue): unknown;
+	convert(field: FieldDecl, raw: unknown, label: string, subValue: SubValue, context: ConvertContext): unknown;
 	/** Reads the top-level parameter (default: the value as entered). */
 	read?(fn: IExecuteFunctions, field: FieldDecl, itemIndex: number): unknown;
 	/** Whether a value counts as not given (default: absent, empty text or an empty list). */
@@ -35,7 +35,12 @@ export interface FieldKindEntry {
 /** The parameter of a sub-field (rows). */
 export type SubProperty = (field: FieldDecl, inCollection: boolean) => INodeProperties;
 /** The wire value of a sub-field (rows). */
-export type SubValue = (field: FieldDecl, raw: unknown, label: string) => unknown;
+export type SubValue = (field: FieldDecl, raw: unknown, label: string, context: ConvertContext) => unknown;
+
+/** What converting a value depends on besides the value: the workflow's time zone (dates are days there). */
+export interface ConvertContext {
+	timeZone: string;
+}
 
 /** How many choices, or optional fields, a tool text names before it says "...". */
 export const MAX_OPTIONS = 12;
@@ -172,7 +177,8 @@ export const FIELD_KINDS: Record<FieldKind, FieldKindEntry> = {
 			base.type = 'boolean';
 			base.default = field.default ?? false;
 		},
-		convert: (_field, raw) => (raw === true || raw === 'true' || raw === 1 || raw === '1' ? 1 : 0),
+		// the switch as 1/0; an expression's "TRUE", "yes", "on" are true, anything that is no yes/no is refused
+		convert: (_field, raw, label) => (readBoolean(raw, label) ? 1 : 0),
 		toolText: (_field, name, own) => `${name}: true or false${own ? ` (${own})` : ''}`,
 	},
 	options: {
@@ -240,7 +246,7 @@ export const FIELD_KINDS: Record<FieldKind, FieldKindEntry> = {
 			base.type = 'dateTime';
 			base.default = '';
 		},
-		convert: (field, raw) => ymd(toDate(field, raw)),
+		convert: (field, raw, _label, _sub, context) => ymd(toInstant(field, raw, context.timeZone), context.timeZone),
 		toolText: dateToolText,
 	},
 	unixTime: {
@@ -248,7 +254,7 @@ export const FIELD_KINDS: Record<FieldKind, FieldKindEntry> = {
 			base.type = 'dateTime';
 			base.default = '';
 		},
-		convert: (field, raw) => Math.floor(toDate(field, raw).getTime() / 1000),
+		convert: (field, raw, _label, _sub, context) => Math.floor(toInstant(field, raw, context.timeZone) / 1000),
 		toolText: dateToolText,
 	},
 	list: {
@@ -356,7 +362,7 @@ export const FIELD_KINDS: Record<FieldKind, FieldKindEntry> = {
 				},
 			];
 		},
-		convert(field, raw, label, subValue) {
+		convert(field, raw, label, subValue, context) {
 			const rows = ((raw as IDataObject)?.rows as IDataObject[] | undefined) ?? [];
 			const spec = field.rows!;
 			if (spec.min && rows.length < spec.min) {
@@ -372,7 +378,7 @@ export const FIELD_KINDS: Record<FieldKind, FieldKindEntry> = {
 						if (sub.required) throw new InputError(`"${subLabel}" is required`, `Fill in ${sub.displayName} in every ${spec.itemName.toLowerCase()}.`);
 						continue;
 					}
-					out[sub.wire] = subValue(sub, v, subLabel) as IDataObject[string];
+					out[sub.wire] = subValue(sub, v, subLabel, context) as IDataObject[string];
 				}
 				return out;
 			});
@@ -400,6 +406,6 @@ export function fieldProperty(field: FieldDecl, inCollection: boolean): INodePro
 }
 
 /** Converts one entered value to its wire form, checking it on the way. */
-export function convert(field: FieldDecl, raw: unknown, label = field.displayName): unknown {
-	return FIELD_KINDS[field.kind].convert(field, raw, label, convert);
+export function convert(field: FieldDecl, raw: unknown, label: string, context: ConvertContext): unknown {
+	return FIELD_KINDS[field.kind].convert(field, raw, label, convert, context);
 }

@@ -69,6 +69,7 @@ function enteredValue(fn: IExecuteFunctions, field: FieldDecl, i: number, option
 export async function buildBody(fn: IExecuteFunctions, op: OperationDecl, i: number): Promise<IDataObject> {
 	const body: IDataObject = { ...(op.constant ?? {}) };
 	const fields = op.fields ?? [];
+	const context = { timeZone: fn.getTimezone() };
 	const collection = collectionOf(op);
 	const optional = fields.some((f) => !isTopLevel(f)) ? (fn.getNodeParameter(collection.name, i, {}) as IDataObject) : {};
 	for (const field of fields) {
@@ -87,7 +88,7 @@ export async function buildBody(fn: IExecuteFunctions, op: OperationDecl, i: num
 			continue;
 		}
 		if (kind.lookUp && field.locator) raw = await resolved(fn, field, raw, i);
-		const value = convert(field, raw) as IDataObject[string];
+		const value = convert(field, raw, field.displayName, context) as IDataObject[string];
 		if (!field.notSent) body[field.wire] = value;
 	}
 	return body;

@@ -9,6 +9,7 @@ import type { OperationDecl } from './declarations';
 import { payload, type Envelope } from './envelope';
 import { FIELD_KINDS } from './field-kinds';
 import { simplifyRecord } from './simplify';
+import { readBoolean } from './values';
 
 /**
  * Envelope fields that are not part of an item: the code, the payload, and `created` (the
@@ -70,7 +71,7 @@ export function answerRecords(op: OperationDecl, envelope: Envelope, body: IData
 
 /** The records as Simplify (on by default, where the operation declares it) shows them. */
 export function simplified(fn: IExecuteFunctions, op: OperationDecl, itemIndex: number, records: IDataObject[], body: IDataObject): IDataObject[] {
-	if (!op.simplify || !(fn.getNodeParameter('simplify', itemIndex, true) as boolean)) return records;
+	if (!op.simplify || !readBoolean(fn.getNodeParameter('simplify', itemIndex, true), 'Simplify')) return records;
 	const context = { body, timeZone: fn.getTimezone() };
 	return records.map((r) => simplifyRecord(r, op.simplify!, context));
 }

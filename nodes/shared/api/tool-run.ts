@@ -17,6 +17,8 @@ export interface ListShown {
 	limit?: number;
 	total?: number;
 	noun: string;
+	/** The list changed while it was read page by page, also when read again (paging.ts). */
+	changed?: boolean;
 }
 
 /** Parameters of the tool node as written (expressions unresolved): which ones the model sets. */

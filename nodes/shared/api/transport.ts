@@ -3,9 +3,12 @@
  * token added by the credential, the envelope checked (`code` 1 is success, anything else a
  * NodeApiError naming the endpoint and showing `message`).
  *
- * Time: a read is tried at most 4 times within 90 s in all (each attempt at most 30 s); a
- * write is sent once and waited for at most 60 s, and only repeated when it cannot have
- * reached the service (connection refused) or the service said it was too busy to take it.
+ * Time: a read is tried at most 4 times within 90 s in all (each attempt at most 30 s, its
+ * answer's last byte included); a write is sent once and waited for at most 60 s, and only
+ * repeated when it cannot have reached the service (connection refused) or the service said it
+ * was too busy to take it, within the same 60 s. An answer larger than 16 MiB or nested deeper
+ * than 64 levels is not read (send.ts). The service's words pass through the redaction of the
+ * credential's secrets (../redact.ts) before the user sees them.
  *
  * The parts: send.ts sends one request and reads what came back, tokens.ts keeps and renews
  * tokens, limits.ts holds the time limits, paging.ts reads paged lists; this file decides,
@@ -15,11 +18,12 @@ import { sleep, type ICredentialDataDecryptedObject, type IDataObject, type IHtt
 
 import { backoffMs } from '../backoff';
 import { apiError, seconds } from '../errors';
+import { credentialSecrets, redact, redactError, unionSecrets } from '../redact';
 import { runState, type RunState } from '../run';
 import { API_CREDENTIAL, apiBaseUrl, storedToken } from './auth';
-import type { Envelope } from './envelope';
-import { RETRY_FIRST_PAUSE_MS, limitsOf, type Limits } from './limits';
-import { describeBody, envelopeOf, isBusyAnswer, send, type ApiContext, type FullResponse, type Sent } from './send';
+import { codeOf, type Envelope } from './envelope';
+import { RETRY_FIRST_PAUSE_MS, busyWindowMs, limitsOf, type Limits } from './limits';
+import { MAX_ANSWER_BYTES, MAX_JSON_DEPTH, describeBody, envelopeOf, isBusyAnswer, send, type ApiContext, type FullResponse, type Sent } from './send';
 import { refuse, tokenState, tokenToSend, type Renewals, type TokenState } from './tokens';
 
 export interface ApiCallOptions {
@@ -46,6 +50,8 @@ interface Call extends Renewals {
 	attempts: number;
 	/** When the service first said it was too busy for this call (0: not yet). */
 	busySince: number;
+	/** The credential's secrets in every form, kept out of every message (../redact.ts). */
+	secrets: string[];
 }
 
 /** One attempt: what was sent, with which credentials and token. */
@@ -91,7 +97,8 @@ function checkedBaseUrl(call: Call, credentials: ICredentialDataDecryptedObject)
 
 function requestOptions(call: Call, base: string, body: IDataObject, limits: Limits): IHttpRequestOptions {
 	const elapsed = Date.now() - call.started;
-	const timeout = call.read ? Math.min(limits.readAttemptMs, limits.readTotalMs - elapsed) : limits.writeMs;
+	// the deadline of this attempt: no later than the end of the call's own limit
+	const timeout = call.read ? Math.min(limits.readAttemptMs, limits.readTotalMs - elapsed) : limits.writeMs - elapsed;
 	return {
 		method: 'POST',
 		url: `${base}/API/${call.path}`,
@@ -141,16 +148,20 @@ async function afterNoAnswer(call: Call, sent: Extract<Sent, { failed: string }>
 	});
 }
 
-/** The service is too busy: every request of this run backs off, then this one is repeated, for a while. */
+/**
+ * The service is too busy: every request of this run backs off, then this one is repeated, while
+ * the call's own time allows (a read within 3 × Timeout, a write within 2 × Timeout, counted from
+ * the call's start, as the README's "Time limits and errors" states).
+ */
 function afterBusy(call: Call, status: number, envelope: Envelope | undefined, a: Attempt): typeof REPEAT {
 	call.busySince ||= Date.now();
 	const pause = call.run.throttle.slowDown(a.sentAt);
-	if (Date.now() - call.busySince + pause < a.limits.busyTotalMs) {
+	if (Date.now() - call.started + pause < busyWindowMs(a.limits, call.read)) {
 		call.attempts--;
 		return REPEAT;
 	}
 	throw apiError(call.node, {
-		message: `The service stayed too busy for ${call.path} for ${seconds(Date.now() - call.busySince)}${envelope?.message ? `: ${String(envelope.message)}` : ''}`,
+		message: `The service stayed too busy for ${call.path} for ${seconds(Date.now() - call.busySince)}${envelope?.message ? `: ${redact(String(envelope.message), call.secrets)}` : ''}`,
 		description: 'Nothing was changed. Lower "Concurrent Requests" in the node\'s Options, or run the workflow later.',
 		httpStatus: status,
 		itemIndex: call.itemIndex,
@@ -200,10 +211,32 @@ async function afterBadAnswer(call: Call, response: FullResponse, status: number
 	});
 }
 
+/**
+ * An answer that was not read: larger than MAX_ANSWER_BYTES or nested deeper than
+ * MAX_JSON_DEPTH. Not repeated (the same request gets the same answer); a write may have been made.
+ */
+function unread(call: Call, sent: Extract<Sent, { refused: string }>, a: Attempt): never {
+	const { path, read, itemIndex } = call;
+	const mib = (n: number) => `${(n / 1048576).toFixed(1)} MiB`;
+	const what =
+		sent.refused === 'size'
+			? `an answer larger than ${mib(MAX_ANSWER_BYTES)} (${sent.announced !== undefined ? `${mib(sent.announced)} announced` : `more than ${mib(MAX_ANSWER_BYTES)} sent`}); it was not read further`
+			: `an answer nested more than ${MAX_JSON_DEPTH} levels deep (${mib(sent.bytes)}); it was not parsed`;
+	throw apiError(call.node, {
+		message: read
+			? `The service answered ${path} with ${what}`
+			: `The service answered ${path} with ${what}; the change may or may not have been made, check before repeating it`,
+		description: `${read ? 'Nothing was changed. ' : ''}A page or record of this interface is a few megabytes at most, so this is a fault of the service or of something between it and n8n (a proxy, a wrong API URL: ${a.base}). It was not repeated: the same request would get the same answer.`,
+		httpStatus: sent.status,
+		itemIndex,
+		context: { endpoint: path, unread: sent.refused, bytes: sent.announced ?? sent.bytes, ...(read ? {} : { mayHaveChanged: true }) },
+	});
+}
+
 /** A failure envelope (`code` other than 1 and -1): the service's words, and what to do. */
 function refused(call: Call, envelope: Envelope, a: Attempt): never {
 	const { path, itemIndex } = call;
-	const said = typeof envelope.message === 'string' && envelope.message ? envelope.message : '';
+	const said = typeof envelope.message === 'string' && envelope.message ? redact(envelope.message, call.secrets) : '';
 	if (path === 'OAuth/authorize') {
 		throw apiError(call.node, {
 			message: `Log-in as "${String(a.credentials.username ?? '')}" was refused${said ? `: ${said}` : ''}. Check the username, password and password encoding in the Vendor API credential.`,
@@ -228,7 +261,7 @@ function refused(call: Call, envelope: Envelope, a: Attempt): never {
 async function afterAnswer(call: Call, response: FullResponse, a: Attempt): Promise<Envelope | typeof REPEAT> {
 	const status = Number(response.statusCode);
 	const envelope = envelopeOf(response.body);
-	const code = envelope === undefined ? undefined : Number(envelope.code);
+	const code = envelope === undefined ? undefined : codeOf(envelope);
 	if (status === 429 || (status === 200 && envelope !== undefined && code !== 1 && code !== -1 && isBusyAnswer(String(envelope.message ?? '')))) {
 		return afterBusy(call, status, envelope, a);
 	}
@@ -268,9 +301,22 @@ export async function apiRequest(ctx: ApiContext, path: string, body: IDataObjec
 		waited: false,
 		fresh: false,
 		busySince: 0,
+		secrets: [],
 	};
+	try {
+		return await runAttempts(call, body);
+	} catch (error) {
+		// the service's words may echo the password or the token (a log-in refusal, a failure envelope)
+		throw redactError(error, call.secrets);
+	}
+}
+
+/** The attempts of one call until one succeeds or the call fails. */
+async function runAttempts(call: Call, body: IDataObject): Promise<Envelope> {
+	const { ctx, path } = call;
 	for (;;) {
 		const credentials = await credentialsOf(call);
+		call.secrets = unionSecrets(call.secrets, credentialSecrets(credentials));
 		const base = checkedBaseUrl(call, credentials);
 		const ts = tokenState(ctx, credentials);
 		const token = call.noToken ? undefined : await tokenToSend(ctx, credentials, ts, call, path, call.itemIndex);
@@ -279,10 +325,12 @@ export async function apiRequest(ctx: ApiContext, path: string, body: IDataObjec
 		const request = requestOptions(call, base, body, limits);
 		await call.run.throttle.ready();
 		const a: Attempt = { credentials, base, limits, request, ts, token, sentAt: Date.now() };
+		if (token) call.secrets = unionSecrets(call.secrets, credentialSecrets(undefined, [token]));
 		call.attempts++;
 		const sent = await call.run.requests.run(
 			async () => await send(ctx, request, call.noToken ? undefined : { ...credentials, accessToken: storedToken(credentials, token!) }),
 		);
+		if ('refused' in sent) unread(call, sent, a);
 		const outcome = 'failed' in sent ? await afterNoAnswer(call, sent, a) : await afterAnswer(call, sent.response, a);
 		if (outcome !== REPEAT) return outcome;
 	}

@@ -14,17 +14,27 @@
  * state as it was, so the next successful poll sees everything that happened meanwhile. Polls of
  * one node may overlap in n8n (a poll that outlasts the interval); a poll whose state was moved
  * on by another one meanwhile drops its result instead of emitting the same events again.
+ *
+ * The state belongs to the account the credential logs in as (its username at its API URL, kept
+ * as a hash in `account`): when the credential is pointed at another account, that account's
+ * state starts afresh (a first poll: recorded, nothing emitted), so neither the other account's
+ * watermark hides its events nor its history comes out as new events. A state saved before
+ * states were kept per account is taken as the current account's.
  */
+import { createHash } from 'crypto';
 import {
 	NodeApiError,
 	NodeOperationError,
+	type ICredentialDataDecryptedObject,
 	type IDataObject,
 	type INodeExecutionData,
 	type IPollFunctions,
 } from 'n8n-workflow';
 
-import { listRows, type Envelope } from '../api/envelope';
-import { apiRequest } from '../api/transport';
+import { API_CREDENTIAL, apiBaseUrl } from '../api/auth';
+import { credentialSecrets, redactError, redactRecords } from '../redact';
+
+import { readListOnce, type PageOptions } from '../api/paging';
 
 /** Records asked for per page; the seed's own samples use pages of up to 1000. */
 export const PAGE_SIZE = 1000;
@@ -53,6 +63,13 @@ export interface TriggerPoll<S> {
 
 const STATE_KEY = 'state';
 
+/** Who the credential logs in as, and where: a hash of the API URL (scheme and case aside) and the username. */
+export async function accountOf(ctx: IPollFunctions): Promise<string> {
+	const credentials = await ctx.getCredentials(API_CREDENTIAL);
+	const url = apiBaseUrl(credentials).toLowerCase().replace(/^https?:\/\//, '');
+	return createHash('sha256').update(JSON.stringify([url, String(credentials.username ?? '')]), 'utf8').digest('hex').slice(0, 16);
+}
+
 /**
  * Runs one poll. Manual mode returns the newest sample and throws every error. Otherwise the
  * state is read from the node's static data, the poll runs on a copy, and the new state is
@@ -70,8 +87,13 @@ export async function runTriggerPoll<S extends IDataObject>(
 	}
 
 	const staticData = ctx.getWorkflowStaticData('node');
+	const account = await accountOf(ctx);
 	const read = JSON.stringify(staticData[STATE_KEY] ?? null);
-	const stored = read === 'null' ? undefined : (JSON.parse(read) as S);
+	let stored = read === 'null' ? undefined : (JSON.parse(read) as S);
+	if (stored !== undefined && stored.account !== undefined && stored.account !== account) {
+		ctx.logger.info(`The credential of "${ctx.getNode().name}" now logs in as another account: its state starts afresh and this poll emits nothing`);
+		stored = undefined;
+	}
 
 	let result: PollResult<S> | undefined;
 	let failure: unknown;
@@ -82,8 +104,10 @@ export async function runTriggerPoll<S extends IDataObject>(
 	}
 	if (result === undefined) {
 		const node = ctx.getNode();
-		const error =
-			failure instanceof NodeApiError || failure instanceof NodeOperationError ? failure : new NodeOperationError(node, failure as Error);
+		const error = redactError(
+			failure instanceof NodeApiError || failure instanceof NodeOperationError ? failure : new NodeOperationError(node, failure as Error),
+			credentialSecrets(await ctx.getCredentials<ICredentialDataDecryptedObject>(API_CREDENTIAL)),
+		);
 		if (!trigger.hasBaseline(stored)) throw error;
 		const workflow = ctx.getWorkflow();
 		ctx.logger.error(
@@ -100,8 +124,11 @@ export async function runTriggerPoll<S extends IDataObject>(
 		ctx.logger.warn(`A poll of "${ctx.getNode().name}" overlapped a newer one; its result is left to the next poll`);
 		return null;
 	}
-	staticData[STATE_KEY] = result.state;
-	return result.events.length ? [ctx.helpers.returnJsonArray(result.events)] : null;
+	staticData[STATE_KEY] = { ...result.state, account };
+	if (!result.events.length) return null;
+	// a service may echo a secret in a record: never in an event
+	const events = redactRecords(result.events, credentialSecrets(await ctx.getCredentials<ICredentialDataDecryptedObject>(API_CREDENTIAL)));
+	return [ctx.helpers.returnJsonArray(events)];
 }
 
 /* ------------------------------------------------------------------ lists */
@@ -120,10 +147,11 @@ export interface ListOptions {
 }
 
 /**
- * Reads a paginated list: page 1, then further pages until the end (or, with `stopBelow`, until
- * the boundary is passed). Every page must report the same `total`: a list that changed
- * between two pages may have shifted rows past the reader, so it is read once more, and a poll
- * that still sees it moving fails (to be repeated) rather than miss a row. Rows are unique by id.
+ * Reads a paginated list (api/paging.ts): page 1, then further pages until the service says the
+ * end (`total`, `totalpage` or a short page), or, with `stopBelow`, until the boundary is passed.
+ * A list that changed between two pages may have shifted rows past the reader, so it is read
+ * once more, and a poll that still sees it moving fails (to be repeated) rather than miss a row.
+ * Rows are unique by id (of a row read twice, the later read is kept).
  */
 export async function readList(
 	ctx: IPollFunctions,
@@ -131,76 +159,34 @@ export async function readList(
 	body: IDataObject,
 	options: ListOptions = {},
 ): Promise<IDataObject[]> {
-	const rows = (await readListOnce(ctx, path, body, options)) ?? (await readListOnce(ctx, path, body, options));
-	if (rows === null) {
-		throw new NodeOperationError(ctx.getNode(), `The list ${path} kept changing while it was read page by page`, {
-			description: 'Nothing was lost: the next poll reads it again.',
-		});
+	const stopBelow = options.stopBelow;
+	const paging: PageOptions = {
+		...READ,
+		pageSize: options.pageSize ?? PAGE_SIZE,
+		concurrency: 4,
+		keepLater: true,
+		// newest first: enough once a row below the boundary came, provided every row so far came
+		// newest first (ids strictly falling); lists in another order are read to the end
+		enough: stopBelow === undefined ? undefined : (rows) => passedBoundary(rows, stopBelow),
+	};
+	for (let read = 1; read <= 2; read++) {
+		const once = await readListOnce(ctx, path, body, paging);
+		if (!once.moved) return once.rows;
 	}
-	return rows;
+	throw new NodeOperationError(ctx.getNode(), `The list ${path} kept changing while it was read page by page`, {
+		description: 'Nothing was lost: the next poll reads it again.',
+	});
 }
 
-/** One read of a list; null when it changed between two pages. */
-async function readListOnce(ctx: IPollFunctions, path: string, body: IDataObject, options: ListOptions): Promise<IDataObject[] | null> {
-	const limit = options.pageSize ?? PAGE_SIZE;
-	const fetchPage = async (page: number) => await apiRequest(ctx, path, { ...body, page, limit }, READ);
-
-	const first = await fetchPage(1);
-	const total = String(first.total ?? '');
-	const totalPages = Math.max(1, Number(first.totalpage ?? 1) || 1);
-	const byId = new Map<string, IDataObject>();
-	const extra: IDataObject[] = []; // rows without an id
-	let descending = true;
-	let lastId = Infinity;
-	let passed = false;
-
-	const take = (rows: IDataObject[]) => {
-		for (const row of rows) {
-			const id = idOf(row);
-			if (!Number.isFinite(id)) {
-				descending = false;
-				extra.push(row);
-				continue;
-			}
-			const key = String(id);
-			if (byId.has(key)) {
-				byId.set(key, row); // seen again after rows moved down a page: keep the later read
-				continue;
-			}
-			if (id >= lastId) descending = false;
-			lastId = Math.min(lastId, id);
-			byId.set(key, row);
-			if (options.stopBelow !== undefined && id < options.stopBelow) passed = true;
-		}
-	};
-	const same = (envelope: Envelope) => String(envelope.total ?? '') === total;
-
-	take(listRows(first));
-	const early = () => options.stopBelow !== undefined && descending && passed;
-
-	if (options.stopBelow !== undefined) {
-		// newest first: one page at a time, stopping at the boundary
-		for (let page = 2; page <= totalPages && !early(); page++) {
-			const envelope = await fetchPage(page);
-			if (!same(envelope)) return null;
-			const rows = listRows(envelope);
-			take(rows);
-			if (rows.length === 0) break;
-		}
-	} else if (totalPages > 1) {
-		// the whole list: the remaining pages a few at a time, taken in page order
-		const pages: Envelope[] = [];
-		const queue = Array.from({ length: totalPages - 1 }, (_, i) => i + 2);
-		const worker = async () => {
-			for (let page = queue.shift(); page !== undefined; page = queue.shift()) pages[page] = await fetchPage(page);
-		};
-		await Promise.all(Array.from({ length: Math.min(4, queue.length) }, worker));
-		for (let page = 2; page <= totalPages; page++) {
-			if (!same(pages[page])) return null;
-			take(listRows(pages[page]));
-		}
+/** Whether rows read newest first have passed `stopBelow` (every id so far strictly falling). */
+function passedBoundary(rows: IDataObject[], stopBelow: number): boolean {
+	let last = Infinity;
+	for (const row of rows) {
+		const id = idOf(row);
+		if (!Number.isFinite(id) || id >= last) return false;
+		last = id;
 	}
-	return [...byId.values(), ...extra];
+	return last < stopBelow;
 }
 
 /* ------------------------------------------------------------------ small helpers */

@@ -196,6 +196,92 @@ const entries = [
 		},
 	},
 	{
+		resource: 'bucket',
+		operation: 'getAll',
+		params: { returnAll: true },
+		async check(json) {
+			const names = json.map((b) => b.name);
+			for (const name of ['demo-bucket', BUCKET]) must(names.includes(name), `bucket ${name} not listed: ${show(names)}`);
+		},
+	},
+	{
+		resource: 'object',
+		operation: 'getInfo',
+		params: { bucket: bucketRl('demo-bucket'), key: 'hello.txt' },
+		async check(json) {
+			const info = one(json, 'info items');
+			same(info.size, Buffer.byteLength(HELLO), 'size of hello.txt');
+			same(info.etag, md5(HELLO), 'ETag of hello.txt');
+		},
+	},
+	{
+		resource: 'object',
+		operation: 'copy',
+		params: { bucket: bucketRl(BUCKET), key: 'docs/matrix file.txt', destinationBucket: bucketRl(BUCKET), destinationKey: 'copies/matrix file.txt' },
+		async check(json, ctx) {
+			same(one(json, 'copy items').md5, md5(UPLOAD_TEXT), 'MD5 of the bytes copied');
+			const o = (await ctx.objects(BUCKET)).find((x) => x.key === 'copies/matrix file.txt');
+			must(o, 'the copy is not at the emulator');
+			same(o.size, Buffer.byteLength(UPLOAD_TEXT), 'size of the copy');
+			same(o.meta && o.meta.source, 'matrix', 'metadata "source" kept');
+			must((await ctx.objects(BUCKET)).some((x) => x.key === 'docs/matrix file.txt'), 'the source is gone');
+		},
+	},
+	{
+		resource: 'object',
+		operation: 'move',
+		params: { bucket: bucketRl(BUCKET), key: 'copies/matrix file.txt', destinationBucket: bucketRl(BUCKET), destinationKey: 'moved/matrix file.txt' },
+		async check(json, ctx) {
+			same(one(json, 'move items').sourceDeleted, true, 'sourceDeleted');
+			const keys = (await ctx.objects(BUCKET)).map((x) => x.key);
+			must(keys.includes('moved/matrix file.txt'), 'the moved object is not at the emulator');
+			must(!keys.includes('copies/matrix file.txt'), 'the source is still at the emulator');
+		},
+	},
+	{
+		resource: 'folder',
+		operation: 'create',
+		params: { bucket: bucketRl(BUCKET), folder: 'made/by matrix' },
+		async check(json, ctx) {
+			same(one(json, 'folder items').folder, 'made/by matrix/', 'folder key');
+			const o = (await ctx.objects(BUCKET)).find((x) => x.key === 'made/by matrix/');
+			same(o && o.size, 0, 'size of the folder object');
+		},
+	},
+	{
+		resource: 'folder',
+		operation: 'getAll',
+		params: { bucket: bucketRl('demo-bucket'), returnAll: true },
+		async check(json) {
+			same(json.map((f) => f.folder).join(', '), 'data/, images/, reports/', 'folders of the demo bucket');
+		},
+	},
+	{
+		resource: 'folder',
+		operation: 'delete',
+		async setup(ctx) {
+			await ctx.control('POST', '/storage/objects', { bucket: BUCKET, objects: ['moved/a.txt', 'moved/deep/b.txt', 'moved-not/c.txt'].map((key) => ({ key, body: key })) });
+		},
+		params: { bucket: bucketRl(BUCKET), folder: 'moved', safetyLimit: 10 },
+		async check(json, ctx) {
+			const d = one(json, 'folder delete items');
+			same(`${d.count}/${d.deleted}/${d.failed}`, '3/3/0', 'count/deleted/failed');
+			const keys = (await ctx.objects(BUCKET)).map((x) => x.key);
+			must(!keys.some((k) => k.startsWith('moved/')), `keys left in the folder: ${show(keys)}`);
+			must(keys.includes('moved-not/c.txt'), 'a key outside the folder was deleted');
+		},
+	},
+	{
+		resource: 'object',
+		operation: 'deleteMany',
+		params: { bucket: bucketRl(BUCKET), keysFrom: 'list', keys: 'moved-not/c.txt\nmade/by matrix/' },
+		async check(json, ctx) {
+			same(json.map((o) => `${o.key}:${o.deleted}`).join(' '), 'moved-not/c.txt:true made/by matrix/:true', 'outcomes');
+			const keys = (await ctx.objects(BUCKET)).map((x) => x.key);
+			must(!keys.includes('moved-not/c.txt') && !keys.includes('made/by matrix/'), `keys not deleted: ${show(keys)}`);
+		},
+	},
+	{
 		resource: 'object',
 		operation: 'delete',
 		params: { bucket: bucketRl(BUCKET), key: 'docs/matrix file.txt' },
@@ -224,6 +310,9 @@ const fallbacks = {
 	},
 	'vendorObjectStorage/object/upload': async (ctx) => {
 		await ctx.control('POST', '/storage/objects', { bucket: BUCKET, key: 'docs/matrix file.txt', body: UPLOAD_TEXT, contentType: 'text/plain' });
+	},
+	'vendorObjectStorage/object/copy': async (ctx) => {
+		await ctx.control('POST', '/storage/objects', { bucket: BUCKET, key: 'copies/matrix file.txt', body: UPLOAD_TEXT, contentType: 'text/plain' });
 	},
 	// no route makes an upload: only uploads the operation made (when its output failed the check)
 	'vendorObjectStorage/multipartUpload/initiate': async (ctx) => {

@@ -54,7 +54,7 @@ describe('semantics', () => {
 		expect((await poll(FIXED, { staticData })).items).toEqual([]);
 		await setBalance(5);
 		expect((await poll(FIXED, { staticData })).items.map(identity)).toEqual(['below:5.00']);
-		expect(staticData['node:Trigger'].state).toEqual({ v: 1, below: true });
+		expect(staticData['node:Trigger'].state).toEqual({ v: 1, below: true, account: expect.stringMatching(/^[0-9a-f]{16}$/) }); // the state belongs to the account polled
 	});
 
 	test("the account's own alarm value as threshold: one request per poll, changes to it are followed", async () => {

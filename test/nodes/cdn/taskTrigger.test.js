@@ -262,7 +262,7 @@ describe('semantics', () => {
 		expect(staticData['node:Trigger'].state.kinds.refresh.pending).toEqual({});
 	});
 
-	test('requests: one listing per kind group, status queries only for tasks that just finished, 100 ids a query', async () => {
+	test('requests: one listing per kind group, status queries for every task not yet final (readings R59), 100 ids a query', async () => {
 		const old = await refresh();
 		await advance(v, 0.5 * HOUR);
 		const staticData = {};
@@ -270,11 +270,11 @@ describe('semantics', () => {
 		expect((await poll(ALL, { staticData, activation: true })).items).toEqual([]);
 		let before = await requestCount(v);
 		expect((await poll(ALL, { staticData })).items).toEqual([]);
-		expect((await requestCount(v)) - before).toBe(3); // refreshList down to page 2 (the oldest pending), backupList
+		expect((await requestCount(v)) - before).toBe(2 + 11 + 1); // refreshList down to page 2 (the oldest pending); 11 status queries of the 1100 pending; backupList
 		await advance(v, 0.6 * HOUR); // `old` finishes, the others run on
 		before = await requestCount(v);
 		expect((await poll(ALL, { staticData })).items.map(identity)).toEqual([`refresh:${old}:succeeded`]);
-		expect((await requestCount(v)) - before).toBe(4); // 2 pages + 1 status + backupList
+		expect((await requestCount(v)) - before).toBe(2 + 11 + 1); // 2 pages + 11 status queries + backupList
 		await advance(v, 1.5 * HOUR);
 		before = await requestCount(v);
 		const all = await poll(ALL, { staticData });
@@ -284,6 +284,45 @@ describe('semantics', () => {
 		expect((await poll(ALL, { staticData })).items).toEqual([]);
 		expect((await requestCount(v)) - before).toBe(2); // idle: one page of each list
 		expect(JSON.stringify(staticData).length).toBeLessThan(200);
+	});
+});
+
+describe('integrity (issues 24, 25)', () => {
+	test('a failed task the listing keeps at 0 (refreshing) is reported failed from its status query (dialect failedTasksListedRunning, readings R59)', async () => {
+		await v.control('POST', '/dialects', { set: ['failedTasksListedRunning'] });
+		try {
+			const staticData = {};
+			expect((await poll(ALL, { staticData, activation: true })).items).toEqual([]);
+			const bad = await refresh(BAD);
+			const good = await refresh();
+			await advance(v, 1.5 * HOUR);
+			const listed = await api('cdn/refreshList', { page: 1, limit: 10 });
+			expect(listed.find((t) => Number(t.id) === bad).status).toBe('0');
+			const r = await poll(ALL, { staticData });
+			expect(r.items.map(identity).sort()).toEqual(sorted([`refresh:${bad}:failed`, `refresh:${good}:succeeded`]));
+			expect((await poll(ALL, { staticData })).items).toEqual([]);
+			expect(staticData['node:Trigger'].state.kinds.refresh.pending).toEqual({});
+		} finally {
+			await v.control('POST', '/dialects', { set: [] });
+		}
+	});
+
+	test("state per account: after the credential moves to another account, that account's tasks are emitted (not hidden by the old account's watermark)", async () => {
+		await v.control('POST', '/management/accounts', { username: 'other', password: 'other-password', balance: 1000 });
+		const other = { vendorApi: { apiUrl: v.url, username: 'other', password: 'other-password' } };
+		expect((await v.api('cdn/domainAdd', { name: 'other.example.org', type: 'cloud', ip: { '192.0.2.11': 80 } }, 'other', 'other-password')).code).toBe(1);
+		// the other account's task, still running, has a lower id than the demo account's
+		const theirs = Number((await v.api('cdn/refresh', { type: 'file', urls: 'https://other.example.org/a.js' }, 'other', 'other-password')).data.id);
+		const ours = [await refresh(), await refresh()];
+		expect(theirs).toBeLessThan(Math.min(...ours));
+		const staticData = {};
+		const kinds = { kinds: ['refresh'], finalState: 'both' };
+		expect((await poll(kinds, { staticData, activation: true })).items).toEqual([]);
+		expect((await poll(kinds, { staticData, credentials: other })).items).toEqual([]); // a baseline of the other account
+		await advance(v, 1.5 * HOUR);
+		const r = await poll(kinds, { staticData, credentials: other });
+		expect(r.items.map(identity)).toEqual([`refresh:${theirs}:succeeded`]);
+		expect((await poll(kinds, { staticData, credentials: other })).items).toEqual([]);
 	});
 });
 

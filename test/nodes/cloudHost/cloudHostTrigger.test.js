@@ -380,6 +380,38 @@ async function simulate({ seed, polls, cursor }) {
 	return report(`cloudHost (${cursor} cursor)`, p, { hosts: model.size, ledger: ledger.length, clockSteps: advances });
 }
 
+describe('integrity (issue 24)', () => {
+	test('one empty listing (a hiccup) emits nothing; an empty listing confirmed by the next poll emits each disappearance once', async () => {
+		const hosts = [];
+		for (let i = 0; i < 5; i++) hosts.push(await addHost({ name: `keep-${i}` }));
+		const staticData = {};
+		expect((await poll(ALL, { staticData, activation: true })).items).toEqual([]);
+		await v.control('POST', '/faults', { inject: [{ op: 'instance/list', kind: 'emptyList', times: 1 }] });
+		const hiccup = await poll(ALL, { staticData });
+		expect(hiccup.items).toEqual([]);
+		expect(hiccup.logs.some((l) => l.level === 'warn' && /came back empty/.test(l.message))).toBe(true);
+		expect((await poll(ALL, { staticData })).items).toEqual([]); // listed again: nothing appeared
+		for (const h of hosts) await v.control('POST', '/management/instance/hosts/remove', { id: h.id });
+		expect((await poll(ALL, { staticData })).items).toEqual([]); // empty once: not believed yet
+		const gone = await poll(ALL, { staticData });
+		expect(gone.items.map(identity).sort()).toEqual(sorted(hosts.map((h) => `disappeared:${h.id}:1`)));
+		expect((await poll(ALL, { staticData })).items).toEqual([]);
+	});
+
+	test('state per account: a credential moved to another account starts afresh, no false appearances or disappearances', async () => {
+		await v.control('POST', '/management/accounts', { username: 'other', password: 'other-password' });
+		await addHost({ name: 'demo-host' });
+		const staticData = {};
+		expect((await poll(ALL, { staticData, activation: true })).items).toEqual([]);
+		const other = { vendorApi: { apiUrl: v.url, username: 'other', password: 'other-password' } };
+		const theirs = await addHost({ name: 'other-host', username: 'other' });
+		const moved = await poll(ALL, { staticData, credentials: other });
+		expect(moved.items).toEqual([]); // a baseline of the other account
+		await setStatus(theirs.id, 3);
+		expect((await poll(ALL, { staticData, credentials: other })).items.map(identity)).toEqual([`changed:${theirs.id}:1>3`]);
+	});
+});
+
 describe('simulation', () => {
 	test('1000 polls with random host changes, failed polls and restarts: every change once, nothing else', async () => {
 		const r = await simulate({ seed: 6001, polls: 1000, cursor: 'live' });

@@ -13,7 +13,7 @@ let endpoint;
 const store = new n8n.CredentialStore();
 let credentials;
 
-const AWS_WORDS = { advanced: true, schemeWord: 'AWS', headerPrefix: 'x-amz-', presignKeyParam: 'AWSAccessKeyId' };
+const AWS_WORDS = { advanced: true, schemeWord: 'AWS', headerPrefix: 'x-amz-', presignKeyParam: 'AWSAccessKeyId', bucketPath: 'noSlash' };
 
 beforeAll(async () => {
 	dir = tmpDir('vendor-s3rver-');
@@ -111,4 +111,59 @@ test('delete objects; a wrong secret is refused by s3rver', async () => {
 	const { error } = await n8n.runNode(NODE, { resource: 'bucket', operation: 'listObjects', bucket: rl('s3rver-bucket') }, { credentials: wrong });
 	expect(error.message).toMatch(/^SignatureDoesNotMatch: /);
 	expect(JSON.stringify(error)).not.toContain('not-the-secret');
+});
+
+describe('issue 27 against s3rver: Copy, Move, Get Info, Folder Delete', () => {
+	const id = (key) => ({ __rl: true, mode: 'id', value: key });
+	const sdkKeys = async (bucket) => ((await awsSdk().listObjects({ Bucket: bucket }).promise()).Contents || []).map((c) => c.Key).sort();
+
+	beforeAll(async () => {
+		const s3 = awsSdk();
+		await s3.createBucket({ Bucket: 's3rver-other' }).promise();
+		await s3.putObject({ Bucket: 's3rver-bucket', Key: 'src/small.txt', Body: 'small copy', ContentType: 'text/plain', Metadata: { origin: 'sdk' } }).promise();
+		await s3.putObject({ Bucket: 's3rver-bucket', Key: 'src/empty', Body: '' }).promise();
+		for (const key of ['photos/1.jpg', 'photos/2.jpg', 'photos/sub/3.jpg', 'photos-old/keep.jpg', 'photos.txt']) await s3.putObject({ Bucket: 's3rver-bucket', Key: key, Body: key }).promise();
+	});
+
+	test('Copy keeps type and x-amz-meta- metadata and checks the MD5', async () => {
+		const [{ json: c }] = await ok({ resource: 'object', operation: 'copy', bucket: rl('s3rver-bucket'), key: id('src/small.txt'), destinationBucket: rl('s3rver-other'), destinationKey: 'copied/small.txt' });
+		expect(c).toMatchObject({ size: 10, md5: md5(Buffer.from('small copy')), verified: 'md5', sourceChecked: true });
+		const head = await awsSdk().headObject({ Bucket: 's3rver-other', Key: 'copied/small.txt' }).promise();
+		expect(head).toMatchObject({ ContentType: 'text/plain', Metadata: { origin: 'sdk' }, ContentLength: 10 });
+	});
+
+	test('Copy of a multipart-sized object in parallel ranged parts', async () => {
+		const f = writeRandomFile(dir, 'copy-src.bin', 11 * MiB, 27);
+		await awsSdk().putObject({ Bucket: 's3rver-bucket', Key: 'big/src.bin', Body: fs.readFileSync(f.file) }).promise();
+		const [{ json: c }] = await ok({ resource: 'object', operation: 'copy', bucket: rl('s3rver-bucket'), key: id('big/src.bin'), destinationBucket: rl('s3rver-bucket'), destinationKey: 'big/copy.bin', options: { partSize: 5, partConcurrency: 3 } });
+		expect(c).toMatchObject({ size: 11 * MiB, md5: f.md5, multipart: true, partCount: 3 });
+		const [down] = await ok({ resource: 'object', operation: 'download', bucket: rl('s3rver-bucket'), key: 'big/copy.bin' });
+		expect(await binaryMd5(down.binary.data)).toEqual({ md5: f.md5, size: 11 * MiB });
+	}, 120000);
+
+	test('Get Info of an object and of an empty object', async () => {
+		const [{ json: info }] = await ok({ resource: 'object', operation: 'getInfo', bucket: rl('s3rver-bucket'), key: id('src/small.txt') });
+		expect(info).toMatchObject({ size: 10, etag: md5(Buffer.from('small copy')), contentType: 'text/plain', metadata: { origin: 'sdk' } });
+		const [{ json: empty }] = await ok({ resource: 'object', operation: 'getInfo', bucket: rl('s3rver-bucket'), key: id('src/empty') });
+		expect(empty).toMatchObject({ size: 0, etag: md5(Buffer.alloc(0)) });
+		// s3rver answers a range of an empty object with 206 "bytes 0-0/0" and then closes: read as empty
+		const [{ json: copied }] = await ok({ resource: 'object', operation: 'copy', bucket: rl('s3rver-bucket'), key: id('src/empty'), destinationBucket: rl('s3rver-other'), destinationKey: 'copied/empty' });
+		expect(copied).toMatchObject({ size: 0, md5: md5(Buffer.alloc(0)), verified: 'md5' });
+		expect((await awsSdk().headObject({ Bucket: 's3rver-other', Key: 'copied/empty' }).promise()).ContentLength).toBe(0);
+	});
+
+	test('Move deletes the source after the checked copy', async () => {
+		const [{ json: m }] = await ok({ resource: 'object', operation: 'move', bucket: rl('s3rver-bucket'), key: id('src/small.txt'), destinationBucket: rl('s3rver-bucket'), destinationKey: 'processed/small.txt' });
+		expect(m).toMatchObject({ sourceDeleted: true, size: 10 });
+		const keys = await sdkKeys('s3rver-bucket');
+		expect(keys).toContain('processed/small.txt');
+		expect(keys).not.toContain('src/small.txt');
+	});
+
+	test('Folder Delete removes photos/ and keeps photos-old/ and photos.txt', async () => {
+		const [{ json: d }] = await ok({ resource: 'folder', operation: 'delete', bucket: rl('s3rver-bucket'), folder: 'photos', safetyLimit: 10, options: { concurrency: 4 } });
+		expect(d).toMatchObject({ count: 3, deleted: 3, failed: 0 });
+		const keys = await sdkKeys('s3rver-bucket');
+		expect(keys.filter((k) => k.startsWith('photos'))).toEqual(['photos-old/keep.jpg', 'photos.txt']);
+	});
 });

@@ -1,15 +1,9 @@
-import {
-	NodeApiError,
-	type IDataObject,
-	type IExecuteFunctions,
-	type INodeExecutionData,
-	type JsonObject,
-} from 'n8n-workflow';
+import type { IDataObject, IExecuteFunctions, INodeExecutionData } from 'n8n-workflow';
 
 import { returnAllAndLimit } from '../../../shared/dropdowns';
 import { getBucket, perItem } from '../../helpers/common';
 import { bucketField } from '../../helpers/fields';
-import { compareKeys, listPage } from '../../helpers/listing';
+import { walkListing } from '../../helpers/listing';
 import * as check from '../../helpers/validate';
 import { TOOL_BUCKET } from '../../tool';
 import type { StorageOperation } from '../types';
@@ -82,30 +76,14 @@ async function execute(this: IExecuteFunctions, items: INodeExecutionData[]): Pr
 		const pageSize = options.maxKeys === undefined ? 1000 : check.positiveInt(node, i, 'Page Size', options.maxKeys, 1, Number.MAX_SAFE_INTEGER);
 		const prefix = options.prefix ? String(options.prefix) : '';
 		const delimiter = options.delimiter ? String(options.delimiter) : '';
-		let marker = options.marker ? String(options.marker) : '';
+		const marker = options.marker ? String(options.marker) : '';
 
 		const out: IDataObject[] = [];
-		for (;;) {
-			const page = await listPage(this, i, bucket, { prefix, delimiter, marker, maxKeys: Math.min(pageSize, limit - out.length) });
+		for await (const page of walkListing(this, i, bucket, { prefix, delimiter, marker, pageSize }, () => limit - out.length)) {
 			for (const entry of page.entries) {
 				if (out.length >= limit) break;
 				out.push(entry.item);
 			}
-			if (!page.truncated || out.length >= limit) break;
-			// The next page starts from the last entry listed (key or folder), which means the same
-			// under both readings once a first entry equal to it is dropped. NextMarker is not used
-			// while there is a last entry: S3 sets it to the last entry, while a service whose
-			// listing starts AT the marker may set it to the first entry not yet returned.
-			const last = page.entries.length ? page.entries[page.entries.length - 1].name : '';
-			const next = last || page.nextMarker;
-			if (!next || (marker && compareKeys(next, marker) <= 0)) {
-				throw new NodeApiError(node, { transId: page.transId } as JsonObject, {
-					message: 'The listing says more keys follow but gives no next position',
-					description: `NextMarker was missing or did not advance past "${marker}" (X-Trans-Id ${page.transId}).`,
-					itemIndex: i,
-				});
-			}
-			marker = next;
 		}
 		return out;
 	});

@@ -6,6 +6,7 @@ import { getSettings } from '../../../shared/storage/settings';
 import { storageRequest } from '../../../shared/storage/transport';
 import { getBucket, getExistingKey, perItem, unquote } from '../../helpers/common';
 import { bucketField, existingKeyField } from '../../helpers/fields';
+import { metadataOf, storedHeaderFields } from '../../helpers/objectInfo';
 import * as check from '../../helpers/validate';
 import { TOOL_BUCKET, TOOL_KEY } from '../../tool';
 import type { StorageOperation } from '../types';
@@ -146,28 +147,17 @@ async function execute(this: IExecuteFunctions, items: INodeExecutionData[]): Pr
 		const stored = (binary as { bytes?: number }).bytes;
 		const expected = h['content-length'] === undefined ? undefined : Number(h['content-length']);
 
-		const metaPrefix = `${settings.profile.headerPrefix}meta-`;
-		const metadata: IDataObject = {};
-		for (const [name, value] of Object.entries(h)) if (name.startsWith(metaPrefix)) metadata[name.slice(metaPrefix.length)] = value;
 		const json: IDataObject = { bucket, key, size: stored ?? expected };
 		if (h.etag !== undefined) json.etag = unquote(h.etag);
 		if (h['content-type'] !== undefined) json.contentType = h['content-type'];
 		if (h['last-modified'] !== undefined) json.lastModified = h['last-modified'];
-		json.metadata = metadata;
+		json.metadata = metadataOf(h, settings);
 		json.durationMs = Date.now() - started;
 		if (res.statusCode === 206) {
 			if (h['content-range'] !== undefined) json.contentRange = h['content-range'];
 			const total = /\/(\d+)$/.exec(String(h['content-range'] ?? ''));
 			if (total) json.objectSize = Number(total[1]);
 		}
-		for (const [header, field] of [
-			['cache-control', 'cacheControl'],
-			['content-disposition', 'contentDisposition'],
-			['content-encoding', 'contentEncoding'],
-			['expires', 'expires'],
-		]) {
-			if (h[header] !== undefined) json[field] = h[header];
-		}
-		return { json, binary: { [property]: binary } };
+		return { json: { ...json, ...storedHeaderFields(h) }, binary: { [property]: binary } };
 	});
 }
