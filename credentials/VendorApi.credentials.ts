@@ -84,8 +84,9 @@ export class VendorApi implements ICredentialType {
 	async preAuthentication(this: IHttpRequestHelper, credentials: ICredentialDataDecryptedObject) {
 		const login = await authorize((options) => this.helpers.httpRequest(options), credentials);
 		if (!login.ok) throw loginFailure(login);
-		// kept with a fingerprint of these credentials: an edited credential never reuses it
-		return { accessToken: storedToken(credentials, login.token) };
+		// kept with a fingerprint of these credentials (an edited credential never reuses it) and
+		// the time it is renewed before it runs out, from the answer's expires (docs/vendor/readings.md#r32)
+		return { accessToken: storedToken(credentials, login.token, login.expiry.renewAt) };
 	}
 
 	async authenticate(

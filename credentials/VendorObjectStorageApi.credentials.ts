@@ -11,7 +11,7 @@ import { DEFAULT_COMPLETE_TIMEOUT_S, DEFAULT_IDLE_TIMEOUT_S, DEFAULT_RESPONSE_TI
 
 /**
  * Access key and secret of the object storage. Every request is signed here (HMAC-SHA1,
- * seed 000 section 5), so the HTTP Request node can use this credential as well.
+ * docs/vendor/object-storage.md#signing), so the HTTP Request node can use this credential as well.
  */
 export class VendorObjectStorageApi implements ICredentialType {
 	name = 'vendorObjectStorageApi';

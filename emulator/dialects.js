@@ -11,9 +11,11 @@
  *                        partEtagMissing (Upload Part's answer)
  *   storage/auth.js      underscoreSigned, subresourceDecoded, bucketPathSlash
  *   management/index.js  numbersAsStrings, numbersAsNumbers, emptyObjectsAsArrays, extraFields
- *                        (one transform of every JSON answer), loginInvalidates, tokenLifetime60
- *   management/instance.js  lineIdsDiffer
+ *                        (one transform of every JSON answer), loginInvalidates, tokenLifetime60,
+ *                        tokenRefusedOtherCode, tokenRefusedChinese, expiresTimestamp
+ *   management/instance.js  lineIdsDiffer, hostLineWords, objectIdInAnswers
  *   management/cdn.js    failedTasksListedRunning
+ *   management/dns.js    dnsLinesOwn
  *
  * Set with createEmulator({ dialects: ['a', 'b'] }) (or 'a,b'), the CLI `--dialect a,b`, or
  * `POST /__emulator/dialects {"set": [...]}`; `GET /__emulator/dialects` lists them.
@@ -117,6 +119,42 @@ const DIALECTS = [
 		name: 'failedTasksListedRunning',
 		area: 'management',
 		description: 'cdn/refreshList keeps a failed refresh or prefetch task at status 0 (refreshing); only the status query says failed',
+	},
+	{
+		name: 'tokenRefusedOtherCode',
+		area: 'management',
+		description:
+			'a missing, wrong, revoked or expired token is answered with code 0 (the code of every other failure) and the message "access token expired, please log in again" instead of code -1 (docs/vendor/readings.md#r44)',
+	},
+	{
+		name: 'tokenRefusedChinese',
+		area: 'management',
+		description:
+			'a missing, wrong, revoked or expired token is answered with code 401 and a message in the service\'s language that does not name the token ("登录已失效，请重新登录": the log-in is no longer valid, log in again) (docs/vendor/readings.md#r44)',
+	},
+	{
+		name: 'expiresTimestamp',
+		area: 'management',
+		description:
+			'OAuth/authorize answers `expires` as the Unix time (seconds, emulator clock) at which the token ends instead of its lifetime in seconds (docs/vendor/readings.md#r45)',
+	},
+	{
+		name: 'objectIdInAnswers',
+		area: 'management',
+		description:
+			'instance/backupRestore and instance/snapshotRollback answers also carry `id`: the id of the backup or snapshot the request named, not of the host (docs/vendor/readings.md#r67)',
+	},
+	{
+		name: 'hostLineWords',
+		area: 'management',
+		description:
+			'instance/list writes a host\'s `network` as its networkResourceList row: `id` the row id (101, 102, ...), `line` the service\'s own name of the line in its language (内网, 电信, 联通, 移动, 多线BGP, 双线) (docs/vendor/readings.md#r68)',
+	},
+	{
+		name: 'dnsLinesOwn',
+		area: 'management',
+		description:
+			'DNS record lines are the service\'s own values in its language (默认, 电信, 联通, 移动, 教育网, 境外, 搜索引擎); an empty line is the default line and the English words default, telecom, ... are refused (docs/vendor/readings.md#r69)',
 	},
 	{
 		name: 'extraFields',

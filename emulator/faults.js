@@ -11,6 +11,9 @@
  *                  management: HTTP 500/502/503 with no JSON, or a connection reset
  *  clockOffsetMs the emulator's clock runs this far from the real one (skew tests)
  *  tokenLifetimeS lifetime of new management tokens (expiry tests)
+ *  loginExpires  null, or what OAuth/authorize answers as `expires` instead of the lifetime (a
+ *                value that makes no sense: -5, 0, "soon", a time long past); the token still
+ *                lives tokenLifetimeS
  *
  * The random source is seeded so a failing run can be repeated (faults.seed(n)).
  *
@@ -129,6 +132,7 @@ class Faults {
 		this.errorOps = [];
 		this.clockOffsetMs = 0;
 		this.tokenLifetimeS = 7200;
+		this.loginExpires = null;
 		this.injected = 0;
 		this.rules = [];
 		this.seed(12345);
@@ -136,7 +140,7 @@ class Faults {
 	}
 
 	set(values = {}) {
-		for (const key of ['latencyMs', 'errorRate', 'errorOps', 'clockOffsetMs', 'tokenLifetimeS']) {
+		for (const key of ['latencyMs', 'errorRate', 'errorOps', 'clockOffsetMs', 'tokenLifetimeS', 'loginExpires']) {
 			if (values[key] !== undefined) this[key] = values[key];
 		}
 		if (values.seed !== undefined) this.seed(values.seed);
@@ -198,6 +202,7 @@ class Faults {
 			errorOps: this.errorOps,
 			clockOffsetMs: this.clockOffsetMs,
 			tokenLifetimeS: this.tokenLifetimeS,
+			loginExpires: this.loginExpires,
 			injected: this.injected,
 			rules: this.rules.map((r) => ({ ...r })),
 		};

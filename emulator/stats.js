@@ -2,12 +2,13 @@
 /**
  * Request counters (`GET /__emulator/stats`, `POST /__emulator/stats/reset`):
  *
- *   { management: { logins, loginsByUser: { demo: n }, requests: { 'profile/detail': n } },
+ *   { management: { logins, loginsByUser: { demo: n }, tokenRefusals, requests: { 'profile/detail': n } },
  *     storage: { requests: { GetObject: n } } }
  *
  * Every request that reached a handler counts, also one a fault answered. `logins` counts
  * every OAuth/authorize call (successful, refused, or answered by a fault); `loginsByUser`
- * the successful ones per user name. Storage requests count under their operation name
+ * the successful ones per user name, `tokenRefusals` the answers that refused a token (a missing,
+ * wrong, revoked or expired one, in whatever words the dialect gives them). Storage requests count under their operation name
  * (the fault names: HEAD of an object is GetObject, HEAD of a bucket ListObjects, the ACL of
  * an object Get/PutBucketAcl), requests that name no operation under `Unsupported`.
  *
@@ -36,7 +37,7 @@ class Stats {
 		this.reset();
 	}
 	reset() {
-		this.management = { logins: 0, loginsByUser: {}, requests: {} };
+		this.management = { logins: 0, loginsByUser: {}, tokenRefusals: 0, requests: {} };
 		this.storage = { requests: {} };
 		this.log = [];
 		return this.toJSON();
@@ -64,6 +65,9 @@ class Stats {
 	managementRequest(path) {
 		this.management.requests[path] = (this.management.requests[path] || 0) + 1;
 		if (path === 'OAuth/authorize') this.management.logins++;
+	}
+	tokenRefused() {
+		this.management.tokenRefusals++;
 	}
 	login(username) {
 		this.management.loginsByUser[username] = (this.management.loginsByUser[username] || 0) + 1;

@@ -34,7 +34,7 @@ const fs = require('node:fs');
 const net = require('node:net');
 const path = require('node:path');
 const crypto = require('node:crypto');
-const { spawn } = require('node:child_process');
+const { spawn, execFile } = require('node:child_process');
 
 const ROOT = path.resolve(__dirname, '..');
 const SANDBOX = path.join(ROOT, '.sandbox');
@@ -194,9 +194,53 @@ function claimSandbox() {
 
 /* ---------------- the steps ---------------- */
 
+/** What the build reads: when none of it changed and dist/ is the one built from it, the build is skipped. */
+const BUILD_INPUTS = ['nodes', 'credentials', 'icons', 'package.json', 'package-lock.json', 'tsconfig.json', 'gulpfile.js'];
+
+/** One sha256 over the files under `entries` of `root` (paths and contents, in a fixed order). */
+function treeHash(root, entries) {
+	const hash = crypto.createHash('sha256');
+	const visit = (rel) => {
+		const abs = path.join(root, rel);
+		let st;
+		try {
+			st = fs.statSync(abs);
+		} catch {
+			return;
+		}
+		if (st.isDirectory()) for (const name of fs.readdirSync(abs).sort()) visit(path.join(rel, name));
+		else hash.update(`${rel}\0${st.size}\0`).update(fs.readFileSync(abs));
+	};
+	for (const e of entries) visit(e);
+	return hash.digest('hex');
+}
+
+/** The build's stamp: what dist/ was built from, and dist/ as it was then. */
+function buildStamp(root) {
+	return { inputs: treeHash(root, BUILD_INPUTS), dist: treeHash(root, ['dist']) };
+}
+
+/** True when dist/ was built by `npm start` from the sources as they are now, and is unchanged since. */
+function buildIsCurrent(root = ROOT, stampFile = path.join(SANDBOX, 'build-stamp.json')) {
+	const saved = readJson(stampFile);
+	if (!saved || !fs.existsSync(path.join(root, 'dist'))) return false;
+	const now = buildStamp(root);
+	return saved.inputs === now.inputs && saved.dist === now.dist;
+}
+
+function recordBuild(root = ROOT, stampFile = path.join(SANDBOX, 'build-stamp.json')) {
+	fs.mkdirSync(path.dirname(stampFile), { recursive: true });
+	fs.writeFileSync(stampFile, `${JSON.stringify({ ...buildStamp(root), at: new Date().toISOString() }, null, 2)}\n`);
+}
+
 async function build() {
+	if (buildIsCurrent()) {
+		step('building the package: nothing changed since the last build, dist/ kept');
+		return;
+	}
 	step('building the package (gulp build)');
 	await run(process.execPath, [path.join(ROOT, 'node_modules', 'gulp', 'bin', 'gulp.js'), 'build', '--silent']);
+	recordBuild();
 	done('dist/');
 }
 
@@ -281,6 +325,44 @@ async function importAll(n8n, home, emu) {
 	for (const { file: f, workflow } of examples) say(`${workflow.name}  (examples/${f})`);
 	done();
 	return examples;
+}
+
+/**
+ * The example workflows that are published in the sandbox's n8n, read from its SQLite database
+ * before the re-import unpublishes them (an import stores a workflow unpublished), so that they
+ * are published again once n8n runs. Read with the runtime's Node (node:sqlite, Node 22.13 and
+ * newer) without starting n8n; [] when there is no database yet.
+ */
+async function publishedExamples(n8n, home, examples) {
+	const db = path.join(home.userFolder, '.n8n', 'database.sqlite');
+	if (!fs.existsSync(db)) return [];
+	const { nodeBin } = await n8n.ensureRuntime({ quiet: true });
+	const read = [
+		"const { DatabaseSync } = require('node:sqlite');",
+		'const db = new DatabaseSync(process.argv[1], { readOnly: true });',
+		"const rows = db.prepare('SELECT id FROM workflow_entity WHERE active = 1 OR activeVersionId IS NOT NULL').all();",
+		'process.stdout.write(JSON.stringify(rows.map((r) => r.id)));',
+	].join('\n');
+	const ids = await new Promise((resolve, reject) =>
+		execFile(nodeBin, ['--no-warnings', '-e', read, db], { timeout: 60000 }, (error, stdout, stderr) =>
+			error ? reject(new Error(`reading the published workflows from ${path.relative(ROOT, db)} failed: ${stderr || error.message}`)) : resolve(JSON.parse(stdout)),
+		),
+	);
+	return examples.filter((e) => ids.includes(e.workflow.id));
+}
+
+/** Publishes again the examples that were published before the re-import; returns what to print. */
+async function republish(server, examples) {
+	const lines = [];
+	for (const e of examples) {
+		try {
+			await server.activateWorkflow(e.workflow.id);
+			lines.push(`"${e.workflow.name}" published again (it was published before this start)`);
+		} catch (error) {
+			lines.push(`"${e.workflow.name}" was published before this start and could not be published again (${error.message.split('\n')[0]}): publish it in the editor`);
+		}
+	}
+	return lines;
 }
 
 async function startServer(n8n, home, opts) {
@@ -443,16 +525,22 @@ async function main() {
 	emu = await startEmulator(opts);
 	let examples;
 	let started2;
+	let wasPublished = [];
 	if (opts.queue) {
 		started2 = await startQueue(n8n, emu, opts);
 		queueLayout = started2.layout;
 		examples = started2.examples;
 	} else {
 		const home = await prepareHome(n8n);
+		wasPublished = await publishedExamples(n8n, home, loadExamples());
 		examples = await importAll(n8n, home, emu);
 		started2 = await startServer(n8n, home, opts);
 	}
 	server = started2.server;
+	// the re-import unpublished them: published again, and said so
+	const republished = started2.loginOk ? await republish(server, wasPublished.filter((e) => e.workflow.id !== MCP.workflowId)) : [];
+	if (!started2.loginOk && wasPublished.length) republished.push(`${wasPublished.map((e) => `"${e.workflow.name}"`).join(', ')} were published before and are not now: publish them in the editor`);
+	if (opts.queue) republished.push('the example workflows are imported again, unpublished: publish again in the editor the ones you had published');
 	// the MCP example serves its tools only while published (an import leaves it unpublished)
 	let mcp = 'publish "Vendor: tools for your AI assistant (MCP)" in the editor to serve it';
 	if (started2.loginOk && examples.some((e) => e.workflow.id === MCP.workflowId)) {
@@ -478,6 +566,9 @@ async function main() {
 		`  emulator:      ${emu.url}  (demo account ${DEMO.username} / ${DEMO.password}; bucket demo-bucket)`,
 		`  state:         .sandbox/ is kept between runs; npm start -- --reset starts afresh`,
 		`                 (the example workflows are re-imported on each start: save your changes as a copy)`,
+		...republished.map((l) => `                 ${l}`),
+		`  host alert:    publish "Vendor: alert on an abnormal host", then turn the demo host web-1 abnormal:`,
+		`                 curl -XPOST ${emu.url}/__emulator/management/instance/hosts/status -H 'content-type: application/json' -d '{"name":"web-1","status":3,"suspend_note":"disk errors"}'`,
 		...(queueLayout
 			? [
 					`  queue mode:    main (editor, webhooks, triggers) + ${queueLayout.workers.length} workers (${queueLayout.workers.map((w) => `pid ${w.pid}`).join(', ')}) run the executions`,
@@ -503,7 +594,7 @@ async function main() {
 	}, 2000);
 }
 
-main().catch(async (err) => {
+if (require.main === module) main().catch(async (err) => {
 	process.stderr.write(`\nnpm start failed: ${err && err.message ? err.message : err}\n`);
 	if (emu) {
 		emu.stopSaving();
@@ -511,3 +602,5 @@ main().catch(async (err) => {
 	}
 	process.exit(1);
 });
+
+module.exports = { publishedExamples, republish, importAll, loadExamples, buildIsCurrent, recordBuild, CREDENTIALS };

@@ -1,6 +1,6 @@
 'use strict';
 /**
- * Content delivery operations of seed 001 (`API/cdn/...`).
+ * Content delivery operations (`API/cdn/...`, docs/vendor/account-billing-cdn.md).
  *
  * State slice `state.cdn`:
  *   channels  [{ id, uid, sub_uid, name, type, status, mark, ip, originback, cacheconf, ...,
@@ -12,7 +12,7 @@
  *   flow      { <uid>: { month: 'yyyymm', freeUsed, monthUsed } }
  *   tiers     traffic price tiers (flowPriceList)
  *
- * Choices where the seed is silent:
+ * Choices where the documents are silent (the emulator's, not the vendor's):
  *   - channel status: 1 enabled ("Enabled"), 2 closed ("Closed"); a new channel is enabled at
  *     once; domainDelete removes the channel (any status);
  *   - cname: `<name>.cdn.vendor.example` (`*` of a wildcard channel becomes `wildcard`);

@@ -16,7 +16,10 @@
  *    must be among the plan's monitor_retry / monitor_interval.
  *  - A domain name is hosted once across all accounts. Domains are created with status 1.
  *  - Record lines: default, telecom, unicom, mobile, edu, overseas, search (`locale` is the
- *    line's display name, `real_locale` its code). subdomain '' means '@'. ttl defaults to
+ *    line's display name, `real_locale` its code); an empty line is `default`. The documents
+ *    name no line: dialect dnsLinesOwn plays a service whose lines are its own values in its
+ *    language (默认, 电信, 联通, 移动, 教育网, 境外, 搜索引擎; docs/vendor/readings.md#r69), which
+ *    refuses the words above. subdomain '' means '@'. ttl defaults to
  *    300, weight to 1, mx to 10 for MX (mx is '0' on other types). A CNAME cannot share a
  *    subdomain and line with any other record; an identical record cannot be added twice.
  *  - recordAdd entries: `subdomain;recordtype;recordline;value[;mx[;ttl[;weight]]]`; an entry
@@ -52,6 +55,11 @@ const LINES = {
 	overseas: 'Overseas',
 	search: 'Search engines',
 };
+/** Dialect dnsLinesOwn (docs/vendor/readings.md#r69): the lines as the service's own values. */
+const LINES_OWN = { default: '默认', telecom: '电信', unicom: '联通', mobile: '移动', edu: '教育网', overseas: '境外', search: '搜索引擎' };
+const ownLines = (core) => Boolean(core.emu.dialects && core.emu.dialects.has('dnsLinesOwn'));
+/** A record's line as the service writes it (its code kept in the state). */
+const lineOut = (core, code) => (ownLines(core) ? LINES_OWN[code] || code : code);
 
 const GROUPS = [
 	{ id: 1, mid: 1, name: 'Standard resolution', status: 1, note: 'shared name servers', syncdb: 1 },
@@ -269,19 +277,29 @@ function phones(p, name) {
 
 // ---------------------------------------------------------------- record validation
 
-/** Checks one record; `fail(field, text)` raises the caller's error. Returns normalised fields. */
-function checkRecord(input, fail) {
+/**
+ * Checks one record; `fail(field, text)` raises the caller's error. Returns normalised fields.
+ * `own`: dialect dnsLinesOwn, the line is one of the service's own values (LINES_OWN) or empty.
+ */
+function checkRecord(input, fail, own = false) {
 	const subdomain = normSub(input.subdomain);
 	if (!isSubdomain(subdomain)) fail('subdomain', `"${input.subdomain}" is not a valid host record (use @, * or labels such as www)`);
 	const recordtype = String(input.recordtype || '')
 		.trim()
 		.toUpperCase();
 	if (!RECORD_TYPES.includes(recordtype)) fail('recordtype', `must be one of ${RECORD_TYPES.join(', ')}`);
-	const recordline =
-		String(input.recordline || '')
-			.trim()
-			.toLowerCase() || 'default';
-	if (!LINES[recordline]) fail('recordline', `must be one of ${Object.keys(LINES).join(', ')}`);
+	let recordline;
+	if (own) {
+		const given = String(input.recordline || '').trim();
+		recordline = given === '' ? 'default' : Object.keys(LINES_OWN).find((k) => LINES_OWN[k] === given);
+		if (!recordline) fail('recordline', `must be one of ${Object.values(LINES_OWN).join(', ')} (empty: ${LINES_OWN.default})`);
+	} else {
+		recordline =
+			String(input.recordline || '')
+				.trim()
+				.toLowerCase() || 'default';
+		if (!LINES[recordline]) fail('recordline', `must be one of ${Object.keys(LINES).join(', ')}`);
+	}
 	let value = String(input.value ?? '').trim();
 	if (!value) fail('value', 'is required');
 	switch (recordtype) {
@@ -511,10 +529,10 @@ function renderRecord(core, r) {
 		subdomain: r.subdomain,
 		recordtype: r.recordtype,
 		domainname: d ? d.name : '',
-		recordline: r.recordline,
+		recordline: lineOut(core, r.recordline),
 		value: r.value,
-		locale: LINES[r.recordline],
-		real_locale: r.recordline,
+		locale: ownLines(core) ? LINES_OWN[r.recordline] : LINES[r.recordline],
+		real_locale: lineOut(core, r.recordline),
 		status: str(r.status),
 		mx: str(r.mx),
 		ttl: str(r.ttl),
@@ -524,18 +542,18 @@ function renderRecord(core, r) {
 	};
 }
 
-function recordAddItem(r) {
+function recordAddItem(core, r) {
 	return {
 		id: str(r.id),
 		subdomain: r.subdomain,
 		status: str(r.status),
 		recordtype: r.recordtype,
-		recordline: r.recordline,
+		recordline: lineOut(core, r.recordline),
 		value: r.value,
 		mx: str(r.mx),
 		ttl: str(r.ttl),
 		weight: str(r.weight),
-		locale: LINES[r.recordline],
+		locale: ownLines(core) ? LINES_OWN[r.recordline] : LINES[r.recordline],
 	};
 }
 
@@ -894,7 +912,7 @@ const routes = {
 				value = f[3];
 				rest = f.slice(4);
 			}
-			const rec = checkRecord({ subdomain, recordtype, recordline, value, mx: rest[0], ttl: rest[1], weight: rest[2] }, fail);
+			const rec = checkRecord({ subdomain, recordtype, recordline, value, mx: rest[0], ttl: rest[1], weight: rest[2] }, fail, ownLines(core));
 			const clash = conflicts([...existing, ...accepted], rec, null);
 			if (clash) fail('value', clash);
 			accepted.push({ ...rec, id: -1 - i });
@@ -906,7 +924,7 @@ const routes = {
 		}
 		const created = accepted.map(({ id, ...rec }) => makeRecord(core, d, rec));
 		syncDomainMonitors(core, d.id);
-		return { data: created.map(recordAddItem) };
+		return { data: created.map((r) => recordAddItem(core, r)) };
 	}),
 
 	'dns/recordUpdate': route('Update DNS record', (rq, s) => {
@@ -915,12 +933,16 @@ const routes = {
 		const r = recordOf(rq, s, d, p.int('record_id', { required: true }));
 		const input = {};
 		for (const k of ['subdomain', 'recordtype', 'recordline', 'value', 'mx', 'ttl', 'weight']) {
-			input[k] = p.has(k) ? p.raw(k) : r[k];
+			input[k] = p.has(k) ? p.raw(k) : k === 'recordline' ? lineOut(core, r[k]) : r[k];
 		}
 		if (!p.has('mx') && String(input.recordtype).toUpperCase() === 'MX' && r.recordtype !== 'MX') input.mx = '';
-		const rec = checkRecord(input, (field, msg) => {
-			throw new ApiError(`${field} ${msg}`);
-		});
+		const rec = checkRecord(
+			input,
+			(field, msg) => {
+				throw new ApiError(`${field} ${msg}`);
+			},
+			ownLines(core),
+		);
 		const clash = conflicts(recordsOf(s, d.id), rec, r.id);
 		if (clash) throw new ApiError(`value: ${clash}`);
 		Object.assign(r, rec, { updatedAt: core.now() });

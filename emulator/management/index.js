@@ -40,6 +40,17 @@
  *   loginInvalidates     a successful OAuth/authorize revokes the account's earlier tokens
  *                        (they then get code -1 "token is invalid").
  *   tokenLifetime60      tokens issued while it is on live 60 s of emulator time (`expires` 60).
+ *   expiresTimestamp     `expires` is the Unix time (s, emulator clock) at which the token ends,
+ *                        not its lifetime (docs/vendor/readings.md#r45).
+ * How a refused token is answered (docs/vendor/readings.md#r30 by default, #r44 the others; the
+ * documents state no failure code), in tokenRefusal below:
+ *   default              code -1, "token is invalid or has expired, please authorize again"
+ *   tokenRefusedOtherCode  code 0 (the code of every other failure here), "access token expired,
+ *                        please log in again"
+ *   tokenRefusedChinese  code 401, "登录已失效，请重新登录" (the log-in is no longer valid, log
+ *                        in again): the service's language, and no word "token"
+ * The `loginExpires` switch (faults.js) makes the log-in answer another `expires` (a value that
+ * makes no sense, for the clients that must ignore it); the token lives as long as ever.
  * Fault rules (faults.js) are acted on in handle(): hang, reset, http, html200, envelope,
  * tooFrequent, bigAnswer, drip, deepJson and emptyList answer instead of the operation;
  * truncatedJson and afterCreate500 perform it and then answer badly; envelopeFields performs it
@@ -205,8 +216,12 @@ function createManagement(emu, options = {}) {
 			const token = crypto.randomBytes(24).toString('hex');
 			// dialect tokenLifetime60: 60 s of emulator time, whatever the tokenLifetimeS switch says
 			const lifetime = emu.dialects && emu.dialects.has('tokenLifetime60') ? 60 : Number(emu.faults.tokenLifetimeS);
-			state.tokens[token] = { uid: account.uid, expiresAt: core.now() + lifetime * 1000, revoked: false };
-			return { token, lifetime };
+			const expiresAt = core.now() + lifetime * 1000;
+			state.tokens[token] = { uid: account.uid, expiresAt, revoked: false };
+			// dialect expiresTimestamp (docs/vendor/readings.md#r45): `expires` is when the token ends
+			let expires = emu.dialects && emu.dialects.has('expiresTimestamp') ? Math.floor(expiresAt / 1000) : lifetime;
+			if (emu.faults.loginExpires !== null && emu.faults.loginExpires !== undefined) expires = emu.faults.loginExpires;
+			return { token, lifetime, expires };
 		},
 		routes: {},
 	};
@@ -230,10 +245,10 @@ function createManagement(emu, options = {}) {
 					if (emu.dialects && emu.dialects.has('loginInvalidates')) {
 						for (const t of Object.values(state.tokens)) if (t.uid === account.uid) t.revoked = true;
 					}
-					const { token, lifetime } = core.issueToken(account);
+					const { token, expires } = core.issueToken(account);
 					if (emu.stats) emu.stats.login(account.name);
 					core.log(account, 'user', 'Log in', `log in as ${username}`, rq.ip, 'OAuth/authorize');
-					return { access_token: token, expires: lifetime };
+					return { access_token: token, expires };
 				},
 			},
 			'profile/register': {
@@ -278,14 +293,24 @@ function createManagement(emu, options = {}) {
 	}
 	freshState();
 
+	/** The failure envelope of a refused token, as the enabled dialect words it (see the header). */
+	function tokenRefusal(text) {
+		if (emu.stats) emu.stats.tokenRefused();
+		// dialect tokenRefusedChinese (docs/vendor/readings.md#r44): another code, the service's language
+		if (emu.dialects && emu.dialects.has('tokenRefusedChinese')) return new ApiError('登录已失效，请重新登录', 401);
+		// dialect tokenRefusedOtherCode (docs/vendor/readings.md#r44): the code of every other failure
+		if (emu.dialects && emu.dialects.has('tokenRefusedOtherCode')) return new ApiError('access token expired, please log in again', 0);
+		return new ApiError(text, -1);
+	}
+
 	function authenticate(body) {
 		const token = body.token;
 		const rec = typeof token === 'string' && state.tokens[token];
 		if (!rec || rec.revoked || rec.expiresAt <= core.now()) {
-			throw new ApiError('token is invalid or has expired, please authorize again', -1);
+			throw tokenRefusal('token is invalid or has expired, please authorize again');
 		}
 		const user = state.accounts[rec.uid];
-		if (!user || Number(user.status) !== 1) throw new ApiError('token is invalid: the account is disabled', -1);
+		if (!user || Number(user.status) !== 1) throw tokenRefusal('token is invalid: the account is disabled');
 		return user;
 	}
 

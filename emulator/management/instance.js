@@ -44,8 +44,15 @@
  *    string like the other numbers. By default the row `id` equals that code.
  *    Dialect lineIdsDiffer (DECISIONS: "Its row id is not a line code"): the rows get ids
  *    101, 102, ... in catalogue order (data centre, then line), never a line code, and the same
- *    row keeps its id in every listing. instance/create takes only a line code offered in the
- *    data centre as networkid, in every mode; the error names the offered codes.
+ *    row keeps its id in every listing, also as the `network.id` of a host in instance/list.
+ *    instance/create takes only a line code offered in the data centre as networkid, in every
+ *    mode; the error names the offered codes.
+ *  - A host's `network` is {id: its line's row id, line: the line's name}; dialect hostLineWords
+ *    names the line in the service's language (内网, 电信, 联通, 移动, 多线BGP, 双线; the row ids are
+ *    then 101... as with lineIdsDiffer), one of them
+ *    (多线BGP) a name no table of line names holds (docs/vendor/readings.md#r68).
+ *  - Dialect objectIdInAnswers: backupRestore and snapshotRollback answers also carry `id`, the
+ *    id of the backup or snapshot restored (docs/vendor/readings.md#r67).
  */
 const crypto = require('node:crypto');
 const net = require('node:net');
@@ -55,6 +62,22 @@ const { sortDesc, sortAsc, routeBuilder, owned, ownedChild, ownedList, where, ac
 const KEEP_MS = 2 * 3600 * 1000;
 const TIMING_DEFAULTS = { hostCreateMs: 5000, hostReinstallMs: 5000, backupMs: 5000 };
 const LINE_TYPES = { 1: 'Inner network', 2: 'Telecom', 3: 'Unicom', 4: 'Mobile', 5: 'BGP', 6: 'Dual line' };
+/** Dialect hostLineWords: the service's own names of the lines, in its language. */
+const LINE_WORDS_ZH = { 1: '内网', 2: '电信', 3: '联通', 4: '移动', 5: '多线BGP', 6: '双线' };
+
+/**
+ * The id of a data centre's line row in instance/networkResourceList: the line code by default,
+ * 101, 102, ... in catalogue order (data centre, then line) with dialect lineIdsDiffer or
+ * hostLineWords.
+ */
+function lineRowIds(core) {
+	const ids = new Map();
+	// hostLineWords writes a host's network as its row, whose ids are then 101... too (see the header)
+	const differ = core.emu.dialects && (core.emu.dialects.has('lineIdsDiffer') || core.emu.dialects.has('hostLineWords'));
+	let next = 101;
+	for (const n of S(core).nodes) for (const lt of n.lines) ids.set(`${n.id}/${lt}`, differ ? next++ : lt);
+	return ids;
+}
 const HOST_STATUS = {
 	0: 'creating',
 	1: 'running',
@@ -375,6 +398,17 @@ function renderNode(n) {
 	return { id: str(n.id), areaname: n.areaname, status: str(n.status) };
 }
 
+/**
+ * A host's `network` {id, line}: `id` the id of its line's networkResourceList row (the line code
+ * by default, 101... with lineIdsDiffer: docs/vendor/readings.md#r61), `line` the line's name
+ * (in the service's language with hostLineWords: docs/vendor/readings.md#r68).
+ */
+function renderHostNetwork(core, h) {
+	const rowId = lineRowIds(core).get(`${h.nodeid}/${h.networkid}`) ?? h.networkid;
+	const words = core.emu.dialects && core.emu.dialects.has('hostLineWords') ? LINE_WORDS_ZH : LINE_TYPES;
+	return { id: str(rowId), line: words[h.networkid] || '' };
+}
+
 function renderHost(core, h) {
 	const s = S(core);
 	const node = nodeOf(core, h.nodeid) || { code: '', areaname: '' };
@@ -392,7 +426,7 @@ function renderHost(core, h) {
 		cpu: { id: str(cpu.id), volume: cpu.volume },
 		mem: { id: str(mem.id), volume: mem.volume },
 		image: { id: str(image.id), osname: image.osname },
-		network: { id: str(h.networkid), line: LINE_TYPES[h.networkid] || '' },
+		network: renderHostNetwork(core, h),
 		networkvalue: str(h.networkvalue),
 		diskvalue: str(h.diskvalue),
 		ips: [...h.ips],
@@ -708,15 +742,11 @@ const routes = {
 				nodes = [node];
 			}
 			// dialect lineIdsDiffer: row ids 101, 102, ... over all data centres (see the header)
-			const rowIds = rq.core.emu.dialects && rq.core.emu.dialects.has('lineIdsDiffer');
-			const rowId = new Map();
-			let next = 101;
-			for (const n of s.nodes) for (const lt of n.lines) rowId.set(`${n.id}/${lt}`, next++);
+			const rowId = lineRowIds(rq.core);
 			const result = [];
 			for (const n of nodes) {
 				for (const lt of n.lines) {
-					const id = rowIds ? rowId.get(`${n.id}/${lt}`) : lt;
-					result.push({ id: str(id), linetype: str(lt), node: renderNode(n), status: str(n.status) });
+					result.push({ id: str(rowId.get(`${n.id}/${lt}`)), linetype: str(lt), node: renderNode(n), status: str(n.status) });
 				}
 			}
 			return { result };
@@ -1055,7 +1085,9 @@ const routes = {
 		if (!h) throw new ApiError(`id: the host of backup ${b.id} no longer exists`);
 		requireStatus(h, OPERABLE, 'restore a backup onto');
 		startReinstall(core, h);
-		return { data: { instance_id: h.instance_id, backup_id: b.backup_id } };
+		// dialect objectIdInAnswers (docs/vendor/readings.md#r67): the answer's id is the backup's
+		const extra = core.emu.dialects && core.emu.dialects.has('objectIdInAnswers') ? { id: str(b.id) } : {};
+		return { data: { ...extra, instance_id: h.instance_id, backup_id: b.backup_id } };
 	}),
 
 	// ---- snapshots
@@ -1106,7 +1138,9 @@ const routes = {
 		if (!h) throw new ApiError(`id: the host of snapshot ${sn.id} no longer exists`);
 		requireStatus(h, OPERABLE, 'roll back');
 		startReinstall(core, h);
-		return { data: { instance_id: h.instance_id, snapshot_id: sn.snapshot_id, name: sn.name } };
+		// dialect objectIdInAnswers (docs/vendor/readings.md#r67): the answer's id is the snapshot's
+		const extra = core.emu.dialects && core.emu.dialects.has('objectIdInAnswers') ? { id: str(sn.id) } : {};
+		return { data: { ...extra, instance_id: h.instance_id, snapshot_id: sn.snapshot_id, name: sn.name } };
 	}),
 
 	// ---- firewalls
@@ -1476,11 +1510,15 @@ function seedDemo(core) {
  */
 function control(core) {
 	return {
-		/** Force a host's status, e.g. { id, status: 3 } for abnormal. */
+		/** Force a host's status, e.g. { id, status: 3 } or { name: 'web-1', status: 3 } for abnormal. */
 		'POST /instance/hosts/status': async (b) => {
 			tick(core);
-			const h = S(core).hosts[Number(b.id)];
-			if (!h) return { ok: false, error: `no host ${b.id}` };
+			const hosts = S(core).hosts;
+			const h = b.id !== undefined ? hosts[Number(b.id)] : Object.values(hosts).find((x) => x.name === b.name && !x.deletedAt);
+			if (!h) {
+				const known = Object.values(hosts).filter((x) => !x.deletedAt).map((x) => `${x.id} (${x.name})`);
+				return { ok: false, error: `no host ${b.id !== undefined ? b.id : JSON.stringify(b.name)}; the hosts are ${known.join(', ') || 'none'}` };
+			}
 			h.status = Number(b.status);
 			h.pending = null;
 			if (b.suspend_note !== undefined) h.suspend_note = String(b.suspend_note);

@@ -1,6 +1,7 @@
 'use strict';
 /**
- * Request signing of seed 000 section 5 (HMAC-SHA1, "signature version 2"), verifier side.
+ * Request signing of docs/vendor/object-storage.md#signing (HMAC-SHA1, "signature version 2"),
+ * verifier side.
  *
  *   StringToSign = Verb \n Content-MD5 \n Content-Type \n Date \n
  *                  CanonicalizedVendorHeaders CanonicalizedResource
@@ -9,22 +10,23 @@
  * CanonicalizedResource is the path exactly as it came on the wire (still percent-encoded)
  * plus the listed sub-resources only, sorted by name.
  *
- * Default reading: only the seed's eight sub-resources are signed (`versioning, acl, logging,
- * versions, uploads, partNumber, uploadId, delete`), each value exactly as sent on the wire
- * (still percent-encoded), as S3 and aws-sdk v2 do. Two dialects (dialects.js) change what the
- * signature is checked against; presigned URLs follow the same rules:
- *   underscoreSigned    seed 000 section 4 writes the multipart queries `upload_id` and
+ * Default reading: only the eight documented sub-resources (docs/vendor/object-storage.md#sub-resources)
+ * are signed (`versioning, acl, logging, versions, uploads, partNumber, uploadId, delete`), each
+ * value exactly as sent on the wire (still percent-encoded), as S3 and aws-sdk v2 do. Two
+ * dialects (dialects.js) change what the signature is checked against; presigned URLs follow the same rules:
+ *   underscoreSigned    (readings R13) the multipart paths write `upload_id` and
  *                       `part_number` ("PUT /{bucket}/{key}?upload_id=<upload_id>&part_number=<n>")
- *                       while section 5 lists only `uploadId` and `partNumber` as sub-resources;
+ *                       while the sub-resources are only `uploadId` and `partNumber`
+ *                       (docs/vendor/object-storage.md#sub-resources);
  *                       this reading counts `upload_id` and `part_number` as sub-resources
  *                       too (sorted with the others by name).
- *   subresourceDecoded  seed 000 section 5 "Each is written as name or name=value" leaves the
+ *   subresourceDecoded  (readings R14) "name or name=value" leaves the
  *                       form of the value open; this reading puts the value percent-DECODED
  *                       into CanonicalizedResource (upload IDs then carry +, / and =, see
  *                       storage/index.js, so the two readings give different signatures).
- *   bucketPathSlash     the vendor's section 5 and its endpoint notes: "Signing rules treat the
- *                       object path as /{bucket}/{key} and the bucket path as /{bucket}/"
- *                       (docs/vendor/readings.md R10). A bucket-level request (no key) is
+ *   bucketPathSlash     docs/vendor/object-storage.md#signing and its endpoint notes: "Signing
+ *                       rules treat the object path as /{bucket}/{key} and the bucket path as
+ *                       /{bucket}/" (docs/vendor/readings.md R10). A bucket-level request (no key) is
  *                       checked with CanonicalizedResource /{bucket}/ whether it was sent to
  *                       /{bucket} or /{bucket}/; by default the path is signed as sent.
  */
@@ -41,7 +43,7 @@ const SUB_RESOURCES = new Set([
 	'uploadId',
 	'delete',
 ]);
-/** Sub-resources signed besides the seed's eight under the dialect underscoreSigned. */
+/** Sub-resources signed besides the eight documented ones under the dialect underscoreSigned. */
 const UNDERSCORE_SUB_RESOURCES = new Set(['upload_id', 'part_number']);
 const MAX_SKEW_MS = 15 * 60 * 1000;
 

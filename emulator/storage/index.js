@@ -301,12 +301,14 @@ function createStorage(ctx, options = {}) {
 	let users; // accessKey -> user
 	let buckets; // name -> { name, owner, acl, created, aclModified, keys: [sorted], objects: Map }
 	let uploads; // uploadId -> { id, bucket, key, initiated, initiator, acl, contentType, headers, meta, parts: Map, completing }
+	let listingHooks; // writes a test asked for between the pages of a listing (see 'POST /listing-hooks')
 
 	function initState() {
 		config = { ...initialConfig };
 		users = new Map(initialUsers.map((u) => [u.accessKey, { ...u }]));
 		buckets = new Map();
 		uploads = new Map();
+		listingHooks = [];
 	}
 	initState();
 
@@ -652,6 +654,25 @@ function createStorage(ctx, options = {}) {
 		return true;
 	}
 
+	/**
+	 * Listing hooks: writes a test wants to happen while a client pages through a listing. Each
+	 * hook counts the ListObjects requests of its bucket that reach the listing (after
+	 * authentication and fault rules); before the `request`-th one is answered it stores its
+	 * `put` objects and removes its `delete` keys, and records the marker that request carried,
+	 * so the test knows which of its writes the listing can still see (keys after the marker).
+	 */
+	function runListingHooks(b, marker) {
+		for (const h of listingHooks) {
+			if (h.bucket !== b.name || h.fired) continue;
+			h.seen++;
+			if (h.seen < h.request) continue;
+			for (const it of h.put) storeObject(b, putBuffer(b, it.key, objectBytes(it), it));
+			for (const key of h.delete) removeObject(b, key);
+			h.fired = true;
+			h.marker = marker;
+		}
+	}
+
 	function newBucket(name, owner, acl = 'private') {
 		const t = nowSecond();
 		const b = { name, owner, acl, created: t, aclModified: t, keys: [], objects: new Map() };
@@ -780,6 +801,7 @@ function createStorage(ctx, options = {}) {
 		const marker = q.get('marker') || '';
 		const maxKeys = intParam(rq, 'max-keys', 1000, 0, 1000);
 		await drain(rq.req);
+		runListingHooks(b, marker);
 		// dialect markerInclusive: the listing starts at the marker (keys.js)
 		const inclusive = ctx.dialects && ctx.dialects.has('markerInclusive');
 		const page = keysIndex.listPage(b.keys, { prefix, delimiter, marker, maxKeys, inclusive });
@@ -1196,13 +1218,13 @@ function createStorage(ctx, options = {}) {
 	}
 
 	/** Put an object from a Buffer, bypassing HTTP (seeding and control routes). */
-	function putBuffer(b, key, buf, { contentType, meta = {}, headers = {}, acl = 'private' } = {}) {
+	function putBuffer(b, key, buf, { contentType, meta = {}, headers = {}, acl = 'private', lastModified } = {}) {
 		const md5 = crypto.createHash('md5').update(buf).digest('hex');
 		const obj = {
 			key,
 			size: buf.length,
 			etag: `"${md5}"`,
-			lastModified: nowSecond(),
+			lastModified: lastModified === undefined ? nowSecond() : Math.floor(toMs(lastModified) / 1000) * 1000,
 			contentType,
 			headers: { ...headers },
 			meta: { ...meta },
@@ -1211,6 +1233,24 @@ function createStorage(ctx, options = {}) {
 			body: bodies.fromBuffer(buf),
 		};
 		return obj;
+	}
+
+	/** A time given to a control route: milliseconds since 1970 or an ISO 8601 string. */
+	function toMs(value) {
+		const ms = typeof value === 'number' ? value : Date.parse(String(value));
+		if (!Number.isFinite(ms)) throw badControl(`lastModified ${JSON.stringify(value)} is not a time`);
+		return ms;
+	}
+
+	/** The bytes of an object given to a control route: `base64`, else `body` as UTF-8 text. */
+	function objectBytes(it) {
+		return it.base64 !== undefined ? Buffer.from(it.base64, 'base64') : Buffer.from(String(it.body ?? ''), 'utf8');
+	}
+
+	function badControl(message) {
+		const err = new Error(message);
+		err.status = 400;
+		return err;
 	}
 
 	function objectSummary(b, o) {
@@ -1281,11 +1321,7 @@ function createStorage(ctx, options = {}) {
 			const bulk = items.length > 1;
 			for (const it of items) {
 				if (typeof it.key !== 'string' || !it.key) throw new Error('each object needs a key');
-				const buf =
-					it.base64 !== undefined
-						? Buffer.from(it.base64, 'base64')
-						: Buffer.from(String(it.body ?? ''), 'utf8');
-				const obj = putBuffer(b, it.key, buf, it);
+				const obj = putBuffer(b, it.key, objectBytes(it), it);
 				if (bulk) {
 					const old = b.objects.get(it.key);
 					if (old) bodies.discard(old.body);
@@ -1295,6 +1331,36 @@ function createStorage(ctx, options = {}) {
 			}
 			if (bulk) b.keys.sort(keysIndex.cmpKeys);
 			return { bucket: b.name, stored: items.length, count: b.keys.length };
+		},
+		/** { bucket, keys: [...] }: removes those objects (missing keys are ignored). */
+		'POST /objects/delete': async (body) => {
+			const b = buckets.get(body.bucket);
+			if (!b) throw badControl(`no bucket ${body.bucket}`);
+			let deleted = 0;
+			for (const key of body.keys || []) if (removeObject(b, String(key))) deleted++;
+			return { bucket: b.name, deleted, count: b.keys.length };
+		},
+		/** The listing hooks with what each did: { bucket, request, seen, fired, marker, put, delete }. */
+		'GET /listing-hooks': async () => ({
+			hooks: listingHooks.map((h) => ({ ...h, put: h.put.map((it) => it.key) })),
+		}),
+		/**
+		 * { hooks: [{ bucket, request, put?: [{ key, body | base64, contentType?, meta?, lastModified? }], delete?: [keys] }] }
+		 * appends hooks (runListingHooks); { hooks: [] } removes them all. `request` 1 is the next
+		 * ListObjects request of the bucket, 2 the one after (the second page of a listing), ...
+		 */
+		'POST /listing-hooks': async (body) => {
+			if (!Array.isArray(body.hooks)) throw badControl('hooks must be an array of listing hooks ([] removes them all)');
+			if (body.hooks.length === 0) listingHooks = [];
+			for (const h of body.hooks) {
+				if (!h || typeof h.bucket !== 'string') throw badControl('a listing hook needs a bucket');
+				if (!Number.isInteger(h.request) || h.request < 1) throw badControl('request must be a whole number from 1 (the next listing request)');
+				const put = Array.isArray(h.put) ? h.put : [];
+				if (put.some((it) => !it || typeof it.key !== 'string' || !it.key)) throw badControl('each object to put needs a key');
+				for (const it of put) if (it.lastModified !== undefined) toMs(it.lastModified);
+				listingHooks.push({ bucket: h.bucket, request: h.request, seen: 0, fired: false, marker: null, put, delete: (h.delete || []).map(String) });
+			}
+			return { hooks: listingHooks.length };
 		},
 		'GET /users': async () => ({
 			users: [...users.values()].map((u) => ({

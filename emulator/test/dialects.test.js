@@ -156,6 +156,12 @@ describe('the registry', () => {
 			'loginInvalidates',
 			'tokenLifetime60',
 			'failedTasksListedRunning',
+			'tokenRefusedOtherCode',
+			'tokenRefusedChinese',
+			'expiresTimestamp',
+			'objectIdInAnswers',
+			'hostLineWords',
+			'dnsLinesOwn',
 			'extraFields',
 		]);
 		for (const d of json.available) {
@@ -609,6 +615,97 @@ describe('management dialects', () => {
 		await control('POST', '/clock/advance', { ms: 2000 });
 		expect((await api('profile/detail', { token: short.access_token })).code).toBe(-1);
 		expect((await api('profile/detail', { token: plain.access_token })).code).toBe(1); // issued before: 7200 s
+	});
+
+	test('tokenRefusedOtherCode and tokenRefusedChinese: a refused token in other words and codes; the default -1; every refusal counted', async () => {
+		const before = (await control('GET', '/stats')).json.management.tokenRefusals;
+		const plain = await api('profile/detail', { token: 'made-up' });
+		expect(plain).toMatchObject({ code: -1, message: 'token is invalid or has expired, please authorize again' });
+		await dialects(['tokenRefusedOtherCode']);
+		expect(await api('profile/detail', { token: 'made-up' })).toMatchObject({ code: 0, message: 'access token expired, please log in again' });
+		await dialects(['tokenRefusedChinese']);
+		const { access_token: token } = await login();
+		expect((await api('profile/detail', { token })).code).toBe(1);
+		await control('POST', '/management/tokens/revoke', { username: 'demo' });
+		const zh = await api('profile/detail', { token });
+		expect(zh).toMatchObject({ code: 401, message: '登录已失效，请重新登录' });
+		expect(zh.message).not.toMatch(/token|令牌/i);
+		expect((await control('GET', '/stats')).json.management.tokenRefusals - before).toBe(3);
+		// a refusal that is not about the token keeps its own words
+		expect(await api('profile/mailUpdate', { token: (await login()).access_token, mail: 'not-an-address' })).toMatchObject({ code: 0 });
+	});
+
+	test('expiresTimestamp: expires is the Unix time the token ends (emulator clock); the loginExpires switch answers any value', async () => {
+		await control('POST', '/faults', { tokenLifetimeS: 300 });
+		try {
+			await dialects(['expiresTimestamp']);
+			const before = Math.floor(emu.clock.now() / 1000);
+			const r = await login();
+			expect(r.expires).toBeGreaterThanOrEqual(before + 299);
+			expect(r.expires).toBeLessThanOrEqual(before + 301);
+			await dialects([]);
+			expect((await login()).expires).toBe(300);
+			await control('POST', '/faults', { loginExpires: 'soon' });
+			const odd = await login();
+			expect(odd.expires).toBe('soon');
+			expect((await api('profile/detail', { token: odd.access_token })).code).toBe(1); // the token lives as long as ever
+		} finally {
+			await control('POST', '/faults', { tokenLifetimeS: 7200, loginExpires: null });
+		}
+	});
+
+	test('objectIdInAnswers: restore and roll back answer the id of the backup or snapshot, not of the host', async () => {
+		const { access_token: token } = await login();
+		const backups = (await api('instance/backupList', { token, status: 1 })).data;
+		const backup = backups.find((b) => b.id !== b.instance.id);
+		expect(backup).toBeDefined();
+		const plain = await api('instance/backupRestore', { token, id: Number(backup.id) });
+		expect(plain.code).toBe(1);
+		expect(Object.keys(plain.data).sort()).toEqual(['backup_id', 'instance_id']);
+		await control('POST', '/clock/advance', { ms: 600000 });
+		await dialects(['objectIdInAnswers']);
+		const restored = await api('instance/backupRestore', { token, id: Number(backup.id) });
+		expect(restored.data).toMatchObject({ id: backup.id, instance_id: backup.instance.instance_id });
+		await control('POST', '/clock/advance', { ms: 600000 });
+		const snapshot = (await api('instance/snapshotList', { token })).data[0];
+		const rolled = await api('instance/snapshotRollback', { token, id: Number(snapshot.id) });
+		expect(rolled.data).toMatchObject({ id: snapshot.id, instance_id: snapshot.instance.instance_id });
+		await control('POST', '/clock/advance', { ms: 600000 });
+	});
+
+	test("hostLineWords and lineIdsDiffer: a host's network is its line's row, named in the service's language", async () => {
+		const { access_token: token } = await login();
+		const hosts = async () => (await api('instance/list', { token })).data.map((h) => h.network);
+		const plain = await hosts();
+		expect(plain).toContainEqual({ id: '5', line: 'BGP' });
+		await dialects(['lineIdsDiffer']);
+		for (const n of await hosts()) expect(Number(n.id)).toBeGreaterThan(100);
+		await dialects(['hostLineWords']);
+		// the row of the line, as networkResourceList lists it (ids 101... as with lineIdsDiffer)
+		const words = await hosts();
+		expect(words.find((n) => n.line === '多线BGP').id).not.toBe('5');
+		for (const n of words) expect(Number(n.id)).toBeGreaterThan(100);
+		await dialects(['lineIdsDiffer', 'hostLineWords']);
+		const both = await hosts();
+		expect(both.find((n) => n.line === '多线BGP').id).not.toBe('5');
+	});
+
+	test("dnsLinesOwn: record lines are the service's own values; empty is the default line; the English words are refused", async () => {
+		const { access_token: token } = await login();
+		const did = Number((await api('dns/domainList', { token })).data[0].id);
+		await dialects(['dnsLinesOwn']);
+		const listed = (await api('dns/recordList', { token, did })).data;
+		for (const r of listed) expect(['默认', '电信', '联通', '移动', '教育网', '境外', '搜索引擎']).toContain(r.recordline);
+		const refused = await api('dns/recordAdd', { token, did, records: 'own-1;A;default;198.51.100.7;;600;' });
+		expect(refused.code).toBe(0);
+		expect(refused.message).toMatch(/recordline must be one of 默认, 电信/);
+		const added = await api('dns/recordAdd', { token, did, records: 'own-1;A;;198.51.100.7;;600;#own-2;A;电信;198.51.100.8;;600;' });
+		expect(added.code).toBe(1);
+		expect(added.data.map((r) => r.recordline)).toEqual(['默认', '电信']);
+		const updated = await api('dns/recordUpdate', { token, did, record_id: Number(added.data[1].id), ttl: 900 });
+		expect(updated.data[0]).toMatchObject({ recordline: '电信', ttl: '900' });
+		await dialects([]);
+		expect((await api('dns/recordList', { token, did, subdomain: 'own-1' })).data[0].recordline).toBe('default');
 	});
 
 	test('extraFields: the envelope and every record carry fields the seed does not list; maps get none', async () => {

@@ -1,8 +1,8 @@
 'use strict';
 /**
  * Fault rules (`POST /__emulator/faults {"inject": [...]}`) and request counters
- * (`/__emulator/stats`), driven over plain HTTP. Storage requests are hand-signed (seed 000
- * section 5, VENDOR words) with node:http, so a cut body can be measured byte by byte.
+ * (`/__emulator/stats`), driven over plain HTTP. Storage requests are hand-signed
+ * (docs/vendor/object-storage.md#signing, VENDOR words) with node:http, so a cut body can be measured byte by byte.
  * For each kind: what the client sees, and whether the operation was performed (state read
  * through the emulator's control routes or a later request).
  */

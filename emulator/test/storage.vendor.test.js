@@ -885,6 +885,35 @@ describe('list objects', () => {
 		expect([r.IsTruncated, r.Contents]).toEqual(['true', undefined]);
 	});
 
+	test('listing hooks write between the pages of a listing and say at which marker they did', async () => {
+		const b = await newBucket();
+		await control('POST', '/storage/objects', { bucket: b, objects: ['a', 'c', 'e', 'g'].map((key) => ({ key, body: key })) });
+		const old = Date.parse('2020-01-02T03:04:05.678Z');
+		await control('POST', '/storage/listing-hooks', {
+			hooks: [
+				// before the second request of the listing: one write behind the position, one ahead, one delete ahead
+				{ bucket: b, request: 2, put: [{ key: 'b', body: 'behind' }, { key: 'f', body: 'ahead', lastModified: old }], delete: ['g'] },
+				{ bucket: 'other-bucket', request: 1, put: [{ key: 'x' }] },
+			],
+		});
+		const list = async (q) => (await vreq('GET', `/${b}?${q}`)).xml.ListBucketResult;
+		const first = await list('max-keys=2');
+		expect(first.Contents.map((c) => c.Key)).toEqual(['a', 'c']);
+		const second = await list('max-keys=10&marker=c');
+		expect(second.Contents.map((c) => c.Key)).toEqual(['e', 'f']);
+		// a time given with a write is kept, to the second (as a service that stamps the start of a long upload)
+		expect(second.Contents[1].LastModified).toBe('2020-01-02T03:04:05.000Z');
+		const { hooks } = await control('GET', '/storage/listing-hooks');
+		expect(hooks[0]).toMatchObject({ bucket: b, request: 2, seen: 2, fired: true, marker: 'c', put: ['b', 'f'], delete: ['g'] });
+		expect(hooks[1]).toMatchObject({ fired: false, seen: 0 });
+		expect((await list('')).Contents.map((c) => c.Key)).toEqual(['a', 'b', 'c', 'e', 'f']);
+		// removing objects by control route, and clearing the hooks
+		expect(await control('POST', '/storage/objects/delete', { bucket: b, keys: ['a', 'zz'] })).toEqual({ bucket: b, deleted: 1, count: 4 });
+		expect(await control('POST', '/storage/listing-hooks', { hooks: [] })).toEqual({ hooks: 0 });
+		const bad = await fetch(`${emu.url}/__emulator/storage/listing-hooks`, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ hooks: [{ bucket: b, request: 0 }] }) });
+		expect(bad.status).toBe(400);
+	});
+
 	test('100,000 keys page by page, in order, and a delimiter listing of them as one group (times printed, not asserted)', async () => {
 		const b = await newBucket();
 		const n = 100000;

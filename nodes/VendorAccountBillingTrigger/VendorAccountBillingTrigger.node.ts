@@ -29,7 +29,7 @@ interface BalanceState extends IDataObject {
 
 /** payList `type` 1: consumption. */
 const CONSUMPTION = 1;
-/** The fields of a payment record (seed 001), for a sample when there is no consumption record yet. */
+/** The fields of a payment record (docs/vendor/account-billing-cdn.md#billing), for a sample when there is no consumption record yet. */
 const PAYMENT_FIELDS = ['id', 'uid', 'name', 'code', 'type_zh', 'paytype_zh', 'price', 'status', 'created', 'created_ago'];
 
 /** An amount as the service sends it (`"12.50"` or `12.5`); NaN when it is missing or not a number. */
@@ -192,20 +192,21 @@ function balanceTrigger(ctx: IPollFunctions): TriggerPoll<BalanceState> {
 			const shown = (n: number) => n.toFixed(2);
 			const out: IDataObject[] = [
 				{
-					...crossing(balance, threshold, seenAt),
+					// marked first thing in the item, so that a workflow can tell a sample from an event
 					sample: true,
 					sampleNote: `Sample, not an event: the balance (${shown(balance)}) is not below the threshold (${shown(threshold)}), so it has not fallen below it. A real event has these fields when the balance falls below the threshold between two polls; "balance" is then below "threshold".`,
+					...crossing(balance, threshold, seenAt),
 				},
 			];
 			if (consumption) {
 				out.push({
+					sample: true,
+					sampleNote: 'Sample, not an event: the account has no consumption record yet, so the record fields are empty. A real event is a new consumption record with its fields as the service lists them, plus the balance and threshold.',
 					event: 'consumption',
 					...Object.fromEntries(PAYMENT_FIELDS.map((f) => [f, null])),
 					balance,
 					threshold,
 					seenAt,
-					sample: true,
-					sampleNote: 'Sample, not an event: the account has no consumption record yet, so the record fields are empty. A real event is a new consumption record with its fields as the service lists them, plus the balance and threshold.',
 				});
 			}
 			return out;

@@ -1,8 +1,7 @@
 /**
  * The URLs of a cache refresh or prefetch: found in a text when asked, checked against the
- * separator they are joined with, and checked against the account's CDN channels before
- * anything is sent (a URL outside every channel cannot be purged, and the service would only
- * say "failed" later).
+ * separator they are joined with, and, when asked, against the account's CDN channels before
+ * anything is sent (a URL outside every channel may be refused later as "failed").
  */
 import type { IDataObject } from 'n8n-workflow';
 
@@ -55,16 +54,23 @@ export function outside(urls: string[], channels: IDataObject[]): Array<{ n: num
 }
 
 /**
- * Before a refresh or prefetch is sent: every URL's host must be served by a channel of the
- * account (a wildcard channel serves its subdomains); otherwise nothing is sent and the error
- * names the URLs and the channels. A URL that is not a full http(s) address is left to the
- * service, whose own error is shown.
+ * Before a refresh or prefetch is sent, when the user asked for the check (Check URLs Against
+ * Channels added and on): every URL's host must be served by a channel of the account (a wildcard
+ * channel serves its subdomains); otherwise nothing is sent and the error names the URLs and the
+ * channels. The vendor's documentation states no such rule, so nothing is checked unless asked,
+ * and a channel list that cannot be read (a sub-account allowed only `API/cdn/refresh`) lets the
+ * URLs go unchecked. A URL that is not a full http(s) address is left to the service.
  */
 export async function checkUrlsAgainstChannels(body: IDataObject, ctx: OperationContext): Promise<IDataObject> {
 	const { checkChannels, ...rest } = body;
-	if (checkChannels === 0) return rest;
+	if (checkChannels !== 1) return rest;
 	const urls = (rest.urls as string[]) ?? [];
-	const channels = await channelsOf(ctx);
+	let channels: IDataObject[];
+	try {
+		channels = await channelsOf(ctx);
+	} catch {
+		return rest;
+	}
 	const bad = outside(urls, channels);
 	if (bad.length) {
 		const which = bad.map((b) => `URL ${b.n} (${b.url})`).join(', ');

@@ -162,27 +162,37 @@ type Other = { at: string; id: number; kind: Kind; row: IDataObject };
 
 const newest = <T extends { at: string; id: number }>(list: T[]) => list.sort((a, b) => b.at.localeCompare(a.at) || b.id - a.id)[0];
 
-/** The sample when no task of the chosen kinds reached a chosen final state: real data, marked as a sample, claiming no outcome. */
+/** The backup status of each outcome (BACKUP_STATES: 1 completed, 2 failed), for a sample shaped as a backup that finished so. */
+const BACKUP_SAMPLE_STATUS: Record<Final, string> = { succeeded: '1', failed: '2' };
+
+/**
+ * The sample when no task of the chosen kinds reached a chosen final state: real data (the newest
+ * task of a chosen kind, else the documented fields, empty), shaped as the event the trigger's
+ * settings would emit (a chosen kind, finished with a chosen outcome: "succeeded" when both are
+ * chosen) and marked as a sample first thing in the item (`sample`, `sampleNote`), so that a
+ * workflow can tell it from an event and no test run reads as a real one.
+ */
 function sampleWithoutEvent(w: Watch, others: Other[], seenAt: string): IDataObject[] {
 	const chosen = [...w.kinds].filter((k): k is Kind => k in KIND_NAMES);
+	const outcome: Final = w.wanted === 'both' ? 'succeeded' : w.wanted;
 	const what = `${chosen.map((k) => KIND_NAMES[k]).join(' or ')} that ${w.wanted === 'both' ? 'succeeded or failed' : w.wanted}`;
 	const shape = 'A real event is a task that reached a final state: its fields as the service lists them, with "kind", "state" (succeeded or failed), "result" for CDN tasks or "statusName" for backups, and "seenAt".';
+	const finished = (kind: Kind, row: IDataObject): IDataObject =>
+		kind === 'backup'
+			? backupItem({ ...row, status: BACKUP_SAMPLE_STATUS[outcome] }, seenAt)
+			: cdnItem(kind, { ...row, status: '1' }, outcome === 'succeeded' ? 'success' : 'failed', seenAt);
 	const other = newest(others);
 	if (other) {
 		const status = codeKey(other.row.status);
 		const described =
 			other.kind === 'backup'
-				? `backup ${String(other.row.id)} as listed now (${backupState(other.row.status)?.name ?? `status ${status}`})`
-				: `${KIND_NAMES[other.kind]} ${String(other.row.id)} as listed now (${status === '1' ? 'completed' : 'still running'})`;
+				? `backup ${String(other.row.id)}, listed now as ${backupState(other.row.status)?.name ?? `status ${status}`}`
+				: `${KIND_NAMES[other.kind]} ${String(other.row.id)}, listed now as ${status === '1' ? 'completed' : 'still running'}`;
 		return [
 			{
-				kind: other.kind,
-				state: null,
-				...(other.kind === 'backup' ? { statusName: backupState(other.row.status)?.name ?? null } : { result: null }),
-				...other.row,
-				seenAt,
 				sample: true,
-				sampleNote: `Sample, not an event: no ${what} has been found. This is ${described}; "state" stays empty because it has not reached a chosen final state. ${shape}`,
+				sampleNote: `Sample, not an event: no ${what} has been found. This is ${described}, shown as if it had ${outcome}. ${shape}`,
+				...finished(other.kind, other.row),
 			},
 		];
 	}
@@ -190,13 +200,9 @@ function sampleWithoutEvent(w: Watch, others: Other[], seenAt: string): IDataObj
 	const empty = Object.fromEntries(DOCUMENTED_FIELDS[kind].map((f) => [f, null]));
 	return [
 		{
-			kind,
-			state: null,
-			...(kind === 'backup' ? { statusName: null } : { result: null }),
-			...empty,
-			seenAt,
 			sample: true,
-			sampleNote: `Sample, not an event: the account has no ${chosen.map((k) => KIND_NAMES[k]).join(' or ')} yet, so the fields are empty. ${shape}`,
+			sampleNote: `Sample, not an event: the account has no ${chosen.map((k) => KIND_NAMES[k]).join(' or ')} yet, so the fields are empty; "state" shows the outcome the trigger waits for (${outcome}). ${shape}`,
+			...finished(kind, empty),
 		},
 	];
 }

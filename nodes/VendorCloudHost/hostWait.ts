@@ -138,7 +138,7 @@ export function hostWaitReport(kind: WaitKind, watch: Watch): IDataObject {
 			proven = (before !== null && before !== HOST_RUNNING) || notRunningFirst;
 			note = proven
 				? `It was ${beforeName ?? 'not read'} before the reboot and was listed as ${seenText} after it.`
-				: `It was ${beforeName ?? 'not read'} before the reboot and was listed as Running right after it. The service has no status for a rebooting host (the seed gives a result status only for a start), so this does not show whether the host has restarted yet.`;
+				: `The reboot was sent. The host was ${beforeName ?? 'not read'} before it and was listed as Running right after it; the service shows no restart in progress, so this cannot confirm that the restart has finished. If the host still does not answer in a few minutes, check it with Host > Get Many or reboot it again.`;
 			break;
 		case 'reinstall':
 			proven = notRunningFirst;
@@ -268,6 +268,34 @@ export function afterWaitUntilRunning(idsFromBody?: (body: IDataObject) => unkno
 	return async (records, ctx, body) => {
 		if (!ctx.param<boolean>('waitUntilRunning', false)) return records;
 		const ids = await hostIdsOf(ctx, records, idsFromBody ? idsFromBody(body) : undefined);
+		return await waitForHostsRunning(ctx, ids, waitKind(ctx), statusesBefore.get(ctx));
+	};
+}
+
+/**
+ * The `after` of Restore and Roll Back with Wait Until Running. Their documented answers name the
+ * host only as `instance_id`; the request's `id` is the backup's or snapshot's, and an `id` in the
+ * answer may be that too (docs/vendor/readings.md#r67). So the wait is on the host the answer
+ * names as the instance, else on the host of the backup or snapshot as listed (`instance.id`),
+ * never on an `id` that may be the backup's or snapshot's.
+ */
+export function afterRestoreWaitUntilRunning(list: 'instance/backupList' | 'instance/snapshotList'): AfterCall {
+	return async (records, ctx, body) => {
+		if (!ctx.param<boolean>('waitUntilRunning', false)) return records;
+		const named = records.filter((r) => String(r.instance_id ?? '').trim() !== '').map((r) => ({ instance_id: r.instance_id }));
+		let ids = named.length ? await hostIdsOf(ctx, named) : [];
+		if (!ids.length) {
+			const rows = await apiRequestAllItems(ctx.fn, list, {}, { itemIndex: ctx.itemIndex });
+			const row = rows.find((r) => String(r.id) === String(body.id));
+			const instance = row && typeof row.instance === 'object' && row.instance !== null ? (row.instance as IDataObject) : undefined;
+			ids = idList(instance?.id ?? row?.iid);
+		}
+		if (!ids.length) {
+			throw new NodeOperationError(ctx.fn.getNode(), `The host of ${list === 'instance/backupList' ? 'backup' : 'snapshot'} ${String(body.id)} was not found, so the node cannot wait for it to run`, {
+				itemIndex: ctx.itemIndex,
+				description: 'The operation was sent; check the host with Host > Get Many.',
+			});
+		}
 		return await waitForHostsRunning(ctx, ids, waitKind(ctx), statusesBefore.get(ctx));
 	};
 }

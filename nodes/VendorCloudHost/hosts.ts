@@ -26,10 +26,14 @@ export function checkNewHost(body: IDataObject): IDataObject {
 	return out;
 }
 
-/** The line of a host (`network` {id, line}): the line code from `line` (a code or a line name) or `id`. */
+/**
+ * The line code of a host (`network` {id, line}), from `line` only (a code or a line name the nodes
+ * know); undefined when `line` is a word they do not know. `network.id` is never read as a line:
+ * it may be the id of a networkResourceList row (docs/vendor/readings.md#r61, #r68).
+ */
 export function hostLineCode(r: IDataObject): number | undefined {
 	const network = r.network && typeof r.network === 'object' && !Array.isArray(r.network) ? (r.network as IDataObject) : {};
-	return lineCode(network.line) ?? lineCode(network.id);
+	return lineCode(network.line);
 }
 
 /**

@@ -113,7 +113,8 @@ export class VendorCloudHostTrigger implements INodeType {
 /** The poll of this trigger, for the current parameters. */
 function hostTrigger(ctx: IPollFunctions): TriggerPoll<HostState> {
 	const events = new Set(ctx.getNodeParameter('events', []) as HostEvent[]);
-	const statuses = new Set((ctx.getNodeParameter('statuses', []) as Array<number | string>).map((s) => codeKey(s) ?? ''));
+	const chosenStatuses = (ctx.getNodeParameter('statuses', []) as Array<number | string>).map((s) => codeKey(s) ?? '');
+	const statuses = new Set(chosenStatuses);
 	const dataCentres = new Set((ctx.getNodeParameter('dataCentres', []) as Array<number | string>).map((s) => codeKey(s) ?? ''));
 	const inDataCentre = (nodeid: unknown) => dataCentres.size === 0 || dataCentres.has(codeKey(nodeid) ?? '');
 	const statusWanted = (status: unknown) => statuses.size === 0 || statuses.has(codeKey(status) ?? '');
@@ -179,27 +180,46 @@ function hostTrigger(ctx: IPollFunctions): TriggerPoll<HostState> {
 			// a real event: each listed host appeared once; the newest one of the chosen filters
 			if (events.has('appeared') && wanted.length) return [item('appeared', String(wanted[0].id), null, wanted[0], wanted[0].nodeid, seenAt)];
 
-			// status changes and disappearances are only seen by comparing polls: a sample, marked as one
-			const host = wanted[0] ?? listed[0];
-			const label = host ? `host "${String(host.name ?? host.id)}" (${String(host.id)}) as listed now (${statusName(host.status) ?? 'no status'})` : undefined;
-			const kind: HostEvent = events.has('statusChanged') ? 'statusChanged' : events.has('disappeared') ? 'disappeared' : 'appeared';
-			const NOTE: Record<HostEvent, string> = {
-				statusChanged: `no status change has been seen: the trigger finds changes by comparing each poll with the one before, so they show only while it is active. ${
-					label ? `This is ${label}, shown as the new status; "previousStatus" is empty.` : 'No host is listed, so the fields are empty.'
-				} A real event carries the status before ("previousStatus", "previousStatusName") and after ("status", "statusName").`,
-				disappeared: `no disappearance has been seen: the trigger finds them by comparing each poll with the one before. ${
-					label ? `This is ${label}, which is still listed.` : 'No host is listed, so the fields are empty.'
-				} A real event has "status" and "host" empty and the last status seen in "previousStatus".`,
-				appeared: 'no host of the chosen data centres and statuses is listed, so the fields are empty. A real event carries the new host\'s status and its record in "host".',
-			};
-			const sample =
-				kind === 'disappeared' && host
-					? item('disappeared', String(host.id), host.status, undefined, host.nodeid, seenAt)
-					: host && kind === 'statusChanged'
-						? item('statusChanged', String(host.id), null, host, host.nodeid, seenAt)
-						: { ...item(kind, '', null, undefined, '', seenAt), hostId: null, nodeid: null };
-			return [{ ...sample, sample: true, sampleNote: `Sample, not an event: ${NOTE[kind]}` }];
+			const kind: HostEvent = events.has('statusChanged') ? 'statusChanged' : events.has('appeared') ? 'appeared' : 'disappeared';
+			return [hostSample(kind, wanted[0] ?? listed[0], seenAt)];
 		},
 	};
+
+	/**
+	 * "Fetch Test Event" for a change it has not seen: a real host, shaped as the event the trigger's
+	 * settings would emit (the chosen kind, a new status the trigger watches), and marked as a sample
+	 * first thing in the item (`sample`, `sampleNote`) so a workflow can tell it from an event.
+	 */
+	function hostSample(kind: HostEvent, host: IDataObject | undefined, seenAt: string): IDataObject {
+		const now = host ? codeKey(host.status) : undefined;
+		// the new status: the host's own when the trigger watches it (or watches every status), else the first one it watches
+		const target = now !== undefined && statusWanted(now) ? now : (chosenStatuses[0] ?? now);
+		const targetName = target === undefined ? undefined : statusName(target);
+		const label = host ? `host "${String(host.name ?? host.id)}" (${String(host.id)}), listed now as ${statusName(host.status) ?? 'no status'}` : undefined;
+		const shown = host ? { ...host, status: target } : undefined;
+		let event: IDataObject;
+		let note: string;
+		if (kind === 'disappeared') {
+			event = host ? item('disappeared', String(host.id), host.status, undefined, host.nodeid, seenAt) : emptyItem(kind, seenAt);
+			note = `no host has disappeared while the trigger was active (it finds disappearances by comparing each poll with the one before). ${
+				label ? `This is ${label} and still there, shown as if it had gone.` : 'No host is listed, so the fields are empty.'
+			} A real event has "status" and "host" empty and the last status seen in "previousStatus".`;
+		} else if (kind === 'statusChanged') {
+			const previous = now !== undefined && now !== target ? host!.status : null;
+			event = shown ? item('statusChanged', String(host!.id), previous, shown, host!.nodeid, seenAt) : { ...emptyItem(kind, seenAt), status: target ?? null, statusName: targetName ?? null };
+			note = `no host has ${targetName ? `turned ${targetName}` : 'changed status'} while the trigger was active (it finds changes by comparing each poll with the one before). ${
+				label ? `This is ${label}, shown as if it had ${targetName ? `turned ${targetName}` : 'just changed to that status'}.` : 'No host is listed, so the fields are empty.'
+			} A real event carries the status before ("previousStatus", "previousStatusName") and after ("status", "statusName"); "host" is the host as listed.`;
+		} else {
+			event = shown ? item('appeared', String(host!.id), null, shown, host!.nodeid, seenAt) : { ...emptyItem(kind, seenAt), status: target ?? null, statusName: targetName ?? null };
+			note = `no host ${targetName ? `with the status ${targetName} ` : ''}is listed${dataCentres.size ? ' in the chosen data centres' : ''}. ${
+				label ? `This is ${label}, shown as if it had appeared ${targetName ?? ''}.`.replace(' .', '.') : 'No host is listed, so the fields are empty.'
+			} A real event carries the new host's status and its record in "host".`;
+		}
+		return { sample: true, sampleNote: `Sample, not an event: ${note}`, ...event };
+	}
+
+	const emptyItem = (kind: HostEvent, seenAt: string): IDataObject => ({ ...item(kind, '', null, undefined, '', seenAt), hostId: null, nodeid: null });
+
 	return trigger;
 }

@@ -18,7 +18,20 @@ export interface ApiErrorInfo {
 	context?: Record<string, string | number | boolean | undefined>;
 }
 
-export function apiError(node: INode, info: ApiErrorInfo): NodeApiError {
+/**
+ * The texts say "the Vendor API credential" (the type, as n8n's credential list shows it); where the
+ * node knows the user's own credential, they name it as the user named it ("Vendor account").
+ */
+export function namingCredential(node: INode, text: string): string;
+export function namingCredential(node: INode, text: string | undefined): string | undefined;
+export function namingCredential(node: INode, text: string | undefined): string | undefined {
+	const name = node.credentials?.vendorApi?.name;
+	if (!text || typeof name !== 'string' || !name.trim()) return text;
+	return text.replace(/the Vendor API credential/g, `the credential "${name}" (type Vendor API)`);
+}
+
+export function apiError(node: INode, nodeInfo: ApiErrorInfo): NodeApiError {
+	const info = { ...nodeInfo, message: namingCredential(node, nodeInfo.message), description: namingCredential(node, nodeInfo.description) };
 	const response: JsonObject = { message: info.message };
 	const error = new NodeApiError(node, response, {
 		message: info.message,

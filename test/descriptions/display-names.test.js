@@ -23,7 +23,6 @@ test('no two nodes of the package share a display name', () => {
 	for (const n of nodes) byName.set(n.displayName, [...(byName.get(n.displayName) || []), n.name]);
 	const shared = [...byName].filter(([, names]) => names.length > 1).map(([displayName, names]) => `"${displayName}": ${names.join(', ')}`);
 	expect(shared).toEqual([]);
-	expect(nodes.length).toBe(11);
 });
 
 test("the hidden nodes of the old trigger type names say so in their display name, which ends in Trigger as n8n's lint asks", () => {

@@ -31,12 +31,12 @@ function pairs(description) {
 
 const actionNodes = vendor.filter(([, t]) => t.description.properties.some((p) => p.name === 'resource'));
 
-test('the package has six action nodes and three triggers', () => {
+test('the package has six action nodes and four triggers', () => {
 	expect(actionNodes.map(([name]) => name.slice(PREFIX.length + 1)).sort()).toEqual(
 		['vendorAccountBilling', 'vendorCdn', 'vendorCloudHost', 'vendorDiskNetworkFirewall', 'vendorDns', 'vendorObjectStorage'].sort(),
 	);
 	expect(vendor.filter(([, t]) => t.description.polling && !t.description.hidden).map(([name]) => name.slice(PREFIX.length + 1)).sort()).toEqual(
-		['vendorAccountBillingTrigger', 'vendorCdnTrigger', 'vendorCloudHostTrigger'].sort(),
+		['vendorAccountBillingTrigger', 'vendorCdnTrigger', 'vendorCloudHostTrigger', 'vendorObjectStorageTrigger'].sort(),
 	);
 	// the triggers' names before the rename, still served for saved workflows, not offered in the panel
 	expect(vendor.filter(([, t]) => t.description.hidden).map(([name]) => name.slice(PREFIX.length + 1)).sort()).toEqual(['vendorBalanceTrigger', 'vendorTaskTrigger']);
@@ -69,4 +69,7 @@ test('trigger subtitles name the chosen options', () => {
 	expect(subtitle(`${PREFIX}.vendorCdnTrigger`, { kinds: ['refresh', 'backup'] })).toBe('When CDN Refresh, Host Backup finish');
 	expect(subtitle(`${PREFIX}.vendorAccountBillingTrigger`, { thresholdSource: 'fixed', threshold: 100 })).toBe('Below 100');
 	expect(subtitle(`${PREFIX}.vendorAccountBillingTrigger`, { thresholdSource: 'account' })).toBe('Below the account alarm value');
+	const bucket = { __rl: true, mode: 'name', value: 'photos' };
+	expect(subtitle(`${PREFIX}.vendorObjectStorageTrigger`, { event: 'new', bucket, prefix: 'inbox/' })).toBe('New in photos/inbox/');
+	expect(subtitle(`${PREFIX}.vendorObjectStorageTrigger`, { event: 'newOrChanged', bucket: { ...bucket, mode: 'list', cachedResultName: 'Photos' }, prefix: '' })).toBe('New or changed in photos/');
 });

@@ -6,6 +6,8 @@
  * pressure get it from here, before every operation of a management node:
  *   tokenLifetime60    the emulator clock moves on 61 s, so the node's token has expired
  *   loginInvalidates   the same account logs in from outside, so the node's token is invalidated
+ *   tokenRefusedOtherCode, tokenRefusedChinese  every token is revoked, so the node's next request
+ *                      is refused in the dialect's words and code (readings R44)
  * Two storage readings need a credential setting, which their columns use (STORAGE_SETTINGS):
  *   underscoreSigned   upload_id / part_number sent and signed
  *   subresourceDecoded upload IDs signed decoded
@@ -130,6 +132,10 @@ function makeContext(v, dialect) {
 			tokens[username] = r.access_token;
 			return r;
 		},
+		/** Forgets this context's own tokens (after the emulator revoked them). */
+		forgetTokens() {
+			for (const k of Object.keys(tokens)) delete tokens[k];
+		},
 		async canLogIn(username, password) {
 			return Number((await post('OAuth/authorize', { username, password })).code) === 1;
 		},
@@ -166,6 +172,10 @@ async function pressure(ctx, entry) {
 	if (entry.node === 'vendorObjectStorage') return;
 	if (ctx.dialect === 'tokenLifetime60') await ctx.control('POST', '/clock/advance', { ms: 61000 });
 	if (ctx.dialect === 'loginInvalidates') await ctx.login(entry.as || 'demo');
+	if (ctx.dialect === 'tokenRefusedOtherCode' || ctx.dialect === 'tokenRefusedChinese') {
+		await ctx.control('POST', '/management/tokens/revoke', {});
+		ctx.forgetTokens();
+	}
 }
 
 const REGEX_TIMEOUT = 'Regular expression execution timed out';

@@ -110,17 +110,21 @@ beforeAll(async () => {
 	const agent = structuredClone(AGENT);
 	const chat = agent.nodes.find((n) => n.type.endsWith('chatTrigger'));
 	chat.parameters = { ...chat.parameters, public: true, mode: 'hostedChat' };
-	const list = (WITH_AGENT ? [MCP, agent] : [MCP]).map((wf) => ({ ...wf, active: false }));
+	// the agent workflows use chatHitlTool (the example) or sit beside it: 2.x only (WITH_AGENT)
+	const list = (WITH_AGENT ? [MCP, agent, noModelAgent()] : [MCP]).map((wf) => ({ ...wf, active: false }));
 	const file = path.join(home.userFolder, 'ai-workflows.json');
 	fs.writeFileSync(file, JSON.stringify(list));
 	const res = await n8n.runN8n(home, ['import:workflow', `--input=${file}`], { timeoutMs: 240000 });
 	if (!new RegExp(`Successfully imported ${list.length} workflow`).test(res.stdout + res.stderr)) throw new Error(`import failed:\n${res.stdout}\n${res.stderr}`);
 	server = await n8n.startN8n(home, {});
 	await server.activateWorkflow(MCP.id);
-	if (WITH_AGENT) await server.activateWorkflow(AGENT.id);
+	if (WITH_AGENT) {
+		await server.activateWorkflow(AGENT.id);
+		await server.activateWorkflow(NO_MODEL.id);
+	}
 	// a published workflow's webhooks may be registered a moment after the publish call returns
 	const chatNode = AGENT.nodes.find((n) => n.type.endsWith('chatTrigger'));
-	for (const url of [mcpUrl(), ...(WITH_AGENT ? [`${server.url}/webhook/${chatNode.webhookId}/chat`] : [])]) {
+	for (const url of [mcpUrl(), ...(WITH_AGENT ? [`${server.url}/webhook/${chatNode.webhookId}/chat`, `${server.url}/webhook/${NO_MODEL.webhookId}/chat`] : [])]) {
 		for (const until = Date.now() + 60000; (await fetch(url).catch(() => ({ status: 0 }))).status === 404; await sleep(500)) {
 			if (Date.now() > until) throw new Error(`${url} was not registered within 60 s`);
 		}
@@ -137,6 +141,22 @@ afterAll(async () => {
 	if (home) home.cleanup();
 	if (tgz) fs.rmSync(path.dirname(tgz), { recursive: true, force: true });
 });
+
+/**
+ * The agent example as a user has it before creating a model credential: its OpenAI Chat Model
+ * refers to a credential this n8n does not have (chat public, so the test can post to it).
+ */
+const NO_MODEL = { id: 'aiTestNoModel01', webhookId: 'a1b2c3d4-0006-4000-8000-0000000000ff-chat' };
+function noModelAgent() {
+	const wf = structuredClone(AGENT);
+	wf.id = NO_MODEL.id;
+	wf.name = `${AGENT.name} (no model credential)`;
+	const chat = wf.nodes.find((n) => n.type.endsWith('chatTrigger'));
+	chat.parameters = { ...chat.parameters, public: true, mode: 'hostedChat' };
+	chat.webhookId = NO_MODEL.webhookId;
+	wf.nodes.find((n) => n.name === 'OpenAI Chat Model').credentials = { openAiApi: { id: 'openAiNotCreated', name: 'OpenAI account not created' } };
+	return wf;
+}
 
 /* --------------------------------------------------------------- MCP */
 
@@ -248,7 +268,7 @@ describe('MCP Server Trigger: the example served by n8n, called with the MCP SDK
 			process.stderr.write(`[ai] Get_balance with a wrong password: ${res.text}\n`);
 			expect(res.isError).toBe(true);
 			expect(res.text).toContain('Log-in as "demo" was refused');
-			expect(res.text).toContain('Check the username, password and password encoding in the Vendor API credential');
+			expect(res.text).toContain('Check the username, password and password encoding in the credential "Vendor account" (type Vendor API)');
 			expect(res.text).not.toContain(wrong);
 		} finally {
 			await server.rest('PATCH', `/credentials/${cred.id}`, { name: stored.name, type: stored.type, data: { ...stored.data, password: PASSWORD } });
@@ -342,6 +362,39 @@ async function waitForStatus(executionId, statuses, ms = 120000) {
 		expect(reply).toContain('Rebooted as you asked.');
 		expect(reply).toContain('web-1');
 		expect(sent).toBe(reply);
+	}, 300000);
+});
+
+(WITH_AGENT ? describe : describe.skip)('AI Agent without a chat model credential', () => {
+	test('the chat answers with the sentence of the note on the canvas, not a raw error', async () => {
+		// the sentence is the one the canvas note promises
+		const note = AGENT.nodes.find((n) => n.type === 'n8n-nodes-base.stickyNote' && /chat model/i.test(n.parameters.content));
+		expect(note).toBeDefined();
+		expect(note.parameters.content).toMatch(/OpenAI API key/);
+		expect(note.parameters.content).toMatch(/Anthropic, Google Gemini/);
+		const sentence = note.parameters.content.match(/the chat answers: \*([^*]+)\*/)[1];
+		const before = await updates();
+		const started = await fetch(`${server.url}/webhook/${NO_MODEL.webhookId}/chat`, {
+			method: 'POST',
+			headers: { 'content-type': 'application/json' },
+			body: JSON.stringify({ action: 'sendMessage', sessionId: 'ai-test-no-model', chatInput: 'Hi, please restart web-1' }),
+		}).then(async (r) => ({ status: r.status, ...JSON.parse((await r.text()) || '{}') }));
+		expect(started).toMatchObject({ status: 200, executionStarted: true, executionId: expect.anything() });
+		// read by its id (GET /executions/:id) until it has ended or waits for the chat
+		let run;
+		for (const until = Date.now() + 240000; ; await sleep(1000)) {
+			run = await server.getExecution(started.executionId).catch((error) => ({ status: `unreadable: ${error.message.slice(0, 200)}` }));
+			if (['success', 'waiting', 'error', 'crashed', 'canceled'].includes(run.status)) break;
+			if (Date.now() > until) throw new Error(`execution ${started.executionId} is ${run.status}\n${server.logs().slice(-3000)}`);
+		}
+		process.stderr.write(`[ai] without a model credential: execution ${run.status}, last node ${run.lastNode}, the agent passed on ${JSON.stringify(run.nodes['AI Agent'] && run.nodes['AI Agent'].items)}\n`);
+		// the agent passes the model's failure on (its error setting), and Reply turns it into the sentence
+		const replies = run.raw.data.resultData.runData.Reply;
+		expect(replies).toBeDefined();
+		const sent = replies[replies.length - 1].data.main[0][0].sendMessage;
+		process.stderr.write(`[ai] without a model credential the chat answers: ${JSON.stringify(sent)}\n`);
+		expect(sent).toBe(sentence);
+		expect(await updates()).toBe(before);
 	}, 300000);
 });
 

@@ -120,7 +120,7 @@ test(
 
 		run = await runThroughWebhook(workflow.id, 'vendor-balance');
 		expect(run.status).toBe('error');
-		const refused = 'Log-in as "demo" was refused: username or password is incorrect. Check the username, password and password encoding in the Vendor API credential.';
+		const refused = 'Log-in as "demo" was refused: username or password is incorrect. Check the username, password and password encoding in the credential "Vendor API account" (type Vendor API).';
 		// n8n-workflow 1.x drops an Error's cause (a class field `cause` overwrites it), so on 1.x the
 		// node cannot recognise its own log-in failure inside n8n's wrapping and puts its general
 		// "The log-in failed:" before the same message: still the refusal and what to check

@@ -382,9 +382,10 @@ const TRIGGERS = [
 	{ search: 'Vendor Cloud Host Trigger', entry: 'Vendor Cloud Host', triggers: ['When a host appears', 'When a host disappears', 'When a host changes status'], shot: 'node-panel-cloud-host-trigger.png' },
 	{ search: 'Vendor Balance Trigger', entry: 'Vendor Account & Billing', triggers: ['On new Vendor Balance event'], shot: 'node-panel-balance-trigger.png' },
 	{ search: 'Vendor Task Trigger', entry: 'Vendor CDN', triggers: ['When a CDN prefetch task finishes', 'When a CDN refresh task finishes', 'When a host backup finishes'] },
+	{ search: 'Vendor Object Storage Trigger', entry: 'Vendor Object Storage', triggers: ['When a file is added', 'When a file is added or changed'] },
 ];
 /** The Vendor action nodes without a trigger: for them n8n's "No … Triggers available" is true. */
-const WITHOUT_TRIGGER = ['Vendor DNS', 'Vendor Object Storage', 'Vendor Disk, Network & Firewall'];
+const WITHOUT_TRIGGER = ['Vendor DNS', 'Vendor Disk, Network & Firewall'];
 
 test('node panel: each trigger is found by its README name, listed under its service; no empty Triggers list where a trigger exists', async () => {
 	for (const t of TRIGGERS) {

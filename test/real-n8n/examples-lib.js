@@ -84,6 +84,7 @@ const PLANNED = {
 	report: ['balance-invoice-report.json'],
 	restartBatch: ['chat-server-restart.json', chat('Hi! batch-1 stopped answering, could you restart it please?')],
 	restartNone: ['chat-server-restart.json', chat('restart the server please')],
+	restartRunning: ['chat-server-restart.json', chat('web-1 is slow, please restart it')],
 	purgeTwo: ['chat-cache-purge.json', chat(`Please purge ${PURGE_URLS[0]} and ${PURGE_URLS[1]}.`)],
 	purgeNone: ['chat-cache-purge.json', chat('purge the cache')],
 	purgeOutside: ['chat-cache-purge.json', chat('please purge https://www.not-ours-example.org/page.html')],
@@ -192,6 +193,25 @@ async function checkRestartBatch(result, { api }, before) {
 	expect((await hostNamed(api, 'batch-1')).status).toBe('1');
 }
 
+/**
+ * A message naming a running host: the service lists it as running right after the reboot, so the
+ * restart cannot be confirmed; the chat says so in one plain sentence, with what the user can do.
+ */
+async function checkRestartRunning(result, { api }) {
+	const web = (await api('instance/list', { page: 1, limit: 100 })).data.find((h) => h.name === 'web-1');
+	const [rebooted] = result.nodes['Reboot and Wait'].items;
+	expect(rebooted).toMatchObject({ id: web.id, name: 'web-1' });
+	expect(rebooted.wait).toMatchObject({ operation: 'reboot', proven: false });
+	expect(result.nodes['Answer']).toBeUndefined();
+	const [{ output }] = result.nodes['Sent, Not Seen'].items;
+	expect(output).toBe(
+		`I sent the reboot to web-1 (${web.instance_id}), but the service shows no restart in progress, so I cannot confirm that it has finished: if web-1 still does not answer in a few minutes, ask me to restart it again.`,
+	);
+	// one sentence, no word of the project's own
+	expect(output.match(/[.!?](\s|$)/g)).toHaveLength(1);
+	expect(output).not.toMatch(/seed|dialect|emulator/i);
+}
+
 /** A message naming no host reboots nothing and asks which host. */
 async function checkRestartNone(result, { api }) {
 	const hosts = (await api('instance/list', { page: 1, limit: 100 })).data;
@@ -250,6 +270,7 @@ function checkAlert(result, { web, note, seenAt }) {
 	expect(result.nodes['Alert Message'].items).toEqual([
 		expect.objectContaining({
 			severity: 'critical',
+			sample: false,
 			hostId: web.id,
 			host: 'web-1',
 			text: `Host web-1 (${web.instance_id}) in ${web.node_zh} is Abnormal (it was running): ${note}. Seen at ${seenAt}.`,
@@ -333,6 +354,7 @@ module.exports = {
 		purgeNone: checkPurgeNone,
 		beforePurgeOutside,
 		purgeOutside: checkPurgeOutside,
+		restartRunning: checkRestartRunning,
 		alert: checkAlert,
 		backup: checkBackup,
 		beforeInbox,

@@ -147,6 +147,10 @@ describe('restart a server from chat', () => {
 		await checks.restartBatch(await runPlanned('restartBatch'), client, before);
 	}, 300000);
 
+	test('a message naming a running host: the chat says in one plain sentence that the reboot was sent, that its end cannot be confirmed, and what to do', async () => {
+		await checks.restartRunning(await runPlanned('restartRunning'), client);
+	}, 300000);
+
 	test('a message naming no host reboots nothing and asks which host', async () => {
 		await checks.restartNone(await runPlanned('restartNone'), client);
 	}, 300000);
@@ -196,6 +200,21 @@ test('alert on an abnormal host: the Cloud Host Trigger event becomes one alert 
 	const result = await runVariant(wf, events);
 	checks.alert(result, { web, note: 'disk I/O errors', seenAt: events[0].seenAt });
 	await control('POST', '/management/instance/hosts/status', { id: Number(web.id), status: 1 });
+}, 300000);
+
+test('alert on an abnormal host, test run: the trigger\'s sample (no host is abnormal) gives a message marked TEST, never a real-looking alert', async () => {
+	const wf = load('host-state-alert.json');
+	const triggerNode = wf.nodes.find((n) => isTrigger(n.type));
+	// "Execute workflow" / "Fetch Test Event": the trigger's manual poll (built package, n8n-core) against the demo data
+	const harness = require('../support/n8n');
+	const { items: events } = await harness.runPoll(triggerNode.type.split('.').pop(), triggerNode.parameters, { mode: 'manual', credentials: { vendorApi: { data: creds.vendorApi.data } } });
+	// a sample of what the trigger watches (a host turning Abnormal), marked as one
+	expect(events).toEqual([expect.objectContaining({ sample: true, event: 'statusChanged', statusName: 'Abnormal' })]);
+
+	const result = await runVariant(wf, events);
+	const [message] = result.nodes['Alert Message'].items;
+	expect(message).toMatchObject({ severity: 'test', sample: true });
+	expect(message.text).toMatch(/^TEST, not a real alert: this is a sample event of the trigger, nothing happened to this host\. Host \S+ .* is Abnormal/);
 }, 300000);
 
 test('inbox to processed: the files of inbox/ are moved to processed/<date>/ and a link that downloads each is posted', async () => {

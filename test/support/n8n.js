@@ -452,10 +452,12 @@ const plain = (value) => JSON.parse(JSON.stringify(value ?? {}, (k, v) => (k ===
  * Later polls hand errors to __emitError (n8n records a failed execution); they come back in
  * `emitErrors`. What the node logs comes back in `logs`.
  *
- * Returns { items (json), staticData (serialised copy), emitted, emitErrors, logs, persisted }.
+ * Returns { items (json), binaries (each item's binary fields, or undefined), staticData
+ * (serialised copy), emitted, emitErrors, logs, persisted }.
  */
 async function runPoll(nodeShortName, parameters, options = {}) {
 	const { staticData = {}, mode = 'trigger', credentials = {}, store = new CredentialStore(), activation = false, cursor = 'live' } = options;
+	await ensureBinaryData(); // a trigger may download files
 	const types = nodeTypes();
 	const type = `${PREFIX}.${nodeShortName}`;
 	if (!types.getByName(type)) throw new Error(`unknown node ${type}`);
@@ -483,7 +485,8 @@ async function runPoll(nodeShortName, parameters, options = {}) {
 		const context = new PollContext(workflow, node, additionalData, 'manual', 'manual');
 		Object.defineProperty(context, 'logger', { value: logger });
 		const data = await nodeType.poll.call(context);
-		return { items: ((data && data[0]) || []).map((i) => i.json), staticData: plain(staticData), emitted: false, emitErrors: [], logs, persisted: undefined };
+		const out = (data && data[0]) || [];
+		return { items: out.map((i) => i.json), binaries: out.map((i) => i.binary), staticData: plain(staticData), emitted: false, emitErrors: [], logs, persisted: undefined };
 	}
 
 	let emittedItems = null;
@@ -536,8 +539,10 @@ async function runPoll(nodeShortName, parameters, options = {}) {
 	const executor = Container.get(core.PollTriggerExecutor);
 	await executor.create(workflow, node, pollFunctions, () => true)(activation);
 	if (activation && cursor === 'live') persisted = plain(staticData); // saved after activation
+	const out = (emittedItems && emittedItems[0]) || [];
 	return {
-		items: ((emittedItems && emittedItems[0]) || []).map((i) => i.json),
+		items: out.map((i) => i.json),
+		binaries: out.map((i) => i.binary),
 		staticData: plain(staticData),
 		emitted: emittedItems !== null,
 		emitErrors,

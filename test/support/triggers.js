@@ -32,7 +32,7 @@ function mulberry32(seed) {
  * the activation poll and after every poll that emitted items). The poll after either is the
  * activation poll of the restarted workflow.
  */
-function createPoller(v, node, parameters, { cursor = 'live' } = {}) {
+function createPoller(v, node, parameters, { cursor = 'live', credentials = { vendorApi: v.apiRef }, count = requestCount } = {}) {
 	const p = {
 		staticData: {},
 		persisted: {},
@@ -47,14 +47,14 @@ function createPoller(v, node, parameters, { cursor = 'live' } = {}) {
 		cleanRequests: 0,
 		/** One poll; `faulted` says whether a fault switch was on (for the clean request figures). */
 		async poll(faulted = false) {
-			const before = await requestCount(v);
+			const before = await count(v);
 			const activation = p.nextIsActivation;
 			let r;
 			let thrown;
 			try {
 				r = await n8n.runPoll(node, parameters, {
 					staticData: p.staticData,
-					credentials: { vendorApi: v.apiRef },
+					credentials,
 					store: v.store,
 					activation,
 					cursor,
@@ -62,7 +62,7 @@ function createPoller(v, node, parameters, { cursor = 'live' } = {}) {
 			} catch (error) {
 				thrown = error;
 			}
-			const used = (await requestCount(v)) - before;
+			const used = (await count(v)) - before;
 			p.requests += used;
 			if (!faulted) {
 				p.cleanPolls++;
@@ -75,7 +75,7 @@ function createPoller(v, node, parameters, { cursor = 'live' } = {}) {
 			if (!ok) p.failed++;
 			const items = r ? r.items : [];
 			p.emittedCount += items.length;
-			return { ok, items, thrown, logs: r ? r.logs : [] };
+			return { ok, items, binaries: r ? r.binaries : [], emitted: !!(r && r.emitted), activation, thrown, logs: r ? r.logs : [] };
 		},
 		restart() {
 			p.staticData = JSON.parse(JSON.stringify(p.staticData));
@@ -106,6 +106,11 @@ async function longTokens(v) {
 /** Management API requests the emulator has answered (read in process: no request itself). */
 async function requestCount(v) {
 	return (await v.emu.management.control['GET /requests']()).count;
+}
+
+/** Object storage requests the emulator has answered (read in process). */
+async function storageRequestCount(v) {
+	return Object.values(v.emu.stats.toJSON().storage.requests).reduce((sum, n) => sum + n, 0);
 }
 
 /**
@@ -157,4 +162,4 @@ function report(name, p, extra = {}) {
 	return line;
 }
 
-module.exports = { longTokens, mulberry32, createPoller, setFaults, clearFaults, advance, requestCount, sorted, report };
+module.exports = { longTokens, mulberry32, createPoller, setFaults, clearFaults, advance, requestCount, storageRequestCount, sorted, report };

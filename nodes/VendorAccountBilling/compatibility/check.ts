@@ -14,7 +14,9 @@ import type { ICredentialDataDecryptedObject, IDataObject } from 'n8n-workflow';
 
 import { API_CREDENTIAL, apiBaseUrl } from '../../shared/api/auth';
 import type { OperationContext } from '../../shared/api/declarations';
-import { codeType, emptyObjects, extraFields, lines, notifyMethods, numbers, paging, payloadKey, summary, tokenLifetime } from './findings';
+import type { Envelope } from '../../shared/api/envelope';
+import { tokenRefused } from '../../shared/api/tokens';
+import { codeType, emptyObjects, extraFields, hostLines, lines, notifyMethods, numbers, paging, payloadKey, recordLines, refusedToken, restoreAnswers, summary, tokenLifetime } from './findings';
 import { ENCODINGS, ENVELOPE_KEYS, Probe, payloadObjects, shown, type Answer, type Finding } from './probe';
 
 /** The first log-in: with the credential's password encoding, else with each of the others. */
@@ -46,7 +48,16 @@ async function readSamples(probe: Probe, token: string) {
 	const memory = await probe.read('instance/memResourceList', token);
 	// lists whose records hold objects (origins, firewall, network): where empty objects show
 	await probe.read('cdn/domainList', token, { page: 1, limit: 30 });
-	await probe.read('instance/list', token, { page: 1, limit: 30 });
+	const hosts = await probe.read('instance/list', token, { page: 1, limit: 30 });
+	// the lines of DNS records: those of the first domain that has records
+	let records: Answer = { ok: false, problem: 'no domain to ask' };
+	let recordsDomain = '';
+	const domains = await probe.read('dns/domainList', token, { page: 1, limit: 30 });
+	for (const d of payloadObjects(domains.body).slice(0, 3)) {
+		records = await probe.read('dns/recordList', token, { did: Number(d.id), page: 1, limit: 100 });
+		recordsDomain = String(d.name ?? d.id);
+		if (payloadObjects(records.body).length) break;
+	}
 	let lineAnswer: Answer = { ok: false, problem: 'no data centre to ask' };
 	let linesCentre = '';
 	for (const centre of payloadObjects(centres.body).slice(0, 6)) {
@@ -58,7 +69,7 @@ async function readSamples(probe: Probe, token: string) {
 		}
 		lineAnswer = answer;
 	}
-	return { detail, balance, groups, plans, centres, memory, lines: lineAnswer, linesCentre };
+	return { detail, balance, groups, plans, centres, memory, lines: lineAnswer, linesCentre, hosts, records, recordsDomain };
 }
 
 /** A second log-in, then the first token again: whether a log-in ends the earlier tokens. */
@@ -74,7 +85,7 @@ async function secondLogIn(probe: Probe, credentials: ICredentialDataDecryptedOb
 			: `first token before: ${before ? 'accepted' : 'refused'}; after the second log-in: ${again.ok ? 'accepted' : `refused (${again.problem})`}; new token: ${fresh?.ok ? 'accepted' : 'refused'}`,
 		reading: '',
 	};
-	if (second.result.ok && before && !again.ok && Number((again as Answer).body?.code) === -1) {
+	if (second.result.ok && before && !again.ok && tokenRefused((again as Answer).status ?? 200, (again as Answer).body as Envelope | undefined)) {
 		readings.add('loginInvalidates');
 		session.reading =
 			'A new log-in ends the earlier tokens of the account: other programs (or other n8n credentials) logged in as the same user log each other out. The node logs in again once per refusal; give n8n a sub-account of its own';
@@ -115,7 +126,9 @@ export async function checkCompatibility(ctx: OperationContext): Promise<IDataOb
 		reading: encoding === configured ? 'Log-in works with the credential as it is' : `Log-in works only with the password encoding ${encoding}; set it in the credential`,
 		setting: { loginEncoding: encoding },
 	});
-	findings.push(tokenLifetime(login, readings));
+	findings.push(tokenLifetime(login, first.date, readings));
+	// how the service refuses a token: a made-up one (it ends nothing)
+	findings.push(refusedToken(await probe.read('profile/detail', 'n8n-compatibility-check-made-up-token'), readings));
 
 	const reads = await readSamples(probe, token1);
 	const code = codeType(probe.answers, readings);
@@ -126,11 +139,15 @@ export async function checkCompatibility(ctx: OperationContext): Promise<IDataOb
 	findings.push(emptyObjects(probe.answers, readings));
 	findings.push(extraFields(probe.answers, readings));
 	findings.push(lines(reads.lines, reads.linesCentre, readings));
+	findings.push(hostLines(reads.hosts, readings));
+	findings.push(recordLines(reads.recordsDomain, reads.records, readings));
+	findings.push(restoreAnswers());
 	findings.push(notifyMethods(reads.plans));
 	findings.push(await secondLogIn(probe, credentials, encoding, token1, reads.detail.ok, readings));
 
+	const unread = readings.has('tokenRefusedUnrecognised') ? ' except how it refuses a token (see refusedToken)' : '';
 	const message = readings.size
-		? `This service follows these readings: ${[...readings].join(', ')}. The node reads all of them; use the credential settings given.`
-		: 'This service answers as the seeds show and as the node reads by default; use the credential settings given.';
+		? `This service follows these readings: ${[...readings].join(', ')}. The node reads all of them${unread}; use the credential settings given.`
+		: 'This service answers as the vendor\'s documentation shows and as the node reads by default; use the credential settings given.';
 	return [...findings, summary(findings, readings, settings, message)];
 }

@@ -6,30 +6,76 @@
  */
 import type { IDataObject } from 'n8n-workflow';
 
-import { CODES, lineCode } from '../../shared/api/codes';
+import { readExpires } from '../../shared/api/auth';
+import { CODES, DNS_LINES, lineCode } from '../../shared/api/codes';
+import type { Envelope } from '../../shared/api/envelope';
 import { serializedList } from '../../shared/api/serialized';
+import { tokenRefused } from '../../shared/api/tokens';
 import { DOCUMENTED_FIELDS, ENVELOPE_KEYS, OBJECT_KEYS, isObject, numericString, payloadObjects, payloadOf, shown, type Answer, type Finding } from './probe';
 
 type Answers = Array<{ path: string; body: IDataObject }>;
 
-/** How long a token lives, from the log-in answer's `expires`. */
-export function tokenLifetime(login: IDataObject, readings: Set<string>): Finding {
-	const expires = Number(login.expires);
+/**
+ * What `expires` of the log-in answer is, read as the nodes read it (readExpires): a lifetime in
+ * seconds, the time the token ends, or a value the nodes ignore (docs/vendor/readings.md#r32, #r45).
+ */
+export function tokenLifetime(login: IDataObject, date: unknown, readings: Set<string>): Finding {
+	const now = Date.now();
+	const expiry = readExpires(login.expires, now, date);
 	const lifetime: Finding = {
 		check: 'tokenLifetime',
-		tried: 'The expires field of the log-in answer',
-		observed: `expires ${shown(login.expires)}`,
+		tried: 'The expires field of the log-in answer (a lifetime in seconds or the time the token ends: the vendor\'s documentation does not say)',
+		observed: `expires ${shown(login.expires)}${date ? `, answer dated ${String(date)}` : ''}`,
 		reading: '',
+		setting: {},
 	};
-	if (!Number.isFinite(expires) || expires <= 0) {
-		lifetime.reading = 'No token lifetime given; the node logs in again whenever the service refuses a token (code -1)';
-	} else if (expires < 600) {
-		readings.add(`tokenLifetime${expires}`);
-		lifetime.reading = `Tokens live only ${expires} s: the node logs in again when the service refuses a token (code -1) and repeats the request once, so long runs log in often`;
+	const life = expiry.endsAt === undefined ? 0 : Math.round((expiry.endsAt - now) / 1000);
+	const renews = 'the nodes log in again shortly before it ends (at most a minute before) and whenever the service refuses a token';
+	if (expiry.reading === 'none') {
+		lifetime.reading = 'No token lifetime given: the nodes log in again whenever the service refuses a token. Nothing to set';
+	} else if (expiry.reading === 'ignored') {
+		lifetime.reading = `This makes no sense as a lifetime or as a time (${expiry.why}): the nodes ignore it and log in again whenever the service refuses a token. Nothing to set`;
+	} else if (expiry.reading === 'timestamp') {
+		readings.add('expiresTimestamp');
+		lifetime.reading = `expires is the time the token ends (${new Date(expiry.endsAt!).toISOString()}, ${life} s from now), not a lifetime: ${renews}. Nothing to set`;
+	} else if (life < 600) {
+		readings.add(`tokenLifetime${life}`);
+		lifetime.reading = `Tokens live only ${life} s (expires is their lifetime in seconds): ${renews}, so long runs log in often. Nothing to set`;
 	} else {
-		lifetime.reading = `Tokens live ${expires} s (${Math.round(expires / 60)} min); the node logs in again when the service refuses one`;
+		lifetime.reading = `Tokens live ${life} s (${Math.round(life / 60)} min; expires is their lifetime in seconds): ${renews}. Nothing to set`;
 	}
 	return lifetime;
+}
+
+/** The answer to a made-up token: how the service refuses a token, and whether the nodes know it for that (tokens.ts). */
+export function refusedToken(answer: Answer, readings: Set<string>): Finding {
+	const body = answer.body ?? {};
+	const message = typeof body.message === 'string' ? body.message : '';
+	const finding: Finding = {
+		check: 'refusedToken',
+		tried: 'profile/detail with a made-up token (an expired or revoked token usually gets the same answer)',
+		observed: answer.body ? `HTTP ${answer.status ?? '?'}, code ${shown(body.code)}, message ${message ? `"${message}"` : 'none'}` : `no answer: ${answer.problem}`,
+		reading: '',
+		setting: {},
+	};
+	if (answer.ok) {
+		finding.reading = 'The service accepted a made-up token. Check the API URL: this does not look like the vendor\'s management interface';
+	} else if (!answer.body && answer.status !== 401) {
+		finding.reading = 'Not checked: the answer was not the JSON envelope';
+	} else if (tokenRefused(answer.status ?? 200, answer.body as Envelope | undefined)) {
+		const code = Number(body.code);
+		if (answer.status !== 401 && code === -1) {
+			finding.reading = 'A refused token is answered with code -1: the nodes log in again once and repeat the request. Nothing to set';
+		} else {
+			readings.add(/[\u3400-\u9fff]/.test(message) ? 'tokenRefusedChinese' : 'tokenRefusedOtherCode');
+			finding.reading = `A refused token is answered with ${answer.status === 401 ? 'HTTP 401' : `code ${String(body.code)}`}${message ? ` and "${message}"` : ''}, not with code -1: the nodes know it for a refused token ${answer.status === 401 ? 'by the HTTP status' : 'by its words'}, log in again once and repeat the request. Nothing to set`;
+		}
+	} else {
+		readings.add('tokenRefusedUnrecognised');
+		finding.reading = `A refused token is answered with code ${String(body.code)} and "${message}", which the nodes cannot tell from other refusals: they log in again shortly before a token runs out (by expires), but a token the service ends early (a log-in elsewhere as the same user, a password change) makes calls fail with this message until then. No setting changes this: give n8n a user of its own (a sub-account), so that no other log-in ends its tokens`;
+		finding.setting = { username: 'a sub-account used by n8n only' };
+	}
+	return finding;
 }
 
 /** Whether the envelope's `code` comes as a number or a string; `codeStrings` counts the strings. */
@@ -40,7 +86,7 @@ export function codeType(answers: Answers, readings: Set<string>): { finding: Fi
 		check: 'codeType',
 		tried: `The envelope's code in ${answers.length} answers`,
 		observed: codeStrings ? `code came as a string in ${codeStrings} of ${codes.length} answers, e.g. ${shown(codes.find((c) => typeof c === 'string'))}` : `code came as a number in all ${codes.length} answers`,
-		reading: codeStrings ? 'The envelope writes numbers as strings ("code": "1"); the node compares codes as numbers, so both work' : 'code is a number, as the seed shows',
+		reading: codeStrings ? 'The envelope writes numbers as strings ("code": "1"); the node compares codes as numbers, so both work' : 'code is a number, as the vendor\'s documentation shows',
 	};
 	if (codeStrings) readings.add('numbersAsStrings');
 	return { finding, codeStrings };
@@ -71,12 +117,12 @@ export function numbers(reads: { detail: Answer; balance: Answer; centres: Answe
 	if (!present.length) finding.reading = 'Nothing to tell; the node reads numbers and numeric strings alike';
 	else if (asNumbers.length === present.length) {
 		readings.add('numbersAsNumbers');
-		finding.reading = 'Numbers come as JSON numbers ("id": 12), not as the strings the seed shows; the node reads both';
+		finding.reading = 'Numbers come as JSON numbers ("id": 12), not as the strings the vendor\'s documentation shows; the node reads both';
 	} else if (asNumbers.length) finding.reading = 'Some numbers come as numbers, some as strings; the node reads both';
 	else if (codeStrings) {
 		readings.add('numbersAsStrings');
 		finding.reading = 'Every number comes as a string, the envelope too ("code": "1", "totalpage": "3"); the node reads them as numbers';
-	} else finding.reading = 'Numbers in records come as strings, as the seed says ("Most numeric values in responses are strings")';
+	} else finding.reading = 'Numbers in records come as strings, as the vendor\'s documentation says ("Most numeric values in responses are strings")';
 	return finding;
 }
 
@@ -101,15 +147,15 @@ export function payloadKey(detail: Answer, memory: Answer, lines: Answer, readin
 	const where = (path: string, a: Answer) => (a.ok ? `${path} under ${payloadOf(a.body).key}` : `${path}: ${a.problem}`);
 	const finding: Finding = {
 		check: 'payloadKey',
-		tried: 'Where the payload is: profile/detail, instance/memResourceList and instance/networkResourceList (the seed says the last two answer under result)',
+		tried: 'Where the payload is: profile/detail, instance/memResourceList and instance/networkResourceList (the vendor\'s documentation says the last two answer under result)',
 		observed: [where('profile/detail', detail), where('instance/memResourceList', memory), where('instance/networkResourceList', lines)].join('; '),
 		reading: '',
 	};
 	const resultLists = [memory, lines].filter((a) => a.ok).map((a) => payloadOf(a.body).key);
 	if (resultLists.some((k) => k === 'data')) {
 		readings.add('resultListsUnderData');
-		finding.reading = 'Some lists the seed puts under result answer under data; the node reads either';
-	} else finding.reading = 'As the seed says; the node reads data or result either way';
+		finding.reading = 'Some lists the vendor\'s documentation puts under result answer under data; the node reads either';
+	} else finding.reading = 'As the vendor\'s documentation says; the node reads data or result either way';
 	return finding;
 }
 
@@ -130,7 +176,7 @@ export function emptyObjects(answers: Answers, readings: Set<string>): Finding {
 	for (const a of answers) walk(a.body, a.path, '', 0);
 	const finding: Finding = {
 		check: 'emptyObjects',
-		tried: `Empty objects in ${answers.length} answers (fields the seed describes as objects: ${[...OBJECT_KEYS].join(', ')})`,
+		tried: `Empty objects in ${answers.length} answers (fields the vendor's documentation describes as objects: ${[...OBJECT_KEYS].join(', ')})`,
 		observed: arraysForObjects.length
 			? `[] where an object belongs: ${arraysForObjects.slice(0, 5).join(', ')}`
 			: emptyOnes.length
@@ -159,9 +205,9 @@ export function extraFields(answers: Answers, readings: Set<string>): Finding {
 	}
 	const finding: Finding = {
 		check: 'extraFields',
-		tried: `Fields the seeds do not list, in the envelopes and in the records of ${Object.keys(DOCUMENTED_FIELDS).join(', ')}`,
+		tried: `Fields the vendor's documentation does not list, in the envelopes and in the records of ${Object.keys(DOCUMENTED_FIELDS).join(', ')}`,
 		observed: extras.size ? [...extras].slice(0, 12).join(', ') : 'none',
-		reading: extras.size ? 'The service adds fields the seeds do not list; the node passes them through and ignores them' : 'Only the fields the seeds list',
+		reading: extras.size ? 'The service adds fields the vendor\'s documentation does not list; the node passes them through and ignores them' : 'Only the fields the vendor\'s documentation lists',
 	};
 	if (extras.size) readings.add('extraFields');
 	return finding;
@@ -198,6 +244,68 @@ export function lines(answer: Answer, centre: string, readings: Set<string>): Fi
 	if (unknown.length) parts.push(`unknown lines (${unknown.map((r) => String(r.linetype)).join(', ')}): choose them By Code`);
 	finding.reading = `${parts.length ? `${parts.join('; ')}. ` : 'Row ids are the line codes and linetype is the code. '}Create Host sends the line code (linetype: ${[...new Set(codesOf.filter((c) => c !== undefined))].map((c) => `${c} ${CODES.line[String(c)] ?? ''}`.trim()).join(', ')}) as networkid`;
 	return finding;
+}
+
+/** How hosts name their line in instance/list (`network` {id, line}): what the simplified host can show. */
+export function hostLines(hosts: Answer, readings: Set<string>): Finding {
+	const networks = payloadObjects(hosts.body)
+		.map((h) => (isObject(h.network) ? h.network : undefined))
+		.filter((n): n is IDataObject => n !== undefined);
+	const finding: Finding = {
+		check: 'hostLines',
+		tried: 'instance/list: the network {id, line} of each host',
+		observed: hosts.ok ? (networks.length ? networks.slice(0, 8).map((n) => `id ${shown(n.id)} line ${shown(n.line)}`).join('; ') : 'no host') : `refused: ${hosts.problem}`,
+		reading: '',
+		setting: {},
+	};
+	if (!networks.length) {
+		finding.reading = 'Not checked (no host, or this account may not list hosts). Nothing to set';
+		return finding;
+	}
+	const unknown = [...new Set(networks.filter((n) => lineCode(n.line) === undefined).map((n) => String(n.line ?? '')))];
+	const rowIds = networks.some((n) => lineCode(n.line) !== undefined && String(n.id) !== String(lineCode(n.line)));
+	if (unknown.length) readings.add('hostLineWords');
+	if (rowIds) readings.add('lineIdsDiffer');
+	finding.reading = `${
+		unknown.length
+			? `Hosts name some lines in words the nodes do not know (${unknown.join(', ')}): the simplified host shows that word as it came and no line code. `
+			: 'Hosts name their lines in words the nodes know: the simplified host shows the line and its code. '
+	}${rowIds ? 'network.id is not the line code (it is the id of a line row); the nodes never read it as one. ' : ''}Nothing to set`;
+	return finding;
+}
+
+/** The lines of a domain's DNS records (the documents name none): what Record > Add should send. */
+export function recordLines(domain: string, records: Answer, readings: Set<string>): Finding {
+	const rows = payloadObjects(records.body);
+	const lines = new Map<string, string>();
+	for (const r of rows) if (r.recordline !== undefined) lines.set(String(r.recordline), String(r.locale ?? ''));
+	const finding: Finding = {
+		check: 'recordLines',
+		tried: `dns/recordList of ${domain || '(no domain found)'}: the line of each record`,
+		observed: records.ok ? (lines.size ? [...lines].map(([line, name]) => `${JSON.stringify(line)}${name && name !== line ? ` (${name})` : ''}`).join(', ') : 'no record') : `not read: ${records.problem}`,
+		reading: '',
+		setting: {},
+	};
+	const usual = new Set(DNS_LINES.map((o) => String(o.value)));
+	const own = [...lines.keys()].filter((l) => !usual.has(l));
+	if (!lines.size) finding.reading = 'Not checked (no domain with records). Leave Line at Not Set in Record > Add and the service chooses the line. Nothing to set';
+	else if (own.length) {
+		readings.add('dnsLinesOwn');
+		finding.reading = `The service names record lines its own way (${own.join(', ')}): in Record > Add enter one of these as the Line (an expression), or leave Line at Not Set and the service chooses. Nothing to set`;
+	} else finding.reading = `Record lines seen: ${[...lines.keys()].join(', ')}. Leave Line at Not Set in Record > Add and the service chooses, or pick one. Nothing to set`;
+	return finding;
+}
+
+/** What a restore or roll back answers as `id` cannot be seen by reading; the nodes do not depend on it. */
+export function restoreAnswers(): Finding {
+	return {
+		check: 'restoreAnswers',
+		tried: 'Nothing: only a restore or a roll back shows whether its answer\'s id is the host\'s or the backup\'s, and this check changes nothing',
+		observed: 'not checked',
+		reading:
+			'Either way works: with Wait Until Running the nodes wait on the host the answer names as the instance (instance_id), else on the host of the backup or snapshot as listed; never on an id that may be the backup\'s. Nothing to set',
+		setting: {},
+	};
 }
 
 /** The notification methods the DNS plans offer downtime monitors (`monitor_notice`). */

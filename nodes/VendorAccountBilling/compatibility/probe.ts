@@ -91,7 +91,10 @@ export class Probe {
 			return raw;
 		}, creds);
 		// authorize() asks for the full response: the envelope is its body (a string when not JSON)
-		let body = isObject(raw) && 'statusCode' in raw ? raw.body : raw;
+		const response = raw as unknown;
+		const full = isObject(response) && 'statusCode' in response;
+		const date = full && isObject(response.headers) ? response.headers.date : undefined;
+		let body = full ? (response as IDataObject).body : response;
 		if (typeof body === 'string') {
 			try {
 				body = JSON.parse(body) as unknown;
@@ -99,7 +102,7 @@ export class Probe {
 				body = undefined;
 			}
 		}
-		return { result, raw: isObject(body) ? body : undefined };
+		return { result, raw: isObject(body) ? body : undefined, date };
 	}
 
 	/** One read with a given token, the answer as it came (no renewal, no retry). */

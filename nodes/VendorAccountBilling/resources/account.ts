@@ -4,7 +4,7 @@ import { API_CREDENTIAL, encodePassword } from '../../shared/api/auth';
 import { noDataRecord } from '../../shared/api/output';
 import type { OperationDecl } from '../../shared/api/declarations';
 import { REPORT_SENDING, YES_NO } from '../../shared/api/codes';
-import { checked, choice, required, secret, str } from '../../shared/api/fields';
+import { checked, choice, required, secret, str, topLevel } from '../../shared/api/fields';
 import { computed, field, flag, number } from '../../shared/api/simplify';
 import { checkCompatibility } from '../compatibility/check';
 
@@ -40,7 +40,8 @@ export const accountOperations: OperationDecl[] = [
 		fields: [
 			required(str('username', 'Username', 'Name of the new account; the service sets the rules (often up to 32 letters, digits or _)')),
 			required(secret('password', 'Password', 'Password of the new account; it is sent twice as the service asks, and the service sets the rules')),
-			required(checked(str('mail', 'E-Mail', 'E-mail address of the new account', { placeholder: 'e.g. name@example.com' }), { kind: 'email' })),
+			// the vendor's documentation does not mark it required (its name is only in the example, readings R52): sent when given
+			topLevel(checked(str('mail', 'E-Mail', 'E-mail address of the new account; not sent when empty (the service may ask for one)', { placeholder: 'e.g. name@example.com' }), { kind: 'email' })),
 			str('phone', 'Phone', 'Mobile phone number'),
 		],
 		prepare: (body) => ({ ...body, confirm_password: body.password }),

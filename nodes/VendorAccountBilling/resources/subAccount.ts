@@ -112,19 +112,23 @@ export const subAccountOperations: OperationDecl[] = [
 				wire: 'perms',
 				displayName: 'Permissions',
 				kind: 'rows',
-				required: true,
-				description: 'One row per resource type with the IDs the sub-account may use',
+				topLevel: true,
+				description:
+					'One row per resource type with the IDs the sub-account may use. A row with no IDs sends an empty list for its type, and no row at all sends no type (perms {}); what an empty list means is the service\'s to say (the vendor\'s documentation does not).',
 				rows: {
 					itemName: 'Resource Type',
-					min: 1,
 					fields: [
 						required(choice('type', 'Resource Type', PERMISSION_TYPES, undefined, { default: 1 })),
-						required(checked(str('ids', 'Resource IDs', 'IDs of the hosts, disks, firewalls, networks, channels or domains, comma-separated', { placeholder: 'e.g. 12,15' }), { kind: 'pattern', regex: '^\\s*\\d+(\\s*,\\s*\\d+)*\\s*$', message: 'give numeric IDs separated by commas' })),
+						checked(str('ids', 'Resource IDs', 'IDs of the hosts, disks, firewalls, networks, channels or domains, comma-separated; empty sends an empty list for this type', { placeholder: 'e.g. 12,15' }), {
+							kind: 'pattern',
+							regex: '^\\s*\\d+(\\s*,\\s*\\d+)*\\s*$',
+							message: 'give numeric IDs separated by commas',
+						}),
 					],
 					serialize: (rows: IDataObject[]) => {
 						const perms: Record<string, number[]> = {};
 						for (const r of rows) {
-							const ids = String(r.ids).split(',').map((x) => Number(x.trim()));
+							const ids = r.ids === undefined ? [] : String(r.ids).split(',').map((x) => Number(x.trim()));
 							perms[String(r.type)] = [...(perms[String(r.type)] ?? []), ...ids];
 						}
 						return perms;
@@ -132,5 +136,7 @@ export const subAccountOperations: OperationDecl[] = [
 				},
 			},
 		],
+		// no row: an empty perms, sent as such (the body always names perms)
+		prepare: (body) => ({ ...body, perms: body.perms ?? {} }),
 	},
 ];

@@ -15,14 +15,17 @@ export const separatorField = checked(
 	{ kind: 'singleChar' },
 );
 
-/** "Check URLs Against Channels" (Additional Fields): on unless turned off. */
+/**
+ * "Check URLs Against Channels" (Additional Fields): the vendor's documentation states no rule that
+ * a URL must belong to a channel, so the check runs only when asked (the field added and on).
+ */
 export const checkChannelsField: FieldDecl = {
 	wire: 'checkChannels',
 	displayName: 'Check URLs Against Channels',
 	kind: 'boolean',
 	default: true,
 	description:
-		"Whether each URL's host is checked against the account's channels before anything is sent (one channel listing per run); turn off if the credential may not list channels",
+		"Whether each URL's host is checked against the account's channels before anything is sent, and a URL no channel serves is refused (one channel listing per run). Not checked unless added here; when the channel list cannot be read (a sub-account allowed only to refresh), the URLs are sent unchecked.",
 };
 
 /** "Find URLs in Text" (Additional Fields): the URLs field holds a text such as a chat message. */

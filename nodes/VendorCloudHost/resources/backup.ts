@@ -5,7 +5,7 @@ import { BACKUP_STATUS, BACKUP_TYPES, CODES } from '../../shared/api/codes';
 import { code, field, number, time, type SimplifySpec } from '../../shared/api/simplify';
 import { InputError } from '../../shared/errors';
 import { afterWaitForBackup, waitForCompletionExtras } from '../backupWait';
-import { afterWaitUntilRunning, waitUntilRunningExtras } from '../hostWait';
+import { afterRestoreWaitUntilRunning, waitUntilRunningExtras } from '../hostWait';
 
 /** Simplified backup records (backupList has 11 fields, one a host object). */
 export const BACKUP_SIMPLE: SimplifySpec = {
@@ -104,6 +104,6 @@ export const backupOperations: OperationDecl[] = [
 		notice: "Restoring replaces the host's disks with the backup; everything changed since the backup is lost",
 		fields: [hostScope(), backup('The completed backup to restore')],
 		extras: waitUntilRunningExtras('the restored host is'),
-		after: afterWaitUntilRunning(),
+		after: afterRestoreWaitUntilRunning('instance/backupList'),
 	},
 ];

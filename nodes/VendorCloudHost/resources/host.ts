@@ -240,7 +240,7 @@ export const hostOperations: OperationDecl[] = [
 		description: 'Set or remove the star that marks a host as a favourite',
 		fields: [
 			host('The host to star or unstar'),
-			required({ wire: 'mark', displayName: 'Starred', kind: 'boolean', default: true, description: 'Whether the host gets a star; turn off to remove it' }),
+			required({ wire: 'mark', displayName: 'Starred', kind: 'boolean', default: false, description: 'Whether the host gets a star (on) or loses it (off; the vendor\'s documentation gives off as the default)' }),
 		],
 	},
 	{

@@ -2,7 +2,7 @@ import { InputError } from '../../shared/errors';
 import type { OperationDecl } from '../../shared/api/declarations';
 import { locator, required, str } from '../../shared/api/fields';
 import { field, time } from '../../shared/api/simplify';
-import { afterWaitUntilRunning, waitUntilRunningExtras } from '../hostWait';
+import { afterRestoreWaitUntilRunning, waitUntilRunningExtras } from '../hostWait';
 
 const hostScope = () => ({
 	...locator('iid', 'host', 'Host', 'Narrows the snapshot list below to this host (not sent)'),
@@ -90,6 +90,6 @@ export const snapshotOperations: OperationDecl[] = [
 		notice: "Rolling back replaces the host's disks with the snapshot; everything changed since it was taken is lost",
 		fields: [hostScope(), snapshot('The snapshot to roll back to')],
 		extras: waitUntilRunningExtras('the host is'),
-		after: afterWaitUntilRunning(),
+		after: afterRestoreWaitUntilRunning('instance/snapshotList'),
 	},
 ];

@@ -5,7 +5,8 @@ import { serializedList } from '../../shared/api/serialized';
 import { code, computed, field, flag, number, time } from '../../shared/api/simplify';
 import { domain, newStatus, plan } from './common';
 
-const period = (description: string) => topLevel(int('period', 'Period (Years)', description, { default: 1 }));
+/** Years bought: the vendor's documentation gives no default, so it is sent only when set (in Additional Fields) and the service chooses otherwise. */
+const period = (description: string) => int('period', 'Period (Years)', `${description}; not sent unless set, and the service then chooses (the vendor's documentation gives no default)`, { default: 1 });
 
 export const planOperations: OperationDecl[] = [
 	{

@@ -4,7 +4,7 @@ import type { FieldDecl, OperationDecl } from '../../shared/api/declarations';
 import { choice, int, locator, locators, required, str, topLevel } from '../../shared/api/fields';
 import { CODES, DNS_LINES, ENABLED_PAUSED, RECORD_TYPES } from '../../shared/api/codes';
 import { code, field, number, time, type SimplifySpec } from '../../shared/api/simplify';
-import { recordsOf, valueProblem } from '../records';
+import { addRecords, recordsOf, valueProblem } from '../records';
 import { domain, newStatus } from './common';
 import { InputError } from '../../shared/errors';
 
@@ -12,11 +12,23 @@ const subdomain = (description: string, extra: Partial<FieldDecl> = {}) => str('
 /** Types are named by example ("for example A, AAAA, CNAME", docs/vendor/readings.md#r6): the list is open, another type is entered as an expression. */
 const recordType = (description: string, extra: Partial<FieldDecl> = {}) =>
 	choice('recordtype', 'Type', RECORD_TYPES, `${description}; another type the service knows can be entered as an expression`, { default: 'A', allowOtherValues: true, ...extra });
-/** No line values are named (docs/vendor/readings.md#r6): the usual ones to choose, any other line the service knows as an expression. */
+/**
+ * The vendor's documentation names no line values and no default line (docs/vendor/readings.md#r6, #r69):
+ * the usual ones to choose, any other line the service knows as an expression.
+ */
 const line = (extra: Partial<FieldDecl> = {}) =>
-	choice('recordline', 'Line', DNS_LINES, 'Visitors the record answers: Default answers everyone; another line the service offers can be entered as an expression', { default: 'default',
+	choice('recordline', 'Line', DNS_LINES, 'Visitors the record answers; another line the service offers can be entered as an expression', {
+		default: 'default',
 		allowOtherValues: true,
 		...extra,
+	});
+/** Record > Add's line: empty by default, the line's place in the entry then left empty and the service chooses (readings R69). */
+const addLine = () =>
+	line({
+		options: [{ name: 'Not Set (the Service Chooses)', value: '', description: 'The line is left empty in the request and the service uses its default line' }, ...DNS_LINES],
+		default: '',
+		description:
+			'Visitors the record answers. Not Set leaves the line empty and the service uses its default line; the vendor\'s documentation names no lines, so another line the service offers (for example one in its own language, as its records show) can be entered as an expression.',
 	});
 const value = (extra: Partial<FieldDecl> = {}) =>
 	str('value', 'Value', 'IPv4 for A, IPv6 for AAAA, a host name for CNAME, MX and NS, text for TXT', { placeholder: 'e.g. 203.0.113.10', ...extra });
@@ -24,6 +36,10 @@ const value = (extra: Partial<FieldDecl> = {}) =>
 const mx = (extra: Partial<FieldDecl> = {}) => int('mx', 'MX Priority', 'Priority of an MX record, lower first (usually 1-100)', { default: 10, ...extra });
 const ttl = (extra: Partial<FieldDecl> = {}) => int('ttl', 'TTL (Seconds)', 'How long resolvers may cache the answer (default 300; the plan may set a minimum)', { default: 300, ...extra });
 const weight = (extra: Partial<FieldDecl> = {}) => int('weight', 'Weight', 'Share of answers among records of the same host record and line (usually 1-100)', { default: 1, ...extra });
+/** Record > Add's weight: sent only when set (the vendor's documentation gives no default); a row of More Records always carries one. */
+const addWeight = () => weight({ description: 'Share of answers among records of the same host record and line (usually 1-100); not sent unless set, and the service then chooses' });
+const rowWeight = () =>
+	weight({ description: 'Share of answers among records of the same host record and line (usually 1-100). Every row carries a number here, so it is sent as shown (1 unless changed).' });
 
 /** Simplified DNS records. */
 const RECORD_SIMPLE: SimplifySpec = {
@@ -77,11 +93,11 @@ export const recordOperations: OperationDecl[] = [
 			domain('did', 'The domain that gets the records'),
 			required(recordType('Record type', { default: 'A' })),
 			required(subdomain('Host record: @ for the domain itself, * for a wildcard, or a name such as www; it may not hold ; or #, which separate records', { default: '@' })),
-			required(value()),
-			topLevel(line({ default: 'default' })),
+			required(value({ description: 'IPv4 for A, IPv6 for AAAA, a host name for CNAME, MX and NS, text for TXT; a value with ; or # (a DKIM or SPF text) is added, then set with a second request, as ; and # separate records in an add' })),
+			topLevel(addLine()),
 			topLevel(ttl()),
 			topLevel(mx({ show: { recordtype: ['MX'] } })),
-			weight(),
+			addWeight(),
 			{
 				wire: 'records',
 				displayName: 'More Records',
@@ -92,17 +108,19 @@ export const recordOperations: OperationDecl[] = [
 					fields: [
 						required(subdomain('Host record: @ for the domain itself, * for a wildcard, or a name such as www', { default: '@' })),
 						required(recordType('Record type', { default: 'A' })),
-						line({ default: 'default' }),
-						required(value()),
+						addLine(),
+						required(value({ description: 'IPv4 for A, IPv6 for AAAA, a host name for CNAME, MX and NS, text for TXT; a value with ; or # (a DKIM or SPF text) is added, then set with a second request, as ; and # separate records in an add' })),
 						mx({ show: { recordtype: ['MX'] } }),
 						ttl(),
-						weight(),
+						rowWeight(),
 					],
 					serialize: (rows: IDataObject[]) => rows,
 				},
 			},
 		],
 		prepare: recordsOf,
+		// a value with ";" or "#" is set by dns/recordUpdate after the add (records.ts)
+		run: addRecords,
 	},
 	{
 		endpoint: 'dns/recordUpdate',

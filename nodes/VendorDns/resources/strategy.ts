@@ -9,7 +9,7 @@ const strategy = (description: string) => locator('id', 'strategy', 'Resolution 
 const subdomain = (extra: Partial<FieldDecl> = {}) =>
 	str('subdomain', 'Host Record', 'Host record the strategy answers for (@ for the domain itself)', { placeholder: 'e.g. www', ...extra });
 const sty = choice('sty', 'Strategy', STRATEGIES, 'How visitors are told apart; the plan decides which are allowed', { default: 'auto' });
-const maxip = int('maxip', 'Max IPs', 'Most addresses returned in one answer; the plan may set a limit', { default: 1 });
+const maxip = int('maxip', 'Max IPs', 'Most addresses returned in one answer; the plan may set a limit. Not sent unless set, and the service then chooses (the vendor\'s documentation gives no default).', { default: 1 });
 const status = choice('status', 'Status', ENABLED_PAUSED, 'Whether the strategy is in force (default enabled)', { default: 1 });
 
 export const strategyOperations: OperationDecl[] = [
@@ -50,7 +50,7 @@ export const strategyOperations: OperationDecl[] = [
 			required(subdomain({ default: '@' })),
 			required(sty),
 			template('tid', 'Template whose records give the addresses'),
-			topLevel(maxip),
+			maxip,
 			topLevel(status),
 		],
 	},

@@ -1,5 +1,5 @@
 import type { FieldDecl, OperationDecl } from '../../shared/api/declarations';
-import { checked, choice, id, int, locator, required, str, topLevel } from '../../shared/api/fields';
+import { checked, choice, id, int, locator, required, str } from '../../shared/api/fields';
 import { CODES, ENABLED_CLOSED } from '../../shared/api/codes';
 import { code, field, number, time } from '../../shared/api/simplify';
 import { newStatus, plan, template } from './common';
@@ -55,7 +55,7 @@ export const templateOperations: OperationDecl[] = [
 		fields: [
 			plan('pid', 'Plan the template belongs to; it must include resolution strategies'),
 			required(str('name', 'Name', 'Name of the template', { placeholder: 'e.g. China carriers' })),
-			topLevel(choice('status', 'Status', ENABLED_CLOSED, 'Whether the template can be used', { default: 1 })),
+			choice('status', 'Status', ENABLED_CLOSED, 'Whether the template can be used; not sent unless set, and the service then chooses (the vendor\'s documentation gives no default)', { default: 1 }),
 			str('note', 'Note', 'Remark'),
 		],
 	},

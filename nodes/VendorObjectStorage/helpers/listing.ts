@@ -92,6 +92,8 @@ export function listingPageCap(maxKeys: number): number {
 }
 
 export interface ListingPage {
+	/** The answer's Date header: the service's clock when it answered ('' when absent). */
+	date: string;
 	entries: Array<{ name: string; item: IDataObject }>;
 	truncated: boolean;
 	nextMarker: string;
@@ -126,6 +128,7 @@ export async function listPage(
 	entries.sort((a, b) => compareKeys(a.name, b.name));
 	if (o.marker && entries.length && entries[0].name === o.marker) entries.shift();
 	return {
+		date: res.headers.date ?? '',
 		entries,
 		truncated: isTruncated(ctx.getNode(), doc, `List Objects ${bucket}`, res.transId, i),
 		nextMarker: text(doc, 'NextMarker'),

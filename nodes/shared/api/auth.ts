@@ -35,7 +35,9 @@ export function encodePassword(password: string, encoding: unknown): string {
 
 /* ------------------------------------------------------------- stored token */
 
-const TOKEN_PREFIX = 'vc1';
+/** `vc1:<fingerprint>:<token>` (no renewal time) and `vc2:<fingerprint>:<renew at, ms or empty>:<token>`. */
+const TOKEN_PREFIX = 'vc2';
+const TOKEN_PREFIX_V1 = 'vc1';
 
 /** Identifies the log-in details; a one-way hash, kept only inside the encrypted credential. */
 export function credentialFingerprint(credentials: ICredentialDataDecryptedObject): string {
@@ -43,9 +45,25 @@ export function credentialFingerprint(credentials: ICredentialDataDecryptedObjec
 	return createHash('sha256').update(JSON.stringify(parts), 'utf8').digest('hex').slice(0, 32);
 }
 
-/** The value kept in the credential's hidden Access Token field. */
-export function storedToken(credentials: ICredentialDataDecryptedObject, token: string): string {
-	return `${TOKEN_PREFIX}:${credentialFingerprint(credentials)}:${token}`;
+/**
+ * The value kept in the credential's hidden Access Token field: the token, the fingerprint of
+ * the log-in details and, when the log-in answer's `expires` made sense, the time (ms, this
+ * machine's clock) from which the token is renewed before it is sent again (readExpires).
+ */
+export function storedToken(credentials: ICredentialDataDecryptedObject, token: string, renewAt?: number): string {
+	return `${TOKEN_PREFIX}:${credentialFingerprint(credentials)}:${renewAt === undefined ? '' : Math.floor(renewAt)}:${token}`;
+}
+
+/** The stored token and its renewal time, if these very credentials obtained it. */
+function parseStored(credentials: ICredentialDataDecryptedObject): { token: string; renewAt?: number } | undefined {
+	const raw = String(credentials.accessToken ?? '');
+	const [prefix, fingerprint, ...rest] = raw.split(':');
+	if (fingerprint !== credentialFingerprint(credentials)) return undefined;
+	if (prefix === TOKEN_PREFIX_V1 && rest.length > 0) return { token: rest.join(':') };
+	if (prefix !== TOKEN_PREFIX || rest.length < 2) return undefined;
+	const [renewAt, ...token] = rest;
+	if (!token.join(':')) return undefined;
+	return { token: token.join(':'), renewAt: /^\d+$/.test(renewAt) ? Number(renewAt) : undefined };
 }
 
 /**
@@ -53,11 +71,61 @@ export function storedToken(credentials: ICredentialDataDecryptedObject, token: 
  * it, otherwise none (an edited credential, or a token stored by an older version).
  */
 export function usableToken(credentials: ICredentialDataDecryptedObject): string | undefined {
-	const raw = String(credentials.accessToken ?? '');
-	const [prefix, fingerprint, ...rest] = raw.split(':');
-	if (prefix !== TOKEN_PREFIX || rest.length === 0) return undefined;
-	if (fingerprint !== credentialFingerprint(credentials)) return undefined;
-	return rest.join(':');
+	return parseStored(credentials)?.token;
+}
+
+/** When the stored token is to be renewed before it is sent (ms, this machine's clock); undefined: only once the service refuses it. */
+export function storedRenewAt(credentials: ICredentialDataDecryptedObject): number | undefined {
+	return parseStored(credentials)?.renewAt;
+}
+
+/* ------------------------------------------------------------ token expiry */
+
+/** What `expires` of a log-in answer was read as (docs/vendor/readings.md#r32, #r45). */
+export interface Expiry {
+	/** lifetime: seconds from the answer; timestamp: Unix time (s or ms) of the service's clock; none: absent; ignored: makes no sense. */
+	reading: 'lifetime' | 'timestamp' | 'none' | 'ignored';
+	/** When the token ends, on this machine's clock (ms). */
+	endsAt?: number;
+	/** When it is renewed before it is sent again: a minute before it ends, or a fifth of its life for a short one. */
+	renewAt?: number;
+	/** Why a value was ignored, or how it was read, in words. */
+	why: string;
+}
+
+/** Shorter lifetimes are not believed (a flag, or another unit); longer ones are not either. */
+const MIN_LIFE_MS = 5000;
+const MAX_LIFE_MS = 10 * 365 * 86400e3;
+
+/**
+ * Reads `expires` of a log-in answer, received at `receivedAt` (this machine's clock) with the
+ * answer's `Date` header. The documents declare it int and give no meaning: a value up to 10
+ * years of seconds is a lifetime; from 10^9 on (September 2001 as a Unix time) it is a Unix time
+ * in seconds, from 10^12 on in milliseconds, of the service's clock (brought to this machine's by
+ * the Date header). Anything else is ignored, not trusted: not a number, 0 or less, a lifetime
+ * under 5 s or over 10 years, a time already past or under 5 s away. An ignored value leaves the
+ * token to be renewed only once the service refuses it.
+ */
+export function readExpires(value: unknown, receivedAt: number, serverDate?: unknown): Expiry {
+	if (value === undefined || value === null || value === '') return { reading: 'none', why: 'no expires in the answer' };
+	const text = typeof value === 'number' ? String(value) : typeof value === 'string' ? value.trim() : '';
+	if (!/^-?\d+(\.\d+)?$/.test(text)) return { reading: 'ignored', why: `expires ${JSON.stringify(value)} is not a number` };
+	const n = Number(text);
+	if (!(n > 0)) return { reading: 'ignored', why: `expires ${text} is not a positive number` };
+	const renew = (endsAt: number) => endsAt - Math.min(60000, (endsAt - receivedAt) / 5);
+	if (n < 1e9) {
+		const life = n * 1000;
+		if (life < MIN_LIFE_MS || life > MAX_LIFE_MS) return { reading: 'ignored', why: `expires ${text} is neither a believable lifetime in seconds nor a time` };
+		const endsAt = receivedAt + life;
+		return { reading: 'lifetime', endsAt, renewAt: renew(endsAt), why: `a lifetime of ${text} s` };
+	}
+	const serverMs = typeof serverDate === 'string' ? Date.parse(serverDate) : NaN;
+	// the service's clock against this one, from the answer's Date header (whole seconds)
+	const skew = Number.isFinite(serverMs) ? serverMs - receivedAt : 0;
+	const endsAt = (n >= 1e12 ? n : n * 1000) - (Math.abs(skew) > 1500 ? skew : 0);
+	const life = endsAt - receivedAt;
+	if (life < MIN_LIFE_MS || life > MAX_LIFE_MS) return { reading: 'ignored', why: `expires ${text} as a time is ${life < 0 ? 'already past' : life < MIN_LIFE_MS ? 'about to pass' : 'more than 10 years away'}` };
+	return { reading: 'timestamp', endsAt, renewAt: renew(endsAt), why: `the time ${new Date(n >= 1e12 ? n : n * 1000).toISOString()} (${Math.round(life / 1000)} s from the answer)` };
 }
 
 /* ------------------------------------------------------------------ log-in */
@@ -65,7 +133,7 @@ export function usableToken(credentials: ICredentialDataDecryptedObject): string
 type HttpRequest = (options: IHttpRequestOptions) => Promise<unknown>;
 
 export type LoginResult =
-	| { ok: true; token: string; expires?: number }
+	| { ok: true; token: string; expires?: unknown; expiry: Expiry }
 	/** refused: the service declined these credentials; fault: the service or the network failed. */
 	| { ok: false; kind: 'refused' | 'fault'; message: string; description: string };
 
@@ -95,7 +163,7 @@ export async function authorize(httpRequest: HttpRequest, credentials: ICredenti
 	let fault = '';
 	for (let attempt = 1; attempt <= LOGIN_ATTEMPTS; attempt++) {
 		if (attempt > 1) await sleep(backoffMs(attempt - 1, RETRY_FIRST_PAUSE_MS));
-		let response: { statusCode?: number; body?: unknown } | undefined;
+		let response: { statusCode?: number; headers?: Record<string, unknown>; body?: unknown } | undefined;
 		try {
 			response = (await httpRequest({
 				method: 'POST',
@@ -106,7 +174,7 @@ export async function authorize(httpRequest: HttpRequest, credentials: ICredenti
 				returnFullResponse: true,
 				ignoreHttpStatusErrors: true,
 				timeout: timeoutS * 1000,
-			})) as { statusCode?: number; body?: unknown };
+			})) as { statusCode?: number; headers?: Record<string, unknown>; body?: unknown };
 		} catch (error) {
 			const word = networkWord(error);
 			fault = word === 'timeout' ? `no answer within ${timeoutS} s` : `the connection failed (${word})`;
@@ -140,8 +208,8 @@ export async function authorize(httpRequest: HttpRequest, credentials: ICredenti
 		const envelope = body as IDataObject;
 		const token = envelope.access_token ?? (envelope.data as IDataObject | undefined)?.access_token;
 		if (codeOf(envelope as Envelope) === 1 && typeof token === 'string' && token) {
-			const expires = Number(envelope.expires ?? (envelope.data as IDataObject | undefined)?.expires);
-			return { ok: true, token, expires: Number.isFinite(expires) ? expires : undefined };
+			const expires = envelope.expires ?? (envelope.data as IDataObject | undefined)?.expires;
+			return { ok: true, token, expires, expiry: readExpires(expires, Date.now(), response?.headers?.date) };
 		}
 		if (envelope.code === undefined || Number.isNaN(codeOf(envelope as Envelope))) {
 			// `code: true` is no code (docs/vendor/management.md#envelope): a fault, not a refusal

@@ -72,7 +72,12 @@ const list: LocatorDecl[] = [
 		label: 'Host',
 		path: 'instance/list',
 		paged: true,
-		name: (r) => `${s(r.name)}${Array.isArray(r.ips) && r.ips.length ? ` (${s((r.ips as unknown[])[0])})` : r.instance_id ? ` (${s(r.instance_id)})` : ''}`,
+		// every host shown the same way: its instance ID, then its first IP address when it has one
+		name: (r) => {
+			const ip = Array.isArray(r.ips) && r.ips.length ? s((r.ips as unknown[])[0]) : '';
+			const shownAs = [r.instance_id ? s(r.instance_id) : '', ip].filter(Boolean).join(', ');
+			return `${s(r.name)}${shownAs ? ` (${shownAs})` : ''}`;
+		},
 		resolve: { fields: ['name', 'instance_id', 'instanceid', 'ips', 'innerip'], what: 'a name, an instance ID or an IP address', example: 'web-1' },
 	},
 	{ key: 'dataCentre', label: 'Data Centre', path: 'instance/nodeList', paged: false, name: (r) => s(r.areaname), resolve: { fields: ['areaname'], what: 'a name' } },

@@ -24,7 +24,7 @@ import { API_CREDENTIAL, apiBaseUrl, storedToken } from './auth';
 import { codeOf, type Envelope } from './envelope';
 import { RETRY_FIRST_PAUSE_MS, busyWindowMs, limitsOf, type Limits } from './limits';
 import { MAX_ANSWER_BYTES, MAX_JSON_DEPTH, describeBody, envelopeOf, isBusyAnswer, send, type ApiContext, type FullResponse, type Sent } from './send';
-import { refuse, tokenState, tokenToSend, type Renewals, type TokenState } from './tokens';
+import { noteRefusal, tokenRefused, tokenState, tokenToSend, type Renewals, type TokenState } from './tokens';
 
 export interface ApiCallOptions {
 	itemIndex?: number;
@@ -233,7 +233,7 @@ function unread(call: Call, sent: Extract<Sent, { refused: string }>, a: Attempt
 	});
 }
 
-/** A failure envelope (`code` other than 1 and -1): the service's words, and what to do. */
+/** A failure envelope (`code` other than 1, not a refused token): the service's words, and what to do. */
 function refused(call: Call, envelope: Envelope, a: Attempt): never {
 	const { path, itemIndex } = call;
 	const said = typeof envelope.message === 'string' && envelope.message ? redact(envelope.message, call.secrets) : '';
@@ -262,18 +262,17 @@ async function afterAnswer(call: Call, response: FullResponse, a: Attempt): Prom
 	const status = Number(response.statusCode);
 	const envelope = envelopeOf(response.body);
 	const code = envelope === undefined ? undefined : codeOf(envelope);
+	if (!call.noToken && tokenRefused(status, envelope)) {
+		// a refused token (tokens.ts): log in again (at most once per call, shared) and repeat
+		noteRefusal(a.ts, call, a.token!, status, envelope);
+		call.attempts--;
+		return REPEAT;
+	}
 	if (status === 429 || (status === 200 && envelope !== undefined && code !== 1 && code !== -1 && isBusyAnswer(String(envelope.message ?? '')))) {
 		return afterBusy(call, status, envelope, a);
 	}
 	if (status >= 300 && status < 400) redirected(call, response, status, a);
 	if (status >= 500 || envelope === undefined) return await afterBadAnswer(call, response, status, a);
-	if (code === -1 && !call.noToken) {
-		// a refused token: log in again (once per call, shared) and repeat
-		refuse(a.ts, a.token!);
-		call.fresh = true;
-		call.attempts--;
-		return REPEAT;
-	}
 	if (code !== 1) refused(call, envelope, a);
 	call.run.throttle.ok(a.sentAt);
 	if (!call.noToken && a.token) a.ts.token = a.token;

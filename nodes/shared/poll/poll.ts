@@ -26,6 +26,7 @@ import {
 	NodeApiError,
 	NodeOperationError,
 	type ICredentialDataDecryptedObject,
+	type IBinaryKeyData,
 	type IDataObject,
 	type INodeExecutionData,
 	type IPollFunctions,
@@ -50,6 +51,14 @@ export interface PollResult<S> {
 	state: S;
 	/** The items to emit, already filtered. */
 	events: IDataObject[];
+	/** The binary fields of events that carry a file, by the event's index (a trigger that downloads). */
+	files?: Array<IBinaryKeyData | undefined>;
+}
+
+/** Events with the binary fields of those that carry a file (see PollResult). */
+export interface EventsWithFiles {
+	events: IDataObject[];
+	files: Array<IBinaryKeyData | undefined>;
 }
 
 export interface TriggerPoll<S> {
@@ -58,16 +67,24 @@ export interface TriggerPoll<S> {
 	/** One poll from the stored state (a private copy; undefined before the first poll). */
 	poll(stored: S | undefined): Promise<PollResult<S>>;
 	/** "Fetch Test Event": the newest real sample, read without touching the state. */
-	sample(): Promise<IDataObject[]>;
+	sample(): Promise<IDataObject[] | EventsWithFiles>;
+	/** The credential the trigger calls with (its account keys the state): the Vendor API one unless named. */
+	credential?: string;
 }
 
 const STATE_KEY = 'state';
 
-/** Who the credential logs in as, and where: a hash of the API URL (scheme and case aside) and the username. */
-export async function accountOf(ctx: IPollFunctions): Promise<string> {
-	const credentials = await ctx.getCredentials(API_CREDENTIAL);
-	const url = apiBaseUrl(credentials).toLowerCase().replace(/^https?:\/\//, '');
-	return createHash('sha256').update(JSON.stringify([url, String(credentials.username ?? '')]), 'utf8').digest('hex').slice(0, 16);
+/**
+ * Who the credential calls as, and where: a hash of the API URL (scheme and case aside) and the
+ * username, or for object storage of the endpoint and the access key.
+ */
+export async function accountOf(ctx: IPollFunctions, credentialName = API_CREDENTIAL): Promise<string> {
+	const credentials = await ctx.getCredentials(credentialName);
+	const who =
+		credentialName === API_CREDENTIAL
+			? [apiBaseUrl(credentials).toLowerCase().replace(/^https?:\/\//, ''), String(credentials.username ?? '')]
+			: [String(credentials.endpoint ?? '').toLowerCase().replace(/^https?:\/\//, '').replace(/\/+$/, ''), String(credentials.accessKey ?? '')];
+	return createHash('sha256').update(JSON.stringify(who), 'utf8').digest('hex').slice(0, 16);
 }
 
 /**
@@ -83,11 +100,13 @@ export async function runTriggerPoll<S extends IDataObject>(
 ): Promise<INodeExecutionData[][] | null> {
 	if (ctx.getMode() === 'manual') {
 		const sample = await trigger.sample();
-		return sample.length ? [ctx.helpers.returnJsonArray(sample)] : null;
+		const { events, files } = Array.isArray(sample) ? { events: sample, files: undefined } : sample;
+		return events.length ? [itemsOf(ctx, events, files)] : null;
 	}
 
 	const staticData = ctx.getWorkflowStaticData('node');
-	const account = await accountOf(ctx);
+	const credentialName = trigger.credential ?? API_CREDENTIAL;
+	const account = await accountOf(ctx, credentialName);
 	const read = JSON.stringify(staticData[STATE_KEY] ?? null);
 	let stored = read === 'null' ? undefined : (JSON.parse(read) as S);
 	if (stored !== undefined && stored.account !== undefined && stored.account !== account) {
@@ -106,7 +125,7 @@ export async function runTriggerPoll<S extends IDataObject>(
 		const node = ctx.getNode();
 		const error = redactError(
 			failure instanceof NodeApiError || failure instanceof NodeOperationError ? failure : new NodeOperationError(node, failure as Error),
-			credentialSecrets(await ctx.getCredentials<ICredentialDataDecryptedObject>(API_CREDENTIAL)),
+			credentialSecrets(await ctx.getCredentials<ICredentialDataDecryptedObject>(credentialName)),
 		);
 		if (!trigger.hasBaseline(stored)) throw error;
 		const workflow = ctx.getWorkflow();
@@ -127,8 +146,18 @@ export async function runTriggerPoll<S extends IDataObject>(
 	staticData[STATE_KEY] = { ...result.state, account };
 	if (!result.events.length) return null;
 	// a service may echo a secret in a record: never in an event
-	const events = redactRecords(result.events, credentialSecrets(await ctx.getCredentials<ICredentialDataDecryptedObject>(API_CREDENTIAL)));
-	return [ctx.helpers.returnJsonArray(events)];
+	const events = redactRecords(result.events, credentialSecrets(await ctx.getCredentials<ICredentialDataDecryptedObject>(credentialName)));
+	return [itemsOf(ctx, events, result.files)];
+}
+
+/** The items of events, each with its file when it carries one. */
+function itemsOf(ctx: IPollFunctions, events: IDataObject[], files: Array<IBinaryKeyData | undefined> | undefined): INodeExecutionData[] {
+	const items = ctx.helpers.returnJsonArray(events);
+	for (let n = 0; files && n < items.length; n++) {
+		const binary = files[n];
+		if (binary) items[n].binary = binary;
+	}
+	return items;
 }
 
 /* ------------------------------------------------------------------ lists */

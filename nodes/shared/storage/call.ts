@@ -7,12 +7,14 @@ import type {
 	IExecuteFunctions,
 	IHttpRequestMethods,
 	ILoadOptionsFunctions,
+	IPollFunctions,
 	NodeApiError,
 } from 'n8n-workflow';
 
 import type { StorageSettings } from './auth';
 
-export type StorageContext = IExecuteFunctions | ILoadOptionsFunctions;
+/** What a request is sent through: an action node's run, a list search, or a trigger's poll. */
+export type StorageContext = IExecuteFunctions | ILoadOptionsFunctions | IPollFunctions;
 
 export interface StorageCall {
 	method: IHttpRequestMethods;

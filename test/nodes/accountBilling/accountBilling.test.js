@@ -292,15 +292,17 @@ describe('transient failures', () => {
 describe('credential, errors and input checks', () => {
 	test('a token that expires mid-run is renewed without the user noticing', async () => {
 		const emuTokens = () => Object.keys(mgmt().tokens).length;
-		v.emu.faults.set({ tokenLifetimeS: 1, latencyMs: 300 });
+		// 3 s tokens (a log-in and one repeat must fit in a token's life even on a loaded machine:
+		// at most one log-in and one repeat per call)
+		v.emu.faults.set({ tokenLifetimeS: 3, latencyMs: 300 });
 		await v.control('POST', '/management/tokens/revoke', { username: 'demo' });
 		try {
 			const tokensBefore = emuTokens();
-			// one item at a time, so the run outlasts the 1 s tokens
-			const { items, error } = await v.run(NODE, { resource: 'balance', operation: 'get', simplify: false, options: { concurrency: 1 } }, { input: Array.from({ length: 8 }, () => ({})) });
+			// one item at a time, so the run (16 requests of at least 0.3 s) outlasts the 3 s tokens
+			const { items, error } = await v.run(NODE, { resource: 'balance', operation: 'get', simplify: false, options: { concurrency: 1 } }, { input: Array.from({ length: 16 }, () => ({})) });
 			expect(error).toBeUndefined();
-			expect(items).toHaveLength(8);
-			expect(items.map((i) => i.pairedItem.item)).toEqual([0, 1, 2, 3, 4, 5, 6, 7]);
+			expect(items).toHaveLength(16);
+			expect(items.map((i) => i.pairedItem.item)).toEqual(Array.from({ length: 16 }, (_, i) => i));
 			expect(emuTokens() - tokensBefore).toBeGreaterThanOrEqual(2);
 		} finally {
 			v.emu.faults.set({ tokenLifetimeS: 7200, latencyMs: 0 });
@@ -325,9 +327,9 @@ describe('credential, errors and input checks', () => {
 	test('tokens and passwords never appear in output', async () => {
 		const { result } = await v.run(NODE, { resource: 'account', operation: 'get', simplify: false });
 		const stored = v.store.data.get(v.apiRef.id).data.accessToken;
-		// kept with a fingerprint of the credentials that obtained it: vc1:<fingerprint>:<token>
-		expect(stored).toMatch(/^vc1:[0-9a-f]{32}:[0-9a-f]{20,}$/);
-		const token = stored.split(':')[2];
+		// kept with a fingerprint of the credentials that obtained it and when to renew it: vc2:<fingerprint>:<renew at>:<token>
+		expect(stored).toMatch(/^vc2:[0-9a-f]{32}:\d*:[0-9a-f]{20,}$/);
+		const token = stored.split(':')[3];
 		const dump = JSON.stringify(result.run);
 		expect(dump).not.toContain(token);
 		expect(dump).not.toContain('demo-password');
@@ -368,7 +370,7 @@ describe('credential, errors and input checks', () => {
 			return { statusCode: r.status, body: await r.text() };
 		};
 		const { accessToken } = await cred.preAuthentication.call({ helpers: { httpRequest } }, details);
-		const token = accessToken.split(':')[2];
+		const token = accessToken.split(':')[3];
 		const out = await cred.authenticate({ ...details, accessToken }, { method: 'POST', url: 'x', body: { a: 1 } });
 		expect(out.body).toEqual({ a: 1, token });
 		const out2 = await cred.authenticate({ ...details, accessToken }, { method: 'POST', url: 'x', body: '{"b":2}' });

@@ -149,6 +149,8 @@ describe('semantics', () => {
 			sample: true,
 			sampleNote: expect.stringMatching(/^Sample, not an event: the balance \(250\.00\) is not below the threshold \(100\.00\), so it has not fallen below it\./),
 		});
+		// the marking comes first in the item, where a person looking at the output sees it
+		expect(Object.keys(sample).slice(0, 2)).toEqual(['sample', 'sampleNote']);
 		// with consumption records on and none made yet: a sample of each kind, both marked
 		const both = (await poll(WITH_RECORDS, { mode: 'manual' })).items;
 		expect(both.map((i) => [i.event, i.sample])).toEqual([

@@ -83,6 +83,7 @@ describe('cache refresh', () => {
 				operation: 'create',
 				type: 'file',
 				urls: 'https://www.example.com/a.html\nhttps://not-mine.example.org/b.html',
+				additionalFields: { checkChannels: true },
 				...WAIT,
 			},
 			'cdn/refresh',
@@ -177,7 +178,7 @@ describe('prefetch', () => {
 	});
 
 	test('create for a foreign URL fails; repeat and get status', async () => {
-		const refused = await refusedUnsent({ resource: 'prefetch', operation: 'create', preloadtype: 1, urls: 'https://elsewhere.example.net/f.bin', ...WAIT }, 'cdn/preload');
+		const refused = await refusedUnsent({ resource: 'prefetch', operation: 'create', preloadtype: 1, urls: 'https://elsewhere.example.net/f.bin', additionalFields: { checkChannels: true }, ...WAIT }, 'cdn/preload');
 		expect(refused.message).toMatch(/^URL 1 \(https:\/\/elsewhere\.example\.net\/f\.bin\) is outside every CDN channel/);
 		const [bad] = await run({ resource: 'prefetch', operation: 'create', preloadtype: 1, urls: 'https://elsewhere.example.net/f.bin', additionalFields: { checkChannels: false }, ...WAIT });
 		expect(bad).toMatchObject({ status: '0', outcome: 'failed', preloadtype: '1' });

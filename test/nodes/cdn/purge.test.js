@@ -1,7 +1,7 @@
 'use strict';
 /**
- * CDN cache purge says why (issue 11, section 2): each URL's host is checked against the
- * account's channels before anything is sent (one listing per run; a wildcard channel serves
+ * CDN cache purge says why (issue 11, section 2): when asked (Check URLs Against Channels), each
+ * URL's host is checked against the account's channels before anything is sent (one listing per run; a wildcard channel serves
  * its subdomains), refused with the channels named; a task the service reports as failed comes
  * back with the reason in words.
  */
@@ -29,7 +29,7 @@ const channelId = async (name) => (await v.api('cdn/domainList', { page: 1, limi
 
 test('URLs of a wildcard channel pass; one listing of the channels serves every item of the run', async () => {
 	const before = await stats();
-	const { items, error } = await v.run(NODE, { resource: 'cacheRefresh', operation: 'create', type: 'file', urls: '={{ $json.url }}' }, {
+	const { items, error } = await v.run(NODE, { resource: 'cacheRefresh', operation: 'create', type: 'file', urls: '={{ $json.url }}', additionalFields: { checkChannels: true } }, {
 		input: [{ url: 'https://a.img.shop-example.com/1.png' }, { url: 'https://b.c.img.shop-example.com/2.png' }, { url: 'HTTPS://WWW.SHOP-EXAMPLE.COM/index.html' }],
 	});
 	expect(error).toBeUndefined();
@@ -39,6 +39,27 @@ test('URLs of a wildcard channel pass; one listing of the channels serves every 
 	expect(after['cdn/domainList'] - (before['cdn/domainList'] ?? 0)).toBe(1);
 });
 
+test('not asked: the vendor\'s documentation states no channel rule, so a URL outside every channel is sent, and no channel list is read', async () => {
+	const before = await stats();
+	const [task] = await v.ok(NODE, { resource: 'cacheRefresh', operation: 'create', type: 'file', urls: 'https://www.other-example.org/c' });
+	expect(task.urls).toEqual(['https://www.other-example.org/c']);
+	const after = await stats();
+	expect(after['cdn/refresh'] - (before['cdn/refresh'] ?? 0)).toBe(1);
+	expect(after['cdn/domainList'] ?? 0).toBe(before['cdn/domainList'] ?? 0);
+});
+
+test('asked, but the channel list cannot be read (a sub-account allowed only to refresh): the URLs are sent unchecked', async () => {
+	await v.control('POST', '/faults', { inject: [{ op: 'cdn/domainList', kind: 'envelope', code: 0, message: 'no permission: API/cdn/domainList', times: 10 }] });
+	try {
+		const before = (await stats())['cdn/refresh'] ?? 0;
+		const [task] = await v.ok(NODE, { resource: 'cacheRefresh', operation: 'create', type: 'file', urls: 'https://www.shop-example.com/x.html', additionalFields: { checkChannels: true } });
+		expect(task.urls).toEqual(['https://www.shop-example.com/x.html']);
+		expect((await stats())['cdn/refresh']).toBe(before + 1);
+	} finally {
+		await v.control('POST', '/faults', { inject: [] });
+	}
+});
+
 test('the wildcard does not serve its own name, and another domain is refused naming every channel', async () => {
 	const before = (await stats())['cdn/refresh'] ?? 0;
 	const error = await v.fails(NODE, {
@@ -46,6 +67,7 @@ test('the wildcard does not serve its own name, and another domain is refused na
 		operation: 'create',
 		type: 'file',
 		urls: 'https://www.shop-example.com/a\nhttps://img.shop-example.com/b\nhttps://www.other-example.org/c',
+		additionalFields: { checkChannels: true },
 	});
 	expect(error.message).toBe(
 		'URL 2 (https://img.shop-example.com/b), URL 3 (https://www.other-example.org/c) are outside every CDN channel of the account, so the CDN cannot purge them; ' +
@@ -68,7 +90,7 @@ test('Repeat of a task whose channel is gone: failed, and the reason names the U
 });
 
 test('with Continue On Fail, a refused item says why and the others go on', async () => {
-	const { items, error } = await v.run(NODE, { resource: 'prefetch', operation: 'create', preloadtype: 1, urls: '={{ $json.url }}' }, {
+	const { items, error } = await v.run(NODE, { resource: 'prefetch', operation: 'create', preloadtype: 1, urls: '={{ $json.url }}', additionalFields: { checkChannels: true } }, {
 		input: [{ url: 'https://www.shop-example.com/big.bin' }, { url: 'https://nowhere.example.net/x.bin' }],
 		continueOnFail: true,
 	});
@@ -79,7 +101,7 @@ test('with Continue On Fail, a refused item says why and the others go on', asyn
 });
 
 test('On Error "Continue (using error output)": a refused item goes to the error output with its reason', async () => {
-	const { result, error } = await v.run(NODE, { resource: 'cacheRefresh', operation: 'create', type: 'file', urls: '={{ $json.url }}' }, {
+	const { result, error } = await v.run(NODE, { resource: 'cacheRefresh', operation: 'create', type: 'file', urls: '={{ $json.url }}', additionalFields: { checkChannels: true } }, {
 		input: [{ url: 'https://www.shop-example.com/a.html' }, { url: 'https://nowhere.example.net/b.html' }],
 		onError: 'continueErrorOutput',
 	});

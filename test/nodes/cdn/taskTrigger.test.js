@@ -90,16 +90,18 @@ describe('semantics', () => {
 		expect(staticData).toEqual({});
 	});
 
-	test('"Fetch Test Event" with nothing of the chosen kinds finished: a marked sample that claims no outcome', async () => {
-		// no prefetch task at all: the fields of a documented task record (docs/vendor/account-billing-cdn.md#refresh-and-prefetch), empty
+	test('"Fetch Test Event" with nothing of the chosen kinds finished: a marked sample shaped as the event the settings ask for', async () => {
+		// no prefetch task at all: the fields of a documented task record (docs/vendor/account-billing-cdn.md#refresh-and-prefetch), empty, finished as the trigger waits for
 		const [none] = (await poll({ kinds: ['prefetch'], finalState: 'both' }, { mode: 'manual' })).items;
 		expect(none).toEqual({
+			sample: true,
+			sampleNote: expect.stringMatching(/^Sample, not an event: the account has no CDN prefetch task yet, so the fields are empty; "state" shows the outcome the trigger waits for \(succeeded\)/),
 			kind: 'prefetch',
-			state: null,
-			result: null,
+			state: 'succeeded',
+			result: 'success',
 			id: null,
 			type: null,
-			status: null,
+			status: '1',
 			urls: null,
 			preload: null,
 			preloadtype: null,
@@ -107,21 +109,21 @@ describe('semantics', () => {
 			created: null,
 			objectnum: null,
 			seenAt: expect.any(String),
-			sample: true,
-			sampleNote: expect.stringMatching(/^Sample, not an event: the account has no CDN prefetch task yet/),
 		});
-		// a task still running: the sample is that task as listed, its state left empty
+		// the marking comes first in the item
+		expect(Object.keys(none).slice(0, 2)).toEqual(['sample', 'sampleNote']);
+		// a task still running: the sample is that task, shown as if it had finished as chosen
 		const running = await prefetch();
-		const [fromRunning] = (await poll({ kinds: ['prefetch'], finalState: 'both' }, { mode: 'manual' })).items;
-		expect(fromRunning).toMatchObject({ kind: 'prefetch', state: null, result: null, id: String(running), status: '0', sample: true });
-		expect(fromRunning.sampleNote).toMatch(/CDN prefetch task \d+ as listed now \(still running\); "state" stays empty/);
-		// only a failed backup while succeeded ones are asked for: the backup is shown, and not as succeeded
+		const [fromRunning] = (await poll({ kinds: ['prefetch'], finalState: 'failed' }, { mode: 'manual' })).items;
+		expect(fromRunning).toMatchObject({ sample: true, kind: 'prefetch', state: 'failed', result: 'failed', id: String(running) });
+		expect(fromRunning.sampleNote).toMatch(/CDN prefetch task \d+, listed now as still running, shown as if it had failed\./);
+		// only a failed backup while succeeded ones are asked for: the backup is shown as succeeded (the one outcome watched), marked
 		const iid = await addHost();
 		const b = await backup(iid);
 		await backupStatus(b, 2);
 		const [fromFailed] = (await poll({ kinds: ['backup'], finalState: 'succeeded' }, { mode: 'manual' })).items;
-		expect(fromFailed).toMatchObject({ kind: 'backup', state: null, statusName: 'Failed', id: String(b), status: '2', sample: true });
-		expect(fromFailed.sampleNote).toMatch(/no host backup that succeeded has been found\. This is backup \d+ as listed now \(Failed\)/);
+		expect(fromFailed).toMatchObject({ sample: true, kind: 'backup', state: 'succeeded', id: String(b), status: '1', sample: true });
+		expect(fromFailed.sampleNote).toMatch(/no host backup that succeeded has been found\. This is backup \d+, listed now as Failed, shown as if it had succeeded\./);
 		// once one has happened, it is a real event
 		const ok = await backup(iid);
 		await backupStatus(ok, 1);

@@ -89,7 +89,7 @@ describe.each([
 			observed: ['Running'],
 			reads: 1,
 			proven: false,
-			note: expect.stringMatching(/Running before the reboot and was listed as Running right after it\. The service has no status for a rebooting host/),
+			note: expect.stringMatching(/^The reboot was sent\. The host was Running before it and was listed as Running right after it; the service shows no restart in progress, so this cannot confirm that the restart has finished\./),
 		});
 	});
 

@@ -77,7 +77,7 @@ describe('semantics', () => {
 		expect(staticData).toEqual({});
 	});
 
-	test('"Fetch Test Event" shows only the chosen kinds, and a change it has not seen only as a marked sample of a real host', async () => {
+	test('"Fetch Test Event" shows only the chosen kinds, and a change it has not seen only as a marked sample of a real host, shaped as the settings ask', async () => {
 		const web = await addHost({ name: 'web-1', status: 1 });
 		await addHost({ name: 'db-1', status: 2, nodeid: 2 });
 		// only "Status Changed": never an appearance, never a change that did not happen
@@ -90,8 +90,10 @@ describe('semantics', () => {
 			status: '2',
 			statusName: 'Paused',
 			sample: true,
-			sampleNote: expect.stringMatching(/^Sample, not an event: no status change has been seen: .*This is host "db-1" \(\d+\) as listed now \(Paused\)/),
+			sampleNote: expect.stringMatching(/^Sample, not an event: no host has turned Paused while the trigger was active .*This is host "db-1" \(\d+\), listed now as Paused, shown as if it had turned Paused\./),
 		});
+		// the marking comes first in the item, where a person looking at the output sees it
+		expect(Object.keys(changed).slice(0, 2)).toEqual(['sample', 'sampleNote']);
 		expect(changed.host.name).toBe('db-1');
 		// the filters choose the host: data centre 1, status Running
 		const [filtered] = (await poll({ events: ['statusChanged'], dataCentres: ['1'], statuses: [1] }, { mode: 'manual' })).items;
@@ -99,11 +101,37 @@ describe('semantics', () => {
 		// only "Host Disappeared": the shape of a disappearance, from a host that is still there
 		const [gone] = (await poll({ events: ['disappeared'], dataCentres: ['1'] }, { mode: 'manual' })).items;
 		expect(gone).toMatchObject({ event: 'disappeared', hostId: web.id, previousStatus: '1', previousStatusName: 'Running', status: null, host: null, sample: true });
-		expect(gone.sampleNote).toMatch(/is still listed/);
-		// "Host Appeared" with no host of the chosen statuses: empty fields, marked
+		expect(gone.sampleNote).toMatch(/and still there, shown as if it had gone/);
+		// "Host Appeared" with no host of the chosen statuses: a real host shown with the watched status, marked
+		const [appeared] = (await poll({ events: ['appeared'], statuses: [3] }, { mode: 'manual' })).items;
+		expect(appeared).toMatchObject({ event: 'appeared', name: 'db-1', status: '3', statusName: 'Abnormal', sample: true });
+		expect(appeared.sampleNote).toMatch(/^Sample, not an event: no host with the status Abnormal is listed\. This is host "db-1" \(\d+\), listed now as Paused, shown as if it had appeared Abnormal\./);
+		// no host at all: empty fields, still the status the trigger watches, marked
+		await v.control('POST', '/management/instance/hosts/remove', { id: Number(web.id) });
+		for (const h of (await v.api('instance/list', { page: 1, limit: 100 })).data) await v.control('POST', '/management/instance/hosts/remove', { id: Number(h.id) });
 		const [empty] = (await poll({ events: ['appeared'], statuses: [3] }, { mode: 'manual' })).items;
-		expect(empty).toMatchObject({ event: 'appeared', hostId: null, name: null, status: null, host: null, sample: true });
-		for (const item of [changed, filtered, gone, empty]) expect(Object.keys(item)).toEqual(expect.arrayContaining(['event', 'hostId', 'previousStatus', 'status', 'statusName', 'nodeid', 'seenAt', 'host']));
+		expect(empty).toMatchObject({ event: 'appeared', hostId: null, name: null, status: '3', statusName: 'Abnormal', host: null, sample: true });
+		for (const item of [changed, filtered, gone, appeared, empty]) expect(Object.keys(item)).toEqual(expect.arrayContaining(['event', 'hostId', 'previousStatus', 'status', 'statusName', 'nodeid', 'seenAt', 'host']));
+	});
+
+	test('"Fetch Test Event" with the settings of the host alert example (a host turns Abnormal) and no abnormal host: a sample of that change, never of another status', async () => {
+		// issue 28: the sample used to show batch-1 "is Paused", a state the trigger does not watch
+		await addHost({ name: 'web-1', status: 1 });
+		const batch = await addHost({ name: 'batch-1', status: 2, nodeid: 2 });
+		const example = require('../../../examples/host-state-alert.json').nodes.find((n) => n.type.endsWith('.vendorCloudHostTrigger'));
+		const { items } = await poll(example.parameters, { mode: 'manual' });
+		expect(items).toHaveLength(1);
+		expect(items[0]).toMatchObject({
+			sample: true,
+			event: 'statusChanged',
+			hostId: batch.id,
+			name: 'batch-1',
+			previousStatus: '2',
+			previousStatusName: 'Paused',
+			status: '3',
+			statusName: 'Abnormal',
+		});
+		expect(items[0].sampleNote).toMatch(/^Sample, not an event: no host has turned Abnormal while the trigger was active/);
 	});
 
 	test.each([

@@ -46,14 +46,15 @@ test('a text naming no host: not found, and the message names the hosts to choos
 	expect(item.named).toEqual([]);
 	expect(item.hosts.sort()).toEqual(hosts.map((h) => h.name).sort());
 	expect(item.message).toMatch(/^No host is named in "restart the server please" \(looked for a name, an instance ID or an IP address\); hosts: /);
-	for (const h of hosts) expect(item.message).toContain(`${h.name} (`);
+	// every host the same way: name (instance ID, first IP when it has one) (ID n)
+	for (const h of hosts) expect(item.message).toContain(`${h.name} (${[h.instance_id, ...(h.ips || []).slice(0, 1)].join(', ')}) (ID ${h.id})`);
 });
 
 test('a text naming two hosts: not found, and the message names both', async () => {
 	const item = await find('restart web-1 and db-1');
 	expect(item).toMatchObject({ found: false, named: ['web-1', 'db-1'].sort((a, b) => Number(host(b).id) - Number(host(a).id)) });
 	expect(item.message).toMatch(/^The text names 2 hosts: .*web-1.*; name only one of them$/);
-	expect(item.message).toContain(`db-1 (${host('db-1').instance_id}) (ID ${host('db-1').id})`);
+	expect(item.message).toContain(`db-1 (${[host('db-1').instance_id, ...(host('db-1').ips || []).slice(0, 1)].join(', ')}) (ID ${host('db-1').id})`);
 	// the same host named twice (its name and its IP) is one host
 	const twice = await find(`web-1 (${host('web-1').ips[0]}) is down`);
 	expect(twice).toMatchObject({ found: true, name: 'web-1' });

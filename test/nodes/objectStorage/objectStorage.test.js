@@ -69,7 +69,7 @@ describe('node description', () => {
 		// issue 14: a presigned URL made with a wrong secret is returned like any other; the notice says so
 		const presign = props.find((p) => p.type === 'notice' && p.displayOptions.show.operation[0] === 'getPresignedUrl');
 		expect(presign.displayName).toMatch(/signed on this machine and not checked with the service: a wrong access key or secret still gives a URL/);
-		// limits the seed does not state are hints, not editor limits
+		// limits the documents do not state are hints, not editor limits (docs/vendor/readings.md#r3)
 		const byName = (name, op) => props.find((p) => p.name === name && (!op || p.displayOptions?.show?.operation?.includes(op)));
 		expect(byName('expiresIn').typeOptions).toEqual({ minValue: 1 });
 		expect(byName('expiresIn').hint).toMatch(/7 days/);
@@ -96,7 +96,7 @@ describe('buckets', () => {
 		expect(set).toEqual({ bucket: 'acl-bucket-1', acl: 'authenticated-read' });
 		const [after] = await ok({ resource: 'bucket', operation: 'getAcl', bucket: rl('acl-bucket-1') });
 		expect(after.cannedAclDerived).toBe('authenticated-read');
-		// Only the owner's FULL_CONTROL proves nothing (the seed: only FULL_CONTROL grants appear):
+		// Only the owner's FULL_CONTROL proves nothing (docs/vendor/readings.md#r22: only FULL_CONTROL grants appear):
 		// no canned ACL is derived, never "private" by default.
 		await ok({ resource: 'bucket', operation: 'setAcl', bucket: rl('acl-bucket-1'), acl: 'private' });
 		const [owned] = await ok({ resource: 'bucket', operation: 'getAcl', bucket: rl('acl-bucket-1') });
@@ -554,7 +554,7 @@ describe('bad input is refused before any request', () => {
 	});
 });
 
-describe('limits the seed does not state are hints: the request goes out and the service answers', () => {
+describe('limits the documents do not state are hints (readings R3): the request goes out and the service answers', () => {
 	beforeAll(() => bucket('limits-bucket'));
 
 	test.each([
@@ -598,7 +598,7 @@ describe('limits the seed does not state are hints: the request goes out and the
 		expect(await (await fetch(pre.url)).text()).toBe('long-lived');
 	});
 
-	test('a part size under 5 MiB is used as given (the emulator, like the seed, sets no minimum)', async () => {
+	test('a part size under 5 MiB is used as given (the emulator, like the documents, sets no minimum: readings R3)', async () => {
 		const data = 'abcdefghij'.repeat(300 * 1024);
 		const [up] = await ok({ resource: 'object', operation: 'upload', bucket: rl('limits-bucket'), key: 'small-parts.txt', ...text(data), options: { multipartThreshold: 1, partSize: 1 } });
 		expect(up).toMatchObject({ multipart: true, partCount: 3, partSize: 1024 * 1024, size: data.length });

@@ -132,8 +132,9 @@ describe('log-in failures: only a refusal blames the password', () => {
 		const other = await v.fails(NODE, { resource: 'balance', operation: 'get', simplify: false }, { credentials: wrong });
 		const logIn = await v.fails(NODE, { resource: 'account', operation: 'logIn' }, { credentials: wrong });
 		for (const error of [other, logIn]) {
-			expect(error.message).toBe('Log-in as "demo" was refused: username or password is incorrect. Check the username, password and password encoding in the Vendor API credential.');
-			expect(error.description).toMatch(/Open the Vendor API credential/);
+			// the credential as the user named it (the test's is "vendorApi test"), and its type as n8n's credential list shows it
+			expect(error.message).toBe('Log-in as "demo" was refused: username or password is incorrect. Check the username, password and password encoding in the credential "vendorApi test" (type Vendor API).');
+			expect(error.description).toMatch(/Open the credential "vendorApi test" \(type Vendor API\)/);
 			expect(JSON.stringify(error)).not.toContain('Wrong-Secret-9');
 		}
 	});

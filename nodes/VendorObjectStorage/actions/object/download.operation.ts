@@ -1,12 +1,8 @@
 import type { IDataObject, IExecuteFunctions, INodeExecutionData } from 'n8n-workflow';
 
-import { readAll } from '../../../shared/storage/body';
-import { storageFailure } from '../../../shared/storage/errors';
-import { getSettings } from '../../../shared/storage/settings';
-import { storageRequest } from '../../../shared/storage/transport';
-import { getBucket, getExistingKey, perItem, unquote } from '../../helpers/common';
+import { getBucket, getExistingKey, perItem } from '../../helpers/common';
+import { downloadObject } from '../../helpers/download';
 import { bucketField, existingKeyField } from '../../helpers/fields';
-import { metadataOf, storedHeaderFields } from '../../helpers/objectInfo';
 import * as check from '../../helpers/validate';
 import { TOOL_BUCKET, TOOL_KEY } from '../../tool';
 import type { StorageOperation } from '../types';
@@ -90,8 +86,6 @@ export const operation: StorageOperation = {
 	execute,
 };
 
-type BinaryInput = Parameters<IExecuteFunctions['helpers']['prepareBinaryData']>[0];
-
 function etagCondition(raw: unknown): string {
 	return String(raw)
 		.split(',')
@@ -115,49 +109,8 @@ async function execute(this: IExecuteFunctions, items: INodeExecutionData[]): Pr
 		if (options.ifUnmodifiedSince) headers['If-Unmodified-Since'] = check.httpDate(node, i, 'If Unmodified Since', options.ifUnmodifiedSince);
 		if (options.ifMatch) headers['If-Match'] = etagCondition(check.headerValue(node, i, 'If Match', options.ifMatch));
 		if (options.ifNoneMatch) headers['If-None-Match'] = etagCondition(check.headerValue(node, i, 'If None Match', options.ifNoneMatch));
-		const fileName = options.fileName
-			? check.fileName(node, i, 'File Name', options.fileName)
-			: // derived from the key: control characters would break whatever later uses the name
-				[...(key.split('/').filter(Boolean).pop() || key)].map((ch) => (ch.charCodeAt(0) < 0x20 || ch === '\u007f' ? '_' : ch)).join('');
-		const settings = await getSettings(this, i);
-
-		const started = Date.now();
-		const res = await storageRequest(this, { method: 'GET', bucket, key, headers, stream: true, accept: [304], itemIndex: i });
-		const h = res.headers;
-		if (res.statusCode === 304) {
-			await readAll(res.body);
-			const json: IDataObject = { bucket, key, notModified: true };
-			if (h.etag !== undefined) json.etag = unquote(h.etag);
-			if (h['last-modified'] !== undefined) json.lastModified = h['last-modified'];
-			return json;
-		}
-
-		let binary;
-		try {
-			binary = await this.helpers.prepareBinaryData(res.body as unknown as BinaryInput, fileName, h['content-type'] || undefined);
-		} catch (error) {
-			// The transport says what happened (stalled, connection lost, cancelled), naming the
-			// request and how much arrived.
-			throw res.explain ? res.explain(error) : storageFailure(node, `The download of Get Object ${bucket}/${key} broke off: ${(error as Error).message}`, 'Running it again is safe.', i);
-		}
-		const short = res.verify?.();
-		if (short) throw short;
-		// n8n's HTTP client inflates a body stored with Content-Encoding gzip or deflate (and drops that
-		// header), so the stored size is what n8n holds, which may differ from Content-Length.
-		const stored = (binary as { bytes?: number }).bytes;
-		const expected = h['content-length'] === undefined ? undefined : Number(h['content-length']);
-
-		const json: IDataObject = { bucket, key, size: stored ?? expected };
-		if (h.etag !== undefined) json.etag = unquote(h.etag);
-		if (h['content-type'] !== undefined) json.contentType = h['content-type'];
-		if (h['last-modified'] !== undefined) json.lastModified = h['last-modified'];
-		json.metadata = metadataOf(h, settings);
-		json.durationMs = Date.now() - started;
-		if (res.statusCode === 206) {
-			if (h['content-range'] !== undefined) json.contentRange = h['content-range'];
-			const total = /\/(\d+)$/.exec(String(h['content-range'] ?? ''));
-			if (total) json.objectSize = Number(total[1]);
-		}
-		return { json: { ...json, ...storedHeaderFields(h) }, binary: { [property]: binary } };
+		const fileName = options.fileName ? check.fileName(node, i, 'File Name', options.fileName) : undefined;
+		const { json, binary } = await downloadObject(this, { bucket, key, headers, fileName, itemIndex: i });
+		return binary ? { json, binary: { [property]: binary } } : json;
 	});
 }

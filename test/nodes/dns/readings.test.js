@@ -1,0 +1,87 @@
+'use strict';
+/**
+ * Vendor DNS under readings the vendor's documentation leaves open, through n8n-core against the
+ * emulator. Readings R69: the documentation names no record lines and no default line or weight,
+ * so Record > Add sends what the user set and leaves the rest of an entry empty (the service
+ * chooses); dialect dnsLinesOwn plays a service whose lines are its own words.
+ */
+const { startVendor, dnsRecords } = require('../../support/vendor');
+
+const NODE = 'vendorDns';
+let v;
+let did;
+
+beforeAll(async () => {
+	v = await startVendor();
+	const [d] = await v.ok(NODE, { resource: 'domain', operation: 'add', domain: 'lines-example.com', pid: v.byId(1) });
+	did = v.byId(d.id);
+});
+afterAll(() => v.close());
+afterEach(() => v.control('POST', '/dialects', { set: [] }));
+
+/** The body of the latest successful change sent to `path`, as the emulator's operation log keeps it. */
+const lastSent = (path) => JSON.parse([...v.emu.management.state.logs].reverse().find((l) => l.op === path).content);
+const add = (first, more = []) => v.ok(NODE, { resource: 'record', operation: 'add', simplify: false, did, ...dnsRecords([first, ...more]) });
+
+describe('values the vendor\'s documentation gives no default for are sent only when set', () => {
+	test('domain Add and Upgrade without Period, template Create without Status, strategy Add without Max IPs', async () => {
+		const [d] = await v.ok(NODE, { resource: 'domain', operation: 'add', domain: 'unset-example.com', pid: v.byId(1) });
+		expect(lastSent('dns/domainAdd')).toEqual({ domain: 'unset-example.com', pid: 1 });
+		await v.ok(NODE, { resource: 'domain', operation: 'upgrade', did: v.byId(d.id), pid: v.byId(3) });
+		expect(lastSent('dns/domainUpgrade')).toEqual({ id: Number(d.id), pid: 3 });
+		const [t] = await v.ok(NODE, { resource: 'template', operation: 'create', pid: v.byId(3), name: 'unset' });
+		expect(lastSent('dns/tempAdd')).toEqual({ pid: 3, name: 'unset' });
+		await v.ok(NODE, { resource: 'strategy', operation: 'add', did: v.byId(d.id), subdomain: 'www', sty: 'auto', tid: v.byId(t.id), status: 1 });
+		expect(lastSent('dns/styAdd')).toEqual({ did: Number(d.id), subdomain: 'www', sty: 'auto', tid: Number(t.id), status: 1 });
+		// set ones are sent as set
+		await v.ok(NODE, { resource: 'domain', operation: 'add', domain: 'set-example.com', pid: v.byId(1), additionalFields: { period: 2 } });
+		expect(lastSent('dns/domainAdd')).toEqual({ domain: 'set-example.com', pid: 1, period: 2 });
+	});
+});
+
+describe('readings R69: Record > Add sends no line or weight the user did not set', () => {
+	test('default: an unset line and weight leave their places empty; set ones are sent as set', async () => {
+		const [plain] = await add({ subdomain: 'plain', recordtype: 'A', value: '203.0.113.10' });
+		expect(lastSent('dns/recordAdd').records).toBe('plain;A;;203.0.113.10;;300;');
+		expect(plain).toMatchObject({ subdomain: 'plain', value: '203.0.113.10' });
+		await add({ subdomain: 'set', recordtype: 'A', value: '203.0.113.11', recordline: 'telecom', weight: 5 });
+		expect(lastSent('dns/recordAdd').records).toBe('set;A;telecom;203.0.113.11;;300;5');
+	});
+
+	test("dnsLinesOwn: with no line set the service chooses its own default line; its own words are sent as typed", async () => {
+		await v.control('POST', '/dialects', { set: ['dnsLinesOwn'] });
+		const [own] = await add({ subdomain: 'own', recordtype: 'A', value: '203.0.113.12' }, [
+			{ subdomain: 'own-ct', recordtype: 'A', value: '203.0.113.13', recordline: '电信', mx: 10, ttl: 300, weight: 1 },
+		]);
+		expect(own).toMatchObject({ subdomain: 'own', recordline: '默认' });
+		const rows = (await v.api('dns/recordList', { did: Number(did.value), subdomain: 'own-ct' })).data;
+		expect(rows[0]).toMatchObject({ recordline: '电信' });
+	});
+});
+
+describe('a value with ";" or "#" (a DKIM TXT value) is added, then set with dns/recordUpdate', () => {
+	const stats = async () => (await v.control('GET', '/stats')).management.requests;
+	test('one Add: the records get their whole values', async () => {
+		const before = await stats();
+		const dkim = 'v=DKIM1; k=rsa; p=MIGfMA0GCSqGSIb3DQEBAQUAA4GNADCBiQKBgQC#x';
+		const added = await add({ subdomain: 'mail._domainkey', recordtype: 'TXT', value: dkim }, [{ subdomain: 'www', recordtype: 'A', value: '203.0.113.20', mx: 10, ttl: 300, weight: 1 }]);
+		expect(added.map((r) => r.value)).toEqual([dkim, '203.0.113.20']);
+		const after = await stats();
+		expect(after['dns/recordAdd'] - (before['dns/recordAdd'] ?? 0)).toBe(1);
+		expect(after['dns/recordUpdate'] - (before['dns/recordUpdate'] ?? 0)).toBe(1);
+		const stored = (await v.api('dns/recordList', { did: Number(did.value), subdomain: 'mail._domainkey' })).data;
+		expect(stored.map((r) => r.value)).toEqual([dkim]);
+	});
+
+	test('the update fails: the records of the call are deleted again and the error says so', async () => {
+		await v.control('POST', '/faults', { inject: [{ op: 'dns/recordUpdate', kind: 'envelope', code: 0, message: 'value refused', times: 1 }] });
+		try {
+			const error = await v.fails(NODE, { resource: 'record', operation: 'add', did, ...dnsRecords([{ subdomain: 'spf', recordtype: 'TXT', value: 'v=spf1 a; -all' }]) });
+			expect(error.message).toMatch(/^The "Value" \(it holds ";" or "#"\) could not be set after the records were added: .*value refused/);
+			expect(error.description).toMatch(/then they were deleted again/);
+			expect((await v.api('dns/recordList', { did: Number(did.value), subdomain: 'spf' })).data).toEqual([]);
+		} finally {
+			await v.control('POST', '/faults', { inject: [] });
+		}
+	});
+});
