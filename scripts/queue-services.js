@@ -32,6 +32,7 @@ const path = require('node:path');
 const crypto = require('node:crypto');
 const { spawn, spawnSync } = require('node:child_process');
 const { stopProcessGroup } = require('./process-group');
+const { freePort } = require('./free-port');
 
 const PACKAGES = ['postgresql', 'redis-server'];
 const REDIS_CANDIDATES = ['/usr/bin/redis-server', '/usr/local/bin/redis-server'];
@@ -118,18 +119,6 @@ function versions() {
 }
 
 /* ---------------- running ---------------- */
-
-function freePort() {
-	return new Promise((resolve, reject) => {
-		const srv = net.createServer();
-		srv.unref();
-		srv.on('error', reject);
-		srv.listen(0, '127.0.0.1', () => {
-			const { port } = srv.address();
-			srv.close(() => resolve(port));
-		});
-	});
-}
 
 const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
 

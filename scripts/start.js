@@ -11,6 +11,9 @@
  *   npm start -- --no-build            skip the gulp build (dist/ as it is)
  *   npm start -- --queue               queue mode: PostgreSQL and Redis (Debian's packages, installed
  *                                      when missing), the n8n main and two `n8n worker` processes
+ *   npm start -- --n8n 1.123.x         another n8n (the 1.x line the project is tested on, or an exact
+ *                                      version); its own n8n home .sandbox/n8n-<version>/ (a database
+ *                                      made by one n8n line cannot be opened by the other)
  *
  * Steps: build (gulp) → the pinned n8n runtime (installed into .cache/ on the first run) → the
  * emulator on 127.0.0.1 with demo data, its state kept in .sandbox/emulator → the n8n home in
@@ -36,9 +39,11 @@ const { spawn, execFile } = require('node:child_process');
 const ROOT = path.resolve(__dirname, '..');
 const SANDBOX = path.join(ROOT, '.sandbox');
 const EMULATOR_DATA = path.join(SANDBOX, 'emulator');
-const N8N_FOLDER = path.join(SANDBOX, 'n8n');
-const N8N_LOG = path.join(SANDBOX, 'n8n.log');
-const PACKAGE_STAMP = path.join(N8N_FOLDER, 'package-stamp.json');
+const RUNTIME = require('./n8n-runtime');
+// the default n8n keeps the folders it always had; another version gets its own (set in main())
+let N8N_FOLDER = path.join(SANDBOX, 'n8n');
+let N8N_LOG = path.join(SANDBOX, 'n8n.log');
+let PACKAGE_STAMP = path.join(N8N_FOLDER, 'package-stamp.json');
 const PACKAGE_NAME = require(path.join(ROOT, 'package.json')).name;
 const QUEUE_DIR = path.join(SANDBOX, 'queue');
 const QUEUE_WORKERS = 2;
@@ -67,18 +72,25 @@ let queueLayout;
 /* ---------------- arguments and output ---------------- */
 
 function parseArgs(argv) {
-	const out = { reset: false, build: true, port: 5678, emulatorPort: 8990, help: false, queue: false };
+	const out = { reset: false, build: true, port: 5678, emulatorPort: 8990, help: false, queue: false, n8n: undefined };
 	for (let i = 0; i < argv.length; i++) {
 		const [flag, inline] = argv[i].split('=');
 		const value = () => (inline !== undefined ? inline : argv[++i]);
 		if (flag === '--reset') out.reset = true;
 		else if (flag === '--no-build') out.build = false;
 		else if (flag === '--queue') out.queue = true;
+		else if (flag === '--n8n') out.n8n = value();
+		// `npm start --n8n 1.123.x` (no `--`): npm takes --n8n as its own flag and passes the version on
+		else if (!flag.startsWith('-') && process.env.npm_config_n8n === 'true' && out.n8n === undefined) out.n8n = flag;
 		else if (flag === '--port') out.port = Number(value());
 		else if (flag === '--emulator-port') out.emulatorPort = Number(value());
 		else if (flag === '--help' || flag === '-h') out.help = true;
 		else throw new Error(`unknown option ${argv[i]} (try --help)`);
 	}
+	// `npm start --n8n=1.123.x` (no `--`) reaches the script as npm's config npm_config_n8n
+	if (out.n8n === undefined && process.env.npm_config_n8n && process.env.npm_config_n8n !== 'true') out.n8n = process.env.npm_config_n8n;
+	out.n8n = RUNTIME.resolveVersion(out.n8n);
+	if (out.queue && out.n8n !== RUNTIME.DEFAULT_VERSION) throw new Error(`--queue runs n8n ${RUNTIME.DEFAULT_VERSION} (the queue layout is tested on it); leave out --n8n or --queue`);
 	for (const k of ['port', 'emulatorPort']) {
 		if (!Number.isInteger(out[k]) || out[k] < 1 || out[k] > 65535) throw new Error(`--${k === 'port' ? 'port' : 'emulator-port'} needs a port number`);
 	}
@@ -90,7 +102,9 @@ const HELP = `npm start [-- options]
   --port N             n8n's port (default 5678)
   --emulator-port N    the emulator's port (default 8990; a free one when that is taken)
   --no-build           do not run the gulp build first
-  --queue              n8n in queue mode: PostgreSQL, Redis, the main and ${QUEUE_WORKERS} workers (data in .sandbox/queue/)`;
+  --queue              n8n in queue mode: PostgreSQL, Redis, the main and ${QUEUE_WORKERS} workers (data in .sandbox/queue/)
+  --n8n VERSION        another n8n: ${Object.keys(RUNTIME.LINES).filter((v) => v !== RUNTIME.DEFAULT_VERSION).join(', ')} (or 1.123.x, 1.x, an exact version; default ${RUNTIME.DEFAULT_VERSION});
+                       its own n8n home in .sandbox/n8n-<version>/`;
 
 const started = Date.now();
 const secs = (ms) => `${(ms / 1000).toFixed(1)} s`;
@@ -231,7 +245,7 @@ async function build() {
 }
 
 async function runtime(n8n) {
-	step('the n8n runtime (n8n 2.40.7 on Node 24; installed into .cache/ on the first run, about 6 minutes)');
+	step(`the n8n runtime (n8n ${n8n.version} on Node ${RUNTIME.LINES[n8n.version] ? RUNTIME.LINES[n8n.version].node : '24'}; installed into .cache/ on the first run, about 7 minutes)`);
 	const rt = await n8n.ensureRuntime({ quiet: false });
 	done(`n8n ${rt.n8nVersion} on Node ${rt.nodeVersion}`);
 }
@@ -358,10 +372,15 @@ async function startServer(n8n, home, opts) {
 	}
 	const log = fs.openSync(N8N_LOG, 'a');
 	fs.writeSync(log, `\n===== n8n start ${new Date().toISOString()} =====\n`);
+	// n8n 1.x: the settings the README's Compatibility section gives its users (Code nodes on task
+	// runners, as in 2.x; binary data on disk, not in memory)
+	const env = n8n.major < 2 ? { N8N_RUNNERS_ENABLED: 'true', N8N_DEFAULT_BINARY_DATA_MODE: 'filesystem' } : undefined;
+	if (env) say(`n8n ${n8n.version} with ${Object.entries(env).map(([k, v]) => `${k}=${v}`).join(' ')} (README: Compatibility)`);
 	const server = await n8n.startN8n(home, {
 		port: opts.port,
 		owner: false,
 		timeoutMs: 300000,
+		env,
 		onOutput: (text) => fs.writeSync(log, text),
 	});
 	server.logFd = log;
@@ -437,7 +456,14 @@ async function main() {
 		process.stdout.write(`${HELP}\n`);
 		return;
 	}
-	process.stdout.write(`n8n-nodes-vendor-cloud sandbox: n8n with this package, a local vendor emulator and example workflows\n`);
+	process.stdout.write(`n8n-nodes-vendor-cloud sandbox: n8n ${opts.n8n} with this package, a local vendor emulator and example workflows\n`);
+	// the n8n the sandbox runs: lib.js reads it when first required (below)
+	process.env.VENDOR_N8N_VERSION = opts.n8n;
+	if (opts.n8n !== RUNTIME.DEFAULT_VERSION) {
+		N8N_FOLDER = path.join(SANDBOX, `n8n-${opts.n8n}`);
+		N8N_LOG = path.join(SANDBOX, `n8n-${opts.n8n}.log`);
+		PACKAGE_STAMP = path.join(N8N_FOLDER, 'package-stamp.json');
+	}
 	const other = sandboxOwner();
 	if (other) throw new Error(`another npm start (pid ${other}) is using .sandbox/; stop it first (Ctrl-C in its terminal)`);
 	if (opts.reset && fs.existsSync(SANDBOX)) {

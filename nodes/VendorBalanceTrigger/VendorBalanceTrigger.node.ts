@@ -4,11 +4,14 @@ import { VendorAccountBillingTrigger } from '../VendorAccountBillingTrigger/Vend
  * The Vendor Balance Trigger under the type name it had before it moved under Account & Billing
  * in n8n's node panel (`vendorBalanceTrigger`, now `vendorAccountBillingTrigger`). Hidden from the
  * panel, as n8n hides its own replaced nodes, so a workflow saved with the old name keeps loading,
- * polling and emitting exactly as before: same parameters, same state, same events.
+ * polling and emitting exactly as before: same parameters, same state, same events. Its display name is
+ * its own: n8n records an installed package's nodes by display name (installed_nodes, primary key
+ * on the name, in 1.x and 2.x), and a second node with the current trigger's name made Settings →
+ * Community Nodes fail the install ("There is already an entry with this name").
  */
 export class VendorBalanceTrigger extends VendorAccountBillingTrigger {
 	constructor() {
 		super();
-		this.description = { ...this.description, name: 'vendorBalanceTrigger', hidden: true };
+		this.description = { ...this.description, name: 'vendorBalanceTrigger', displayName: 'Vendor Balance (Old Type Name) Trigger', hidden: true };
 	}
 }

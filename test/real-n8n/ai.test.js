@@ -1,6 +1,8 @@
 'use strict';
 /**
- * The package's nodes as AI tools in the real n8n 2.40.7 (issue 18), one n8n server for the file:
+ * The package's nodes as AI tools in the real n8n 2.40.7 (issue 18), one n8n server for the file
+ * (on the 1.x line, VENDOR_N8N_VERSION, the MCP part only: the AI Agent example asks for approval
+ * in the chat with n8n's "Chat" human-review tool, which n8n 1.x does not have):
  *
  * - MCP: the example "Vendor: tools for your AI assistant (MCP)" (examples/mcp-vendor-tools.json)
  *   as shipped, published, called by the official MCP client (@modelcontextprotocol/sdk) over
@@ -32,6 +34,9 @@ const BEARER = 'mcp-test-token-7c1f0e';
 const OPENAI_KEY = 'sk-test-key-not-real-42';
 const PASSWORD = 'demo-password';
 const BROWSER = 'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/126.0 Safari/537.36';
+/** The AI Agent example needs n8n 2.x (its approval step is the @n8n/n8n-nodes-langchain.chatHitlTool node). */
+const WITH_AGENT = n8n.major >= 2;
+if (!WITH_AGENT) process.stderr.write(`[ai] n8n ${n8n.version}: the AI Agent example is left out (its "Approve in chat" node, chatHitlTool, exists from n8n 2.x on); the MCP example runs\n`);
 const EXTRA_HOSTS = 120; // 123 hosts with the demo's three
 
 let emu;
@@ -105,18 +110,21 @@ beforeAll(async () => {
 	const agent = structuredClone(AGENT);
 	const chat = agent.nodes.find((n) => n.type.endsWith('chatTrigger'));
 	chat.parameters = { ...chat.parameters, public: true, mode: 'hostedChat' };
-	const list = [MCP, agent, noModelAgent()].map((wf) => ({ ...wf, active: false }));
+	// the agent workflows use chatHitlTool (the example) or sit beside it: 2.x only (WITH_AGENT)
+	const list = (WITH_AGENT ? [MCP, agent, noModelAgent()] : [MCP]).map((wf) => ({ ...wf, active: false }));
 	const file = path.join(home.userFolder, 'ai-workflows.json');
 	fs.writeFileSync(file, JSON.stringify(list));
 	const res = await n8n.runN8n(home, ['import:workflow', `--input=${file}`], { timeoutMs: 240000 });
-	if (!/Successfully imported 3 workflow/.test(res.stdout + res.stderr)) throw new Error(`import failed:\n${res.stdout}\n${res.stderr}`);
+	if (!new RegExp(`Successfully imported ${list.length} workflow`).test(res.stdout + res.stderr)) throw new Error(`import failed:\n${res.stdout}\n${res.stderr}`);
 	server = await n8n.startN8n(home, {});
 	await server.activateWorkflow(MCP.id);
-	await server.activateWorkflow(AGENT.id);
-	await server.activateWorkflow(NO_MODEL.id);
+	if (WITH_AGENT) {
+		await server.activateWorkflow(AGENT.id);
+		await server.activateWorkflow(NO_MODEL.id);
+	}
 	// a published workflow's webhooks may be registered a moment after the publish call returns
 	const chatNode = AGENT.nodes.find((n) => n.type.endsWith('chatTrigger'));
-	for (const url of [mcpUrl(), `${server.url}/webhook/${chatNode.webhookId}/chat`, `${server.url}/webhook/${NO_MODEL.webhookId}/chat`]) {
+	for (const url of [mcpUrl(), ...(WITH_AGENT ? [`${server.url}/webhook/${chatNode.webhookId}/chat`, `${server.url}/webhook/${NO_MODEL.webhookId}/chat`] : [])]) {
 		for (const until = Date.now() + 60000; (await fetch(url).catch(() => ({ status: 0 }))).status === 404; await sleep(500)) {
 			if (Date.now() > until) throw new Error(`${url} was not registered within 60 s`);
 		}
@@ -299,7 +307,7 @@ async function waitForStatus(executionId, statuses, ms = 120000) {
 	}
 }
 
-describe('AI Agent with the Cloud Host tools: "please restart web-1" from the chat', () => {
+(WITH_AGENT ? describe : describe.skip)('AI Agent with the Cloud Host tools: "please restart web-1" from the chat', () => {
 	test('the reboot waits for the approval in the chat, then reaches the emulator; the answer carries the result', async () => {
 		const chat = AGENT.nodes.find((n) => n.type.endsWith('chatTrigger'));
 		const web = await hostNamed('web-1');
@@ -357,7 +365,7 @@ describe('AI Agent with the Cloud Host tools: "please restart web-1" from the ch
 	}, 300000);
 });
 
-describe('AI Agent without a chat model credential', () => {
+(WITH_AGENT ? describe : describe.skip)('AI Agent without a chat model credential', () => {
 	test('the chat answers with the sentence of the note on the canvas, not a raw error', async () => {
 		// the sentence is the one the canvas note promises
 		const note = AGENT.nodes.find((n) => n.type === 'n8n-nodes-base.stickyNote' && /chat model/i.test(n.parameters.content));

@@ -1,6 +1,6 @@
 'use strict';
 /**
- * The Vendor API credential in the real n8n (2.40.7), driven through n8n's REST API the way
+ * The Vendor API credential in the real n8n (2.40.7, or 1.x with VENDOR_N8N_VERSION), driven through n8n's REST API the way
  * the editor drives it: create, test, use in a workflow; then edit the password to a wrong one
  * (the editor sends the stored secrets back as placeholders, so the hidden token of the earlier
  * log-in stays in the credential): the test must fail and a workflow must be refused with the
@@ -120,7 +120,11 @@ test(
 
 		run = await runThroughWebhook(workflow.id, 'vendor-balance');
 		expect(run.status).toBe('error');
-		expect(run.error.message).toBe('Log-in as "demo" was refused: username or password is incorrect. Check the username, password and password encoding in the credential "Vendor API account" (type Vendor API).');
+		const refused = 'Log-in as "demo" was refused: username or password is incorrect. Check the username, password and password encoding in the credential "Vendor API account" (type Vendor API).';
+		// n8n-workflow 1.x drops an Error's cause (a class field `cause` overwrites it), so on 1.x the
+		// node cannot recognise its own log-in failure inside n8n's wrapping and puts its general
+		// "The log-in failed:" before the same message: still the refusal and what to check
+		expect(run.error.message).toBe(n8n.major >= 2 ? refused : `The log-in failed: ${refused}`);
 		expect(JSON.stringify(run)).not.toContain('Wrong-pass-9');
 
 		// corrected: the test passes and the workflow runs again

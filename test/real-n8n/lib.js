@@ -1,7 +1,10 @@
 'use strict';
 /**
  * Drives the real n8n program (pinned by scripts/n8n-runtime.js) from tests, `npm start` and the
- * example-workflow tests. Each "home" is a scratch N8N_USER_FOLDER under the OS tmp dir with the
+ * example-workflow tests. The n8n version is 2.40.7 unless VENDOR_N8N_VERSION names another
+ * (`VENDOR_N8N_VERSION=1.123.x npx jest test/real-n8n/package.test.js` runs a file on the 1.x
+ * line); a home made with createN8nHome({ version }) keeps its own. `n8n.version` and
+ * `n8n.major` say which one a test runs on. Each "home" is a scratch N8N_USER_FOLDER under the OS tmp dir with the
  * package installed the way a user installs a community package by hand:
  * `npm install <package>` inside <userFolder>/.n8n/nodes, which n8n 2.x scans for n8n-nodes-*.
  *
@@ -18,13 +21,13 @@
  */
 const fs = require('node:fs');
 const os = require('node:os');
-const net = require('node:net');
 const path = require('node:path');
 const crypto = require('node:crypto');
 const { spawn, execFileSync } = require('node:child_process');
 
 const runtime = require('../../scripts/n8n-runtime');
 const { stopProcessGroup } = require('../../scripts/process-group');
+const { freePort } = require('../../scripts/free-port');
 
 /** The owner account startN8n sets up (the editor then opens on the sign-in page, not sign-up). */
 const OWNER = Object.freeze({
@@ -34,7 +37,12 @@ const OWNER = Object.freeze({
 	lastName: 'Owner',
 });
 
-const ensureRuntime = (opts) => runtime.ensureRuntime(opts);
+/** The n8n version the tests run on (VENDOR_N8N_VERSION, default 2.40.7) and its major line. */
+const VERSION = runtime.resolveVersion(process.env.VENDOR_N8N_VERSION);
+const MAJOR = Number(VERSION.split('.')[0]);
+
+/** Installs (once) and returns the runtime of `version` (default: the one the tests run on). */
+const ensureRuntime = (opts = {}) => runtime.ensureRuntime({ version: VERSION, ...opts });
 
 /* ---------------- small helpers ---------------- */
 
@@ -48,18 +56,6 @@ function baseEnv(extra) {
 		env[k] = v;
 	}
 	return Object.assign(env, extra);
-}
-
-function freePort() {
-	return new Promise((resolve, reject) => {
-		const srv = net.createServer();
-		srv.unref();
-		srv.on('error', reject);
-		srv.listen(0, '127.0.0.1', () => {
-			const { port } = srv.address();
-			srv.close(() => resolve(port));
-		});
-	});
 }
 
 /** n8n-style id: 16 letters and digits. */
@@ -110,10 +106,10 @@ function packPackage(repoDir, { outDir } = {}) {
  * there before keeps its encryption key, database and owner. Returns a home:
  * { userFolder, nodesDir, env, cleanup() }; cleanup() removes a tmp home (not a given userFolder).
  */
-async function createN8nHome({ tgz, tgzs, userFolder, keep = false } = {}) {
+async function createN8nHome({ tgz, tgzs, userFolder, keep = false, version } = {}) {
 	const packages = [].concat(tgz || [], tgzs || []);
 	const folder = userFolder ? path.resolve(userFolder) : fs.mkdtempSync(path.join(os.tmpdir(), 'n8n-home-'));
-	const home = openN8nHome(folder, { create: true });
+	const home = openN8nHome(folder, { create: true, version });
 	home.cleanup = () => {
 		if (!keep && !userFolder) fs.rmSync(folder, { recursive: true, force: true });
 	};
@@ -140,9 +136,10 @@ async function createN8nHome({ tgz, tgzs, userFolder, keep = false } = {}) {
 
 /**
  * Reopens a home made by createN8nHome (its settings are in <userFolder>/n8n-home.json).
- * With create, makes the folder and its settings when missing.
+ * With create, makes the folder and its settings when missing. version: the n8n that runs it
+ * (default: the tests' one); a home's database is n8n's, so one home stays with one version.
  */
-function openN8nHome(userFolder, { create = false } = {}) {
+function openN8nHome(userFolder, { create = false, version } = {}) {
 	const folder = path.resolve(userFolder);
 	const file = path.join(folder, 'n8n-home.json');
 	let saved;
@@ -156,17 +153,24 @@ function openN8nHome(userFolder, { create = false } = {}) {
 	}
 	const nodesDir = path.join(folder, '.n8n', 'nodes');
 	fs.mkdirSync(nodesDir, { recursive: true });
+	const n8nVersion = runtime.resolveVersion(version || VERSION);
+	const major = Number(n8nVersion.split('.')[0]);
 	return {
 		userFolder: folder,
 		nodesDir,
-		env: n8nEnv(folder, saved.encryptionKey),
+		version: n8nVersion,
+		major,
+		env: n8nEnv(folder, saved.encryptionKey, major),
 		cleanup() {},
 	};
 }
 
-/** The environment every n8n process of a home runs with: quiet, offline, local-only. */
-function n8nEnv(userFolder, encryptionKey) {
-	return {
+/**
+ * The environment every n8n process of a home runs with: quiet, offline, local-only. major: the
+ * n8n line (1.x refuses to start when N8N_DISABLED_MODULES names a module it does not have).
+ */
+function n8nEnv(userFolder, encryptionKey, major = MAJOR) {
+	const env = {
 		N8N_USER_FOLDER: userFolder,
 		// Fixed per home: the CLI imports and the server must agree on it.
 		N8N_ENCRYPTION_KEY: encryptionKey,
@@ -196,6 +200,9 @@ function n8nEnv(userFolder, encryptionKey) {
 		TZ: 'UTC',
 		NO_COLOR: '1',
 	};
+	// 1.x has no MCP server registry module (and no module to disable)
+	if (major < 2) delete env.N8N_DISABLED_MODULES;
+	return env;
 }
 
 /* ---------------- running n8n commands ---------------- */
@@ -254,7 +261,7 @@ function crashedAtExit(res) {
 }
 
 async function runN8n(home, args, { timeoutMs = 120000, env } = {}) {
-	const { nodeBin, n8nBin } = await ensureRuntime({ quiet: true });
+	const { nodeBin, n8nBin } = await ensureRuntime({ quiet: true, version: home.version });
 	const secs = Math.max(1, Math.ceil(timeoutMs / 1000));
 	// Each process gets its own task-runner broker port, so CLI runs can overlap a running server.
 	const runnerPort = await freePort();
@@ -309,10 +316,11 @@ async function importWorkflow(home, workflow) {
 
 /**
  * Marks a workflow published (active) in the database while no server runs; the next
- * `n8n start` activates its triggers. (`update:workflow --active=true` is gone in 2.x.)
+ * `n8n start` activates its triggers. (`update:workflow --active=true` in 1.x, gone in 2.x.)
  */
 async function publishWorkflow(home, id) {
-	const res = await runN8n(home, ['publish:workflow', `--id=${id}`]);
+	const args = (home.major || MAJOR) >= 2 ? ['publish:workflow', `--id=${id}`] : ['update:workflow', `--id=${id}`, '--active=true'];
+	const res = await runN8n(home, args);
 	if (res.code !== 0 || /error/i.test(res.stderr)) {
 		throw new Error(`n8n publish:workflow failed (exit ${res.code}):\n${tail(res.stdout)}\n${tail(res.stderr)}`);
 	}
@@ -374,12 +382,13 @@ function summariseRun(run) {
 }
 
 /**
- * `n8n execute --id ID --rawOutput` (the workflow starts at its Manual Trigger). Resolves
+ * `n8n execute --id ID --rawOutput` (the workflow starts at its Manual Trigger; env: extra
+ * settings for this run, e.g. N8N_RUNNERS_ENABLED on 1.x). Resolves
  * { code, stdout, stderr, ms, result } where result is summariseRun() of the run (undefined when
  * none was printed, e.g. a crash). A failed run gives code 1 and result.error.
  */
-async function executeWorkflow(home, id, { timeoutMs = 120000 } = {}) {
-	const res = await runN8n(home, ['execute', `--id=${id}`, '--rawOutput'], { timeoutMs });
+async function executeWorkflow(home, id, { timeoutMs = 120000, env } = {}) {
+	const res = await runN8n(home, ['execute', `--id=${id}`, '--rawOutput'], { timeoutMs, env });
 	const run = extractRun(res.stdout) || extractRun(res.stderr);
 	const result = summariseRun(run);
 	if (crashedAtExit(res) && result) {
@@ -392,6 +401,31 @@ async function executeWorkflow(home, id, { timeoutMs = 120000 } = {}) {
 
 /* ---------------- the long-running server ---------------- */
 
+/**
+ * n8n 1.x closes an idle HTTP connection after Node's default 5 s; Node's fetch keeps one up to 4 s
+ * and, on a machine busy enough to run its timers late, now and then sends the next request on a
+ * connection the server has just closed: undici fails it with "other side closed" before any
+ * answer (the server never read it). In a process that requires this file, fetch (also the MCP
+ * SDK's, and every test's own calls) sends such a request once more, on a new connection, when
+ * its body can be sent again.
+ */
+const realFetch = globalThis.fetch;
+if (!realFetch.vendorRetriesClosed) {
+	const closedBeforeAnswer = (err) => Boolean(err && err.cause && err.cause.code === 'UND_ERR_SOCKET' && /other side closed/.test(err.cause.message));
+	const replayable = (init) => !init || init.body === undefined || init.body === null || typeof init.body === 'string' || Buffer.isBuffer(init.body) || init.body instanceof URLSearchParams;
+	const fetchOnceMore = async (input, init) => {
+		try {
+			return await realFetch(input, init);
+		} catch (err) {
+			if (closedBeforeAnswer(err) && replayable(init) && !(init && init.signal && init.signal.aborted)) return realFetch(input, init);
+			throw err;
+		}
+	};
+	fetchOnceMore.vendorRetriesClosed = true;
+	globalThis.fetch = fetchOnceMore;
+}
+
+/** One HTTP request; resolves { status, headers, text, json }. */
 function request(url, { method = 'GET', body, headers = {}, timeoutMs = 15000 } = {}) {
 	const init = { method, headers: { ...headers }, signal: AbortSignal.timeout(timeoutMs) };
 	if (body !== undefined) {
@@ -417,7 +451,7 @@ function request(url, { method = 'GET', body, headers = {}, timeoutMs = 15000 } 
  * listExecutions(), waitForExecutions(), stop() }.
  */
 async function startN8n(home, { port, owner = true, timeoutMs = 180000, env, onOutput } = {}) {
-	const { nodeBin, n8nBin } = await ensureRuntime({ quiet: true });
+	const { nodeBin, n8nBin } = await ensureRuntime({ quiet: true, version: home.version });
 	const p = port || (await freePort());
 	const runnerPort = await freePort();
 	const url = `http://127.0.0.1:${p}`;
@@ -454,17 +488,21 @@ async function startN8n(home, { port, owner = true, timeoutMs = 180000, env, onO
 		cookie: '',
 		startMs: 0,
 		logs: () => output,
-		/** An authenticated request to any path of the server; returns { status, headers, json, text }. */
-		async call(method, pathname, body) {
+		/**
+		 * An authenticated request to any path of the server; returns { status, headers, json, text }.
+		 * timeoutMs: 15 s unless given (n8n's installer answers when its npm commands have ended).
+		 */
+		async call(method, pathname, body, { timeoutMs } = {}) {
 			return request(`${url}${pathname}`, {
 				method,
 				body,
+				timeoutMs,
 				headers: { cookie: server.cookie, 'browser-id': server.browserId },
 			});
 		},
 		/** An authenticated call to n8n's internal REST API: rest('GET', '/workflows') is GET /rest/workflows. */
-		async rest(method, route, body) {
-			return server.call(method, `/rest${route}`, body);
+		async rest(method, route, body, options) {
+			return server.call(method, `/rest${route}`, body, options);
 		},
 		async setupOwner() {
 			const settings = await request(`${url}/rest/settings`);
@@ -566,6 +604,22 @@ async function startN8n(home, { port, owner = true, timeoutMs = 180000, env, onO
 	return server;
 }
 
+/**
+ * A production Webhook trigger node (POST /webhook/<path>) that answers with the last node's
+ * output (`responseData`: 'allEntries' or 'firstEntryJson') once the run ended.
+ */
+function webhookNode(webhookPath, responseData = 'allEntries') {
+	return {
+		id: 'webhook',
+		name: 'Webhook',
+		type: 'n8n-nodes-base.webhook',
+		typeVersion: 2,
+		position: [0, 0],
+		webhookId: crypto.randomUUID(),
+		parameters: { httpMethod: 'POST', path: webhookPath, responseMode: 'lastNode', responseData, options: {} },
+	};
+}
+
 /** Expands n8n's "flatted" execution data (GET /rest/executions/:id returns it that way). */
 function unflatten(arr) {
 	if (!Array.isArray(arr)) return arr;
@@ -591,6 +645,8 @@ function unflatten(arr) {
 
 module.exports = {
 	OWNER,
+	version: VERSION,
+	major: MAJOR,
 	ensureRuntime,
 	baseEnv,
 	request,
@@ -608,6 +664,7 @@ module.exports = {
 	extractRun,
 	summariseRun,
 	freePort,
+	webhookNode,
 	newId,
 	n8nEnv,
 };

@@ -1,7 +1,8 @@
 'use strict';
 /**
- * The packed package installed into the real n8n (2.40.7 on Node 24) the way a user installs it:
- * every node and credential type loads with its icons, and workflows run through `n8n execute`
+ * The packed package installed into the real n8n (2.40.7 on Node 24, or the 1.x line with
+ * VENDOR_N8N_VERSION) the way a user installs it: every node, operation and credential type loads
+ * with its icons, and workflows run through `n8n execute`
  * against the emulator — the Object Storage node round trip, an Account & Billing read, and the
  * HTTP Request node using both credentials (signing and token in `authenticate`).
  */
@@ -157,6 +158,26 @@ describe('n8n start', () => {
 		}
 		const credTypes = JSON.parse((await server.call('GET', '/types/credentials.json')).text);
 		expect(credTypes.map((c) => c.name)).toEqual(expect.arrayContaining(['vendorApi', 'vendorObjectStorageApi']));
+
+		// every operation of every node, as n8n serves it to the editor, is the built package's
+		const operations = (description) => {
+			const ops = [];
+			for (const p of description.properties || []) {
+				if (p.name !== 'operation' || !p.options) continue;
+				const resources = (p.displayOptions && p.displayOptions.show && p.displayOptions.show.resource) || ['-'];
+				for (const r of resources) for (const o of p.options) ops.push(`${r}:${o.value}`);
+			}
+			return ops.sort();
+		};
+		let count = 0;
+		for (const file of PKG.n8n.nodes) {
+			const built = new (Object.values(require(path.join(ROOT, file)))[0])().description;
+			const t = types.find((x) => x.name === `${PREFIX}.${built.name}`);
+			expect({ node: built.name, operations: operations(t) }).toEqual({ node: built.name, operations: operations(built) });
+			count += operations(t).length;
+		}
+		process.stderr.write(`[package] n8n ${n8n.version} serves ${PKG.n8n.nodes.length} nodes of the package with ${count} operations, ${types.filter((x) => x.name.startsWith(PREFIX) && x.name.endsWith('Tool')).length} tool variants\n`);
+		expect(count).toBeGreaterThanOrEqual(174);
 	}, 120000);
 
 	test('the credential tests pass for good secrets and fail for a wrong one', async () => {

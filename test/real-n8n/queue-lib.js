@@ -25,6 +25,7 @@ const crypto = require('node:crypto');
 const { spawn } = require('node:child_process');
 
 const n8n = require('./lib');
+const { rssKiB } = require('./objects-lib');
 const services = require('../../scripts/queue-services');
 const { stopProcessGroup } = require('../../scripts/process-group');
 
@@ -38,16 +39,6 @@ process.on('exit', () => {
 		} catch {}
 	}
 });
-
-/** Resident set size of a process in KiB (from /proc), undefined when it is gone. */
-function rssKiB(pid) {
-	try {
-		const m = /VmRSS:\s+(\d+) kB/.exec(fs.readFileSync(`/proc/${pid}/status`, 'utf8'));
-		return m ? Number(m[1]) : undefined;
-	} catch {
-		return undefined;
-	}
-}
 
 /**
  * Starts `n8n worker` for a home and waits until its health server says ready (database and Redis

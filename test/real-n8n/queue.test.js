@@ -31,11 +31,10 @@
 const fs = require('node:fs');
 const os = require('node:os');
 const path = require('node:path');
-const http = require('node:http');
-const crypto = require('node:crypto');
 
 const n8n = require('./lib');
 const q = require('./queue-lib');
+const objects = require('./objects-lib');
 const ex = require('./examples-lib');
 const queueServices = require('../../scripts/queue-services');
 const { createEmulator } = require('../../emulator');
@@ -61,7 +60,7 @@ const describeQueue = availability.ok ? describe : describe.skip;
 const figures = {};
 const say = (line) => process.stderr.write(`[queue] ${line}\n`);
 const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
-const mib = (kib) => Math.round((kib / 1024) * 10) / 10;
+const { mib, STORAGE_KEY } = objects;
 
 async function until(what, check, { timeoutMs = 60000, everyMs = 250 } = {}) {
 	const end = Date.now() + timeoutMs;
@@ -86,74 +85,16 @@ const creds = {};
 let triggerRun; // the background driver of the trigger test: Promise of its record
 let alertPrepared; // { web } once the host alert's baseline is taken and web-1 turned abnormal
 
-/* ---------------- object storage from the test's side (signed as the seed says) ---------------- */
+/* ---------------- object storage from the test's side (objects-lib.js) ---------------- */
 
-const signer = () => require(path.join(ROOT, 'dist', 'nodes', 'shared', 'storage', 'signer.js'));
-const STORAGE_KEY = { accessKey: 'VENDORTESTKEY', secret: 'vendor-test-secret' };
 const BUCKET = 'queue-large';
-
-function storageRequest(method, key, { size, write } = {}) {
-	const s = signer();
-	const p = s.objectPath(BUCKET, key);
-	const headers = { 'x-vendor-date': new Date().toUTCString() };
-	if (size !== undefined) Object.assign(headers, { 'content-length': String(size), 'content-type': 'application/octet-stream' });
-	headers.authorization = s.authorization(STORAGE_KEY.accessKey, STORAGE_KEY.secret, { method, path: p, headers }, s.VENDOR_PROFILE);
-	const u = new URL(big.url);
-	return new Promise((resolve, reject) => {
-		const req = http.request({ host: u.hostname, port: u.port, method, path: p, headers }, resolve);
-		req.on('error', reject);
-		if (write) write(req).catch(reject);
-		else req.end();
-	});
-}
-
-/** PUTs `size` bytes of seeded data (1 MiB blocks, each numbered) as `key`; returns their MD5. */
-async function putObject(key, size) {
-	const block = crypto.createHash('sha512').update(key).digest();
-	const chunk = Buffer.alloc(MiB);
-	for (let i = 0; i < MiB; i += block.length) block.copy(chunk, i);
-	crypto.randomFillSync(chunk, 64);
-	const hash = crypto.createHash('md5');
-	const res = await storageRequest('PUT', key, {
-		size,
-		write: async (req) => {
-			for (let i = 0; i < size / MiB; i++) {
-				chunk.writeUInt32BE(i, 0);
-				hash.update(chunk);
-				if (!req.write(chunk)) await new Promise((r) => req.once('drain', r));
-			}
-			req.end();
-		},
-	});
-	res.resume();
-	await new Promise((r) => res.on('end', r));
-	if (res.statusCode !== 200) throw new Error(`PUT ${key}: HTTP ${res.statusCode}`);
-	return hash.digest('hex');
-}
-
-/** GETs `key` and returns { status, size, md5 } of what came. */
-async function objectMd5(key) {
-	const res = await storageRequest('GET', key);
-	const hash = crypto.createHash('md5');
-	let size = 0;
-	for await (const c of res) {
-		hash.update(c);
-		size += c.length;
-	}
-	return { status: res.statusCode, size, md5: hash.digest('hex') };
-}
+const store = () => objects.objectStore(big.url, BUCKET);
+const putObject = (key, size) => store().put(key, size);
+const objectMd5 = (key) => store().md5(key);
 
 /* ---------------- the workflows ---------------- */
 
-const webhookNode = (webhookPath, responseData = 'allEntries') => ({
-	id: 'webhook',
-	name: 'Webhook',
-	type: 'n8n-nodes-base.webhook',
-	typeVersion: 2,
-	position: [0, 0],
-	webhookId: crypto.randomUUID(),
-	parameters: { httpMethod: 'POST', path: webhookPath, responseMode: 'lastNode', responseData, options: {} },
-});
+const { webhookNode } = n8n;
 const chain = (...names) => {
 	const c = {};
 	for (let i = 0; i + 1 < names.length; i++) c[names[i]] = { main: [[{ node: names[i + 1], type: 'main', index: 0 }]] };
@@ -311,30 +252,8 @@ function expectRanOnWorker(run) {
 	expect(WORKER_NAMES).toContain(run.worker);
 }
 
-/**
- * Samples the RSS (from /proc) of the workers and the main every 100 ms until stop(); stop()
- * gives { name: { baseKiB, peakKiB, samples } }.
- */
-function sampleRss() {
-	const procs = [...layout.workers.map((w) => ({ name: w.name, pid: w.pid })), { name: 'main', pid: layout.main.pid }];
-	const rec = {};
-	for (const p of procs) {
-		const kib = q.rssKiB(p.pid);
-		rec[p.name] = { baseKiB: kib, peakKiB: kib, samples: 0 };
-	}
-	const timer = setInterval(() => {
-		for (const p of procs) {
-			const kib = q.rssKiB(p.pid);
-			if (kib === undefined) continue;
-			rec[p.name].samples += 1;
-			if (kib > rec[p.name].peakKiB) rec[p.name].peakKiB = kib;
-		}
-	}, 100);
-	return () => {
-		clearInterval(timer);
-		return rec;
-	};
-}
+/** Samples the RSS of the workers and the main every 100 ms until stop() (objects-lib.js). */
+const sampleRss = () => objects.sampleRss([...layout.workers.map((w) => ({ name: w.name, pid: w.pid })), { name: 'main', pid: layout.main.pid }]);
 
 const emulatorGet = async (target, route) => (await fetch(`${target.url}/__emulator${route}`)).json();
 const emulatorPost = async (target, route, payload) =>

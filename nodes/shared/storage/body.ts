@@ -150,7 +150,7 @@ export function watchBody(raw: unknown, dog: Watchdog, done: () => void, c: Body
 		// Not a stream (a test double or a future client): the whole body is already here.
 		finish();
 		const buffer = raw === undefined || raw === null ? Buffer.alloc(0) : Buffer.isBuffer(raw) ? raw : Buffer.from(String(raw));
-		return { stream: raw as NodeJS.ReadableStream, read: async (_limit?: number, _truncate?: boolean) => buffer, explain, verify };
+		return { stream: raw as NodeJS.ReadableStream, read: async () => buffer, explain, verify };
 	}
 	const push = stream.push.bind(stream);
 	stream.push = (chunk: unknown, encoding?: BufferEncoding) => {
