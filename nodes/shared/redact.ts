@@ -43,7 +43,9 @@ export function credentialSecrets(credentials: ICredentialDataDecryptedObject | 
 			add(createHash('md5').update(password, 'utf8').digest('hex'));
 			add(Buffer.from(password, 'utf8').toString('base64'));
 		}
-		add(credentials.accessSecret);
+		// an access secret equal to the access key (s3rver's S3RVER/S3RVER) is no secret: the key goes
+		// out in clear in every request and presigned URL, and hiding it would break those URLs
+		if (credentials.accessSecret !== credentials.accessKey) add(credentials.accessSecret);
 		const stored = credentials.accessToken;
 		if (typeof stored === 'string' && stored) {
 			add(stored);

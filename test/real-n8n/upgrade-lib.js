@@ -642,12 +642,24 @@ async function runFixtures(fixtures, { tgz, quietPoll = false, log = () => {} } 
 	}
 }
 
-/** The normalised requests of each package node of an action or MCP fixture, in workflow order. */
+/**
+ * The normalised requests of each package node of an action or MCP fixture, in workflow order;
+ * within a node in a canonical order (by request, then body): a node may send independent reads
+ * at once (the Billing Report does), so the order they arrive in is not something a saved workflow
+ * depends on, while which requests are sent, and with what, is.
+ */
 function byNode(p, norm) {
 	const split = p.fe.byLabel();
 	const bodyFromRun = new Set(p.fixture.meta.run.bodyFromRun || []);
 	const out = {};
-	for (const node of p.workflow.nodes.filter(isPackageNode)) out[node.name] = norm.entries(split[node.name] || [], { bodyFromRun: bodyFromRun.has(node.name) });
+	const key = (e) => `${brief(e)} ${JSON.stringify(e.body ?? e.query ?? null)}`;
+	for (const node of p.workflow.nodes.filter(isPackageNode)) {
+		out[node.name] = norm
+			.entries(split[node.name] || [], { bodyFromRun: bodyFromRun.has(node.name) })
+			.map((e) => [key(e), e])
+			.sort((a, b) => (a[0] < b[0] ? -1 : a[0] > b[0] ? 1 : 0))
+			.map(([, e]) => e);
+	}
 	return out;
 }
 

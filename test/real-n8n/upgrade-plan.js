@@ -225,7 +225,7 @@ const workflows = [
 			{ name: 'MX Records from List', parameters: { resource: 'record', operation: 'getAll', did: list(3001, 'example-demo.com'), returnAll: true, filters: { recordtype: 'MX' } } },
 			{ name: 'Star Domain by ID', parameters: { resource: 'domain', operation: 'star', did: byId(3001) } },
 			{ name: 'Delete Two Records', parameters: { resource: 'record', operation: 'delete', did: byId(3001), recordIds: ['70006', '70007'] } },
-			{ name: 'Create Template by Plan Name', parameters: { resource: 'template', operation: 'create', pid: byName('Personal'), name: 'upgrade-template', status: 0, additionalFields: { note: 'made by the upgrade fixture' } } },
+			{ name: 'Create Template by Plan Name', parameters: { resource: 'template', operation: 'create', pid: byName('Personal'), name: 'upgrade-template', additionalFields: { status: 0, note: 'made by the upgrade fixture' } } },
 		],
 	},
 	{
