@@ -48,6 +48,8 @@ const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
  * machine (the first poll logs in and n8n stores the token in between).
  */
 const POLL_GAP_MS = 12000;
+/** The fixtures' poll schedule: every 30 s, at seconds 0 and 30 (POLL_EVERY_30_S in upgrade-plan.js). */
+const POLL_TICK_MS = 30000;
 /** Dates this close to a run (in days) are taken as made from the current time (normaliser). */
 const NEAR_DAYS = 100;
 /** Before the change that makes a trigger emit: this long without a request and none open. */
@@ -173,7 +175,10 @@ async function fixtureEmulator(options = {}) {
 			const groups = [];
 			for (const m of marks) {
 				const last = groups[groups.length - 1];
-				const split = last && splitAt.some((t) => last.lastT <= t && t < m.t);
+				// the fixtures poll at seconds 0 and 30 (upgrade-plan.js): a request after the next tick belongs
+				// to the next poll, also when a slow activation poll ended only a few seconds before it
+				const tick = last && Math.floor(m.t / POLL_TICK_MS) !== Math.floor(last.lastT / POLL_TICK_MS);
+				const split = last && (tick || splitAt.some((t) => last.lastT <= t && t < m.t));
 				if (last && !split && m.t - last.lastT < POLL_GAP_MS) last.lastT = m.t;
 				else groups.push({ start: m.t, lastT: m.t, index: m.index });
 			}
