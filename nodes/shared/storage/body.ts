@@ -8,8 +8,16 @@ import { NodeApiError, type INode } from 'n8n-workflow';
 
 import type { StorageSettings } from './auth';
 import { networkCode, storageFailure } from './errors';
-import type { Budget } from './request';
 import { seconds, type Watchdog } from './watchdog';
+
+/** What the deadline of a request counts: its start, time paused by the service being busy, bytes moved. */
+export interface Budget {
+	start: number;
+	/** Time spent waiting on the run's shared back-off after SlowDown: not the request's own. */
+	pausedMs: number;
+	/** Bytes of request bodies sent and of answers announced or received, over all tries. */
+	moved: number;
+}
 
 /**
  * Largest answer read into memory when the caller names no other size: 16 MiB. The answers read

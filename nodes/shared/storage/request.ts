@@ -7,7 +7,7 @@
 import type { ICredentialDataDecryptedObject, IExecuteFunctions, IHttpRequestOptions, INode } from 'n8n-workflow';
 
 import { encodeQuery, type StorageSettings } from './auth';
-import { pulledBody, watchBody } from './body';
+import { pulledBody, watchBody, type Budget } from './body';
 import { describeCall, type StorageCall, type StorageContext } from './call';
 import { serviceNow } from './clock';
 import { networkCode } from './errors';
@@ -23,15 +23,6 @@ import { Watchdog, type Phase } from './watchdog';
  * that drips one byte every 5 s ends at 90 s.
  */
 export const MIN_TRANSFER_BYTES_PER_S = 32 * 1024;
-
-/** What the deadline of a request counts: its start, time paused by the service being busy, bytes moved. */
-export interface Budget {
-	start: number;
-	/** Time spent waiting on the run's shared back-off after SlowDown: not the request's own. */
-	pausedMs: number;
-	/** Bytes of request bodies sent and of answers announced or received, over all tries. */
-	moved: number;
-}
 
 /** A request with everything its attempts share. */
 export interface PreparedRequest {
