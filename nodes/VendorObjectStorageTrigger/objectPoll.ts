@@ -5,7 +5,7 @@
  * the last minutes), and emits the objects that are new or changed since.
  */
 import { createHash } from 'crypto';
-import { NodeApiError, type IBinaryKeyData, type IDataObject, type IPollFunctions } from 'n8n-workflow';
+import { NodeApiError, NodeOperationError, type IBinaryKeyData, type IDataObject, type IPollFunctions } from 'n8n-workflow';
 
 import { Limiter } from '../shared/run';
 import { CREDENTIAL as STORAGE_CREDENTIAL } from '../shared/storage/settings';
@@ -86,7 +86,8 @@ async function listObjects(ctx: IPollFunctions, s: Settings): Promise<{ objects:
 			// folders of a delimited listing, and the empty objects that S3 consoles create as folders
 			if (item.type !== 'object' || name.endsWith('/')) continue;
 			const { a, b } = keyIdOf(name);
-			const { type: _type, ...fields } = item;
+			const fields = { ...item };
+			delete fields.type;
 			objects.push({ key: name, a, b, e: etagIdOf(String(item.etag ?? '')), time: Date.parse(String(item.lastModified ?? '')), item: fields });
 		}
 	}
@@ -211,7 +212,7 @@ async function downloadAll(ctx: IPollFunctions, s: Settings, items: IDataObject[
 						return binary ? { [s.property]: binary } : undefined;
 					} catch (error) {
 						const status = error instanceof NodeApiError ? String(error.httpCode ?? '') : '';
-						if (!['403', '404', '412'].includes(status)) throw error;
+						if (!['403', '404', '412'].includes(status)) throw error instanceof NodeApiError || error instanceof NodeOperationError ? error : new NodeOperationError(ctx.getNode(), error as Error);
 						const why: Record<string, string> = {
 							'403': 'the access key may not read this object',
 							'404': 'the object was deleted before it could be downloaded',
