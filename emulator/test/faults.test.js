@@ -440,7 +440,7 @@ describe('kinds of a service that misbehaves on size, time or shape (management)
 describe('counters', () => {
 	test('per-path management requests, log-ins (refused too) and log-ins per user, per-operation storage requests; fault answers count; reset zeroes', async () => {
 		expect((await control('POST', '/stats/reset')).json).toEqual({
-			management: { logins: 0, loginsByUser: {}, requests: {} },
+			management: { logins: 0, loginsByUser: {}, requests: {}, tokenRefusals: 0 },
 			storage: { requests: {} },
 		});
 		await post('OAuth/authorize', { username: 'demo', password: 'demo-password' });
@@ -465,12 +465,13 @@ describe('counters', () => {
 				logins: 4,
 				loginsByUser: { demo: 2, demo_ops: 1 },
 				requests: { 'OAuth/authorize': 4, 'profile/detail': 2, 'profile/balance': 1, 'no/such': 1 },
+				tokenRefusals: 0,
 			},
 			storage: { requests: { CreateBucket: 1, PutObject: 1, GetObject: 3, ListObjects: 1 } },
 		});
 		// the control routes are not counted, and reset zeroes
 		expect((await control('GET', '/stats')).json).toEqual(json);
 		await control('POST', '/stats/reset');
-		expect((await control('GET', '/stats')).json.management).toEqual({ logins: 0, loginsByUser: {}, requests: {} });
+		expect((await control('GET', '/stats')).json.management).toEqual({ logins: 0, loginsByUser: {}, requests: {}, tokenRefusals: 0 });
 	});
 });
