@@ -209,5 +209,5 @@ test('the statuses before a reboot are read only when waiting, and a failed read
 	const [host] = await ok({ resource: 'host', operation: 'reboot', id: [String(id)], waitUntilRunning: true });
 	expect(hostState(id).status).toBe(1);
 	expect(host.wait).toMatchObject({ before: null, observed: ['Running'], proven: false });
-	expect(host.wait.note).toMatch(/^It was not read before the reboot/);
+	expect(host.wait.note).toMatch(/^The reboot was sent\. The host was not read before it and was listed as Running right after it/);
 });

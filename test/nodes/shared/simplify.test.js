@@ -46,7 +46,9 @@ async function both(node, parameters, direct) {
 			if (key.endsWith('Code')) expect(typeof value === 'string' || typeof value === 'number').toBe(true);
 		}
 	}
-	if (direct) expect(raw).toEqual(await direct());
+	// "… seconds ago" fields are written at each answer: two reads a second apart differ there
+	const timeless = (rows) => JSON.parse(JSON.stringify(rows, (k, val) => (k.endsWith('_ago') ? undefined : val)));
+	if (direct) expect(timeless(raw)).toEqual(timeless(await direct()));
 	return { simple, raw };
 }
 
