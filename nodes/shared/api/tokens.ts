@@ -113,8 +113,12 @@ export interface Renewals {
 	lastRefusal?: { code: unknown; message: string; status: number };
 }
 
-/** Refusals one call takes: its first token, the one of its log-in, and one another worker stored. */
-const MAX_REFUSALS = 3;
+/**
+ * Refusals one call takes: its first token, the one of its log-in, and up to three that other
+ * workers stored meanwhile (on a service where every log-in ends the earlier tokens, workers
+ * logging in at once end each other's; the call logs in only once, it takes the newer tokens).
+ */
+const MAX_REFUSALS = 5;
 
 /** A refused token: never sent again, and the credential is read again before the next attempt. */
 export function noteRefusal(ts: TokenState, r: Renewals, token: string, status: number, envelope: Envelope | undefined) {
@@ -222,7 +226,11 @@ export async function tokenToSend(
 ): Promise<string | undefined> {
 	if ((r.refusals ?? 0) >= MAX_REFUSALS) throw refusedAgain(ctx, r, path, itemIndex);
 	const token = pickToken(credentials, ts, r.renewals > 0);
-	if (token) return token;
+	if (token) {
+		// a token another worker stored after this call's log-in: if it is refused too, wait for the next one again
+		if (r.renewals > 0 && r.waited) r.waited = false;
+		return token;
+	}
 	if (!r.reread) {
 		// before logging in: another execution or worker may have stored a newer token
 		r.reread = true;
