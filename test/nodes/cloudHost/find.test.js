@@ -36,7 +36,8 @@ test.each([
 	const item = await find(t);
 	const h = host(name);
 	expect(item).toMatchObject({ found: true, id: h.id, name, instanceId: h.instance_id, status: expect.any(String), statusCode: String(h.status), named: [name] });
-	expect(item.message).toBe(`The text names host ${name} (${h.ips.length ? h.ips[0] : h.instance_id}) (ID ${h.id})`);
+	// the host the way every message shows one: name (instance ID, first IP when it has one) (ID n)
+	expect(item.message).toBe(`The text names host ${name} (${[h.instance_id, ...(h.ips || []).slice(0, 1)].join(', ')}) (ID ${h.id})`);
 });
 
 test('a text naming no host: not found, and the message names the hosts to choose from', async () => {
