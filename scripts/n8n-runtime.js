@@ -341,12 +341,23 @@ function npmProgress({ nodeModules, now = Date.now, expected = EXPECTED }) {
 	let unpackFrom; // bytes npm had read and written when the first tarball came
 	let prev = { written: -1, folders: -1, lines: -1, cpu: 0, changedAt: started };
 	let lines = 0;
+	let lastTarballAt; // when the latest tarball line came
+	let beatBefore; // the previous report's CPU and bytes written, for what moved since
+	/** Entries of node_modules/.bin (npm links the packages' commands there after unpacking). */
+	const binLinks = () => {
+		try {
+			return fs.readdirSync(path.join(nodeModules, '.bin')).length;
+		} catch {
+			return 0;
+		}
+	};
 	const tarName = (url) => url.replace(/^.*\/-\//, '');
 	const io = () => (pid ? processIo(pid) : undefined);
 	const tarball = (set, url, what) => {
 		if (unpackFrom === undefined) unpackFrom = io() ?? { read: 0, written: 0 };
 		set.add(url);
 		last = { what: `${what} ${tarName(url)}`, at: now() };
+		lastTarballAt = last.at;
 	};
 	return {
 		attach(child) {
@@ -374,7 +385,15 @@ function npmProgress({ nodeModules, now = Date.now, expected = EXPECTED }) {
 			if (moved) prev = { written: written ?? 0, folders, lines, cpu, changedAt: t };
 			const quietFor = t - prev.changedAt;
 			let doing;
-			if (tarballs === 0) {
+			const sinceTarball = lastTarballAt === undefined ? 0 : t - lastTarballAt;
+			if (tarballs >= 0.9 * EXPECTED_TARBALLS && sinceTarball >= BEAT_MS) {
+				// No tarball for a beat near the end: npm has the packages it needs and finishes the tree (links
+				// each package's commands into .bin, writes node_modules/.package-lock.json). The
+				// tarball counts stand still now, so the line says that phase and what moved in it.
+				doing = `finishing: no new tarball for ${fmt(sinceTarball)}, ${tarballs} in (${fromCache.size} from npm's cache, ${downloaded.size} downloaded); linking commands (${binLinks()} in node_modules/.bin), ${folders} package folders`;
+				doing += fs.existsSync(path.join(nodeModules, '.package-lock.json')) ? ', lockfile written' : ', lockfile not written yet';
+				if (usage && beatBefore) doing += `; since the last line npm wrote ${mb(Math.max(0, written - beatBefore.written))} and used ${fmt(Math.max(0, cpu - beatBefore.cpu))} of CPU`;
+			} else if (tarballs === 0) {
 				doing = `resolving the dependency tree: ${docs.size} of about ${EXPECTED_DOCS} registry documents read`;
 				if (written !== undefined) doing += `, ${mb(written)} written to npm's cache`;
 			} else {
@@ -386,6 +405,7 @@ function npmProgress({ nodeModules, now = Date.now, expected = EXPECTED }) {
 				doing += `, ${folders} package folders`;
 			}
 			if (usage) doing += `; npm CPU ${fmt(cpu)}`;
+			if (usage) beatBefore = { written, cpu };
 			if (t - last.at < BEAT_MS) doing += `; last: ${last.what}`;
 			if (quietFor >= BEAT_MS) doing += `; nothing moved for ${fmt(quietFor)} (npm is waiting, for the registry or the disk)`;
 			return `  npm install ${fmt(t - started)}: ${doing}`;

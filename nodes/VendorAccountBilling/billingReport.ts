@@ -28,6 +28,9 @@ import { InputError } from '../shared/errors';
 
 const DAY = 86400000;
 
+/** Said when Currency is left empty: the service's amounts come without a currency. */
+export const NO_CURRENCY = "Amounts are in the account's currency, which the service does not name (set Currency to show it).";
+
 /** The periods of Billing Report (the node's own choices: the service never sees them). */
 export const PERIODS = [
 	{ name: 'Last 7 Days', value: 'last7Days' },
@@ -143,6 +146,8 @@ export function buildReport(
 		`Invoices: ${plural(newInvoices.length, 'new invoice')} (${money(sum(newInvoices))}); ${plural(untracked.length, 'invoice')} without a tracking number (${money(sum(untracked))})${
 			read.invoiceable === null ? '' : `; ${money(read.invoiceable)} can still be invoiced`
 		}.`,
+		// the service never names the currency of its amounts (docs/vendor/account-billing-cdn.md): say so
+		...(currency ? [] : [NO_CURRENCY]),
 	].join(' ');
 
 	const cell = 'padding:4px 12px;border-bottom:1px solid #ddd';
@@ -166,7 +171,7 @@ export function buildReport(
 		from: isoInZone(period.from, timeZone),
 		to: isoInZone(lastMoment, timeZone),
 		timeZone,
-		...(currency ? { currency } : {}),
+		...(currency ? { currency } : { currency: null, currencyNote: NO_CURRENCY }),
 		balance: read.balance,
 		spent,
 		payments: spending.length,

@@ -60,19 +60,22 @@ export class VendorAccountBillingTrigger implements INodeType {
 		credentials: [{ name: 'vendorApi', required: true }],
 		properties: [
 			{
-				displayName: 'Threshold Source',
+				// "Trigger On": n8n's node panel lists each option, by its `action`, under the Triggers of
+				// "Vendor Account & Billing" (with no such parameter it showed "On new Vendor Balance event")
+				displayName: 'Trigger On',
 				name: 'thresholdSource',
 				type: 'options',
 				default: 'fixed',
 				options: [
-					{ name: 'Fixed Value', value: 'fixed', description: 'The threshold entered below' },
+					{ name: 'Balance Below a Fixed Value', value: 'fixed', action: 'When the balance falls below a set amount', description: 'The threshold entered below' },
 					{
-						name: "Account's Alarm Value",
+						name: "Balance Below the Account's Alarm Value",
 						value: 'account',
+						action: "When the balance falls below the account's alarm value",
 						description: 'The balance alarm value set on the account (profile/balanceAlarm), read at every poll',
 					},
 				],
-				description: 'Where the threshold comes from',
+				description: 'Which balance level starts the workflow: a fixed amount, or the alarm value set on the account',
 			},
 			{
 				displayName: 'Threshold',

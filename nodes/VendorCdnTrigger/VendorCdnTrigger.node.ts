@@ -8,7 +8,7 @@ import { taskTrigger } from './taskPoll';
 const TASK_KINDS = [
 	{ name: 'CDN Prefetch', value: 'prefetch', action: 'When a CDN prefetch task finishes', description: 'Cache prefetch (preload) tasks' },
 	{ name: 'CDN Refresh', value: 'refresh', action: 'When a CDN refresh task finishes', description: 'Cache refresh (purge) tasks' },
-	{ name: 'Host Backup', value: 'backup', action: 'When a host backup finishes', description: 'Backups of cloud hosts' },
+	{ name: 'Host Backup', value: 'backup', action: 'When a Cloud Host backup finishes', description: 'Backups of cloud hosts' },
 ];
 
 /** Starts a workflow when a CDN cache refresh or prefetch, or a host backup, finishes (the poll: taskPoll.ts). */
@@ -25,7 +25,7 @@ export class VendorCdnTrigger implements INodeType {
 		defaultVersion: 1,
 		subtitle: optionsSubtitle('kinds', TASK_KINDS, 'When ', ' finish'),
 		// n8n shows this text for the merged "Vendor CDN" entry of the node panel, so it names both roles
-		description: 'CDN: start a workflow when a cache refresh or prefetch, or a host backup, finishes, or manage CDN channels and caches',
+		description: 'CDN: start a workflow when a cache refresh or prefetch, or a Cloud Host backup, finishes, or manage CDN channels and caches',
 		defaults: { name: 'Vendor Task Trigger' },
 		polling: true,
 		inputs: [],

@@ -58,7 +58,9 @@ export class VendorCloudHostTrigger implements INodeType {
 		subtitle: optionsSubtitle('events', HOST_EVENTS, 'On '),
 		// n8n shows this text for the merged "Vendor Cloud Host" entry of the node panel (one entry for the
 		// action node and this trigger, by their internal names), so it names both roles
-		description: 'Cloud hosts: start a workflow when one changes status, appears or disappears, or create, power and reinstall hosts',
+		// (a finished backup starts a workflow from the task trigger, listed under Vendor CDN: n8n merges a
+		// trigger into the entry of its type name without "Trigger", and type names are kept for saved workflows)
+		description: 'Cloud hosts: start a workflow when one changes status, appears or disappears, or create, power and reinstall hosts (for a finished backup, see the Vendor CDN triggers)',
 		defaults: { name: 'Vendor Cloud Host Trigger' },
 		polling: true,
 		inputs: [],

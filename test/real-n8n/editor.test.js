@@ -380,8 +380,8 @@ test('nightly DNS backup: the Object Storage node opens with its icon, Resource 
  */
 const TRIGGERS = [
 	{ search: 'Vendor Cloud Host Trigger', entry: 'Vendor Cloud Host', triggers: ['When a host appears', 'When a host disappears', 'When a host changes status'], shot: 'node-panel-cloud-host-trigger.png' },
-	{ search: 'Vendor Balance Trigger', entry: 'Vendor Account & Billing', triggers: ['On new Vendor Balance event'], shot: 'node-panel-balance-trigger.png' },
-	{ search: 'Vendor Task Trigger', entry: 'Vendor CDN', triggers: ['When a CDN prefetch task finishes', 'When a CDN refresh task finishes', 'When a host backup finishes'] },
+	{ search: 'Vendor Balance Trigger', entry: 'Vendor Account & Billing', triggers: ['When the balance falls below a set amount', "When the balance falls below the account's alarm value"], shot: 'node-panel-balance-trigger.png' },
+	{ search: 'Vendor Task Trigger', entry: 'Vendor CDN', triggers: ['When a CDN prefetch task finishes', 'When a CDN refresh task finishes', 'When a Cloud Host backup finishes'] },
 	{ search: 'Vendor Object Storage Trigger', entry: 'Vendor Object Storage', triggers: ['When a file is added', 'When a file is added or changed'] },
 ];
 /** The Vendor action nodes without a trigger: for them n8n's "No … Triggers available" is true. */
@@ -419,6 +419,60 @@ test('node panel: each trigger is found by its README name, listed under its ser
 		if (!WITHOUT_TRIGGER.includes(name)) expect(panel).toMatch(/Triggers \(\d+\)/);
 	}
 }, 600000);
+
+/**
+ * Everyday words a person types into the node panel, and the entry each must find (issue 28).
+ * n8n 2.40.7 searches an entry by its display name and its codex aliases (a fuzzy match:
+ * the letters in order; weights 1.3 and 1), and a trigger merged into its service's entry is
+ * searched by that entry's codex (nodes/<Node>/<Node>.node.json `alias`), so the words are there.
+ */
+const PHRASES = [
+	['backup finished', 'Vendor CDN'], // the task trigger (its backup kind: "When a Cloud Host backup finishes")
+	['cloud host backup', 'Vendor CDN'],
+	['low balance', 'Vendor Account & Billing'],
+	['balance below', 'Vendor Account & Billing'],
+	['top up', 'Vendor Account & Billing'],
+	['monthly bill', 'Vendor Account & Billing'],
+	['invoice', 'Vendor Account & Billing'],
+	['host status', 'Vendor Cloud Host'],
+	['server down', 'Vendor Cloud Host'],
+	['restart server', 'Vendor Cloud Host'],
+	['reboot server', 'Vendor Cloud Host'],
+	['new server', 'Vendor Cloud Host'],
+	['stop server', 'Vendor Cloud Host'],
+	['virtual machine', 'Vendor Cloud Host'],
+	['purge cache', 'Vendor CDN'],
+	['clear cache', 'Vendor CDN'],
+	['refresh cache', 'Vendor CDN'],
+	['preload cache', 'Vendor CDN'],
+	['new file', 'Vendor Object Storage'],
+	['file uploaded', 'Vendor Object Storage'],
+	['upload file', 'Vendor Object Storage'],
+	['add dns record', 'Vendor DNS'],
+	['domain name', 'Vendor DNS'],
+	['firewall rule', 'Vendor Disk, Network & Firewall'],
+	['open port', 'Vendor Disk, Network & Firewall'],
+	['attach disk', 'Vendor Disk, Network & Firewall'],
+];
+
+test('node panel: everyday words find the Vendor entry that does it', async () => {
+	await openNodePanel();
+	if (page.url().includes('/signin')) throw new Error('not signed in');
+	const table = [];
+	for (const [phrase, entry] of PHRASES) {
+		await page.fill('[data-test-id=node-creator-search-bar]', phrase);
+		await page.waitForTimeout(800); // the list filters as one types
+		const names = await page
+			.locator(ENTRY)
+			.evaluateAll((els) => els.map((e) => (e.querySelector('[data-test-id=node-creator-item-name]')?.textContent ?? '').trim()));
+		const vendor = names.filter((n) => n.startsWith('Vendor '));
+		table.push({ phrase, expected: entry, firstVendor: vendor[0] ?? '(none)', position: names.indexOf(entry) + 1, of: names.length, top: names.slice(0, 3).join(' | ') });
+	}
+	process.stderr.write(`[editor] node panel phrases:\n${table.map((r) => `  "${r.phrase}" -> ${r.firstVendor} (place ${r.position} of ${r.of}; top: ${r.top})`).join('\n')}\n`);
+	// each phrase lists the expected entry, as the first Vendor entry and among the first three of all
+	expect(table.filter((r) => r.firstVendor !== r.expected || r.position < 1 || r.position > 3)).toEqual([]);
+	expect(PHRASES.length).toBeGreaterThanOrEqual(20);
+}, 300000);
 
 test('host alert: the trigger subtitle names the chosen events', async () => {
 	const wf = load('host-state-alert.json');

@@ -70,3 +70,50 @@ withProc('counts documents, tarballs from the cache and downloaded, folders and 
 		fs.rmSync(dir, { recursive: true, force: true });
 	}
 });
+
+// The install of 2026-11-25 printed "1901 of about 1900 tarballs" with the same figures for 50 s
+// while npm linked the packages' commands and wrote its lockfile: each beat of that phase says so
+// and what moved since the line before.
+withProc('after the last tarball each beat names the finishing work and what moved since the line before', async () => {
+	const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'runtime-progress-'));
+	const nodeModules = path.join(dir, 'node_modules');
+	let clock = 1_000_000;
+	const progress = npmProgress({ nodeModules, now: () => clock, expected: { docs: 2, tarballs: 3, bytes: 1e6 } });
+	const script = `process.stdin.on('data', () => { require('fs').writeFileSync(${JSON.stringify(path.join(dir, 'blob'))}, Buffer.alloc(4e6)); console.log('written'); }); setInterval(() => {}, 1000)`;
+	const child = spawn(process.execPath, ['-e', script], { stdio: ['pipe', 'pipe', 'ignore'] });
+	const write = async () => {
+		child.stdin.write('go\n');
+		await new Promise((resolve) => child.stdout.once('data', resolve));
+	};
+	try {
+		progress.attach(child);
+		for (const n of ['a', 'b']) progress.line(DOC(n));
+		clock += 5000;
+		for (const [n, v] of [['a', '1.0.0'], ['b', '2.0.0'], ['c', '3.0.0']]) progress.line(HIT(n, v));
+		fs.mkdirSync(path.join(nodeModules, 'a'), { recursive: true });
+		let line = progress.report();
+		expect(line).toMatch(/unpacking into node_modules: 3 of about 3 tarballs under way/);
+
+		// no tarball for a beat: the phase is named, with links made so far and what npm did since
+		clock += 10000;
+		fs.mkdirSync(path.join(nodeModules, '.bin'), { recursive: true });
+		fs.writeFileSync(path.join(nodeModules, '.bin', 'a'), '');
+		await write();
+		const first = progress.report();
+		expect(first).toMatch(
+			/npm install 15s: finishing: no new tarball for 10s, 3 in \(3 from npm's cache, 0 downloaded\); linking commands \(1 in node_modules\/\.bin\), 1 package folders, lockfile not written yet; since the last line npm wrote (\d+) MB and used \S+ of CPU; npm CPU \S+$/,
+		);
+		expect(Number(/npm wrote (\d+) MB/.exec(first)[1])).toBeGreaterThanOrEqual(4);
+
+		// ten seconds on: other figures, not the same line again
+		clock += 10000;
+		fs.writeFileSync(path.join(nodeModules, '.bin', 'b'), '');
+		fs.writeFileSync(path.join(nodeModules, '.package-lock.json'), '{}');
+		const second = progress.report();
+		expect(second).toMatch(/npm install 25s: finishing: no new tarball for 20s, 3 in .*\(2 in node_modules\/\.bin\), 1 package folders, lockfile written; since the last line npm wrote 0 MB/);
+		expect(second.replace(/^.*?: /, '')).not.toBe(first.replace(/^.*?: /, ''));
+	} finally {
+		child.kill();
+		fs.rmSync(dir, { recursive: true, force: true });
+	}
+});

@@ -1,7 +1,7 @@
 import type { OperationDecl } from '../../shared/api/declarations';
 import { CODES, COUPON_STATUS, INVOICE_HOLDERS, INVOICE_KINDS, LOG_TYPES, PAYMENT_SERVICES, PAYMENT_TYPES, RECHARGE_TYPES } from '../../shared/api/codes';
 import { choice, date, decimal, id, int, required, str } from '../../shared/api/fields';
-import { code, field, named, number, time } from '../../shared/api/simplify';
+import { code, field, named, number, time, undocumentedCode } from '../../shared/api/simplify';
 import { InputError } from '../../shared/errors';
 
 export const billingOperations: OperationDecl[] = [
@@ -91,7 +91,8 @@ export const billingOperations: OperationDecl[] = [
 			type: named('type_zh', CODES.paymentType, 'type'),
 			service: named('paytype_zh', CODES.paymentService, 'paytype'),
 			amount: number('price'),
-			status: field('status'),
+			// no documented meaning for payment status values (docs/vendor/readings.md#r5): said in words, the code beside it
+			status: undocumentedCode('status'),
 			created: time('created'),
 		},
 	},
@@ -111,8 +112,8 @@ export const billingOperations: OperationDecl[] = [
 			amount: number('price'),
 			holder: code('type', CODES.invoiceHolder),
 			invoiceType: code('invoicetype', CODES.invoiceKind),
-			// no documented meaning for invoice status values (docs/vendor/readings.md#r55): shown as they came
-			status: field('status'),
+			// no documented meaning for invoice status values (docs/vendor/readings.md#r55): said in words, the code beside it
+			status: undocumentedCode('status'),
 			courier: field('expressname'),
 			trackingNumber: field('expresscode'),
 			mailingAddress: field('mailaddress'),

@@ -18,7 +18,7 @@ export const reportOperations: OperationDecl[] = [
 			required(choice('period', 'Period', PERIODS, 'Which days the spending, refunds and new invoices are counted for (in the workflow\'s time zone)', { default: 'last30Days' })),
 			{ ...date('from', 'From', 'First day of the period'), required: true, show: { period: ['custom'] } },
 			{ ...date('to', 'To', 'Last day of the period'), required: true, show: { period: ['custom'] } },
-			str('currency', 'Currency', 'Shown before the amounts in the text and the table', { placeholder: 'e.g. CNY' }),
+			str('currency', 'Currency', 'Shown before the amounts in the text and the table; the service does not name the currency of its amounts, so left empty the report says so', { placeholder: 'e.g. CNY' }),
 		],
 		run: billingReport,
 	},

@@ -43,6 +43,14 @@ export const HOST_SIMPLE: SimplifySpec = {
 	created: time('createtime'),
 };
 
+/**
+ * What a host action (create, reinstall, start, stop, reboot, rename, star) gives back, simplified
+ * like a listed host: the service answers with the host's record or part of it (instance/update
+ * names the hosts it acted on, comma-joined, with a status), and Wait Until Running with the
+ * listed host records and what the wait saw (`wait`).
+ */
+export const HOST_ACTION_SIMPLE: SimplifySpec = { ...HOST_SIMPLE, wait: field('wait') };
+
 const host = (description: string, extra: Partial<FieldDecl> = {}) => locator('id', 'host', 'Host', description, extra);
 const hosts = (description: string) => ({ ...locators('id', 'host', 'Hosts', description), send: 'comma' as const });
 
@@ -77,6 +85,7 @@ export const hostOperations: OperationDecl[] = [
 		name: 'Create',
 		action: 'Create a host',
 		description: 'Create one or more cloud hosts in a data centre from a CPU package, memory package, image and line',
+		simplify: HOST_ACTION_SIMPLE,
 		fields: [
 			required(str('name', 'Name', 'Name of the host; with a quantity above 1 the service numbers the names', { placeholder: 'e.g. web-1' })),
 			locator('nodeid', 'dataCentre', 'Data Centre', 'Where the host runs; the lines offered depend on it'),
@@ -107,6 +116,7 @@ export const hostOperations: OperationDecl[] = [
 		name: 'Reinstall',
 		action: 'Reinstall a host',
 		description: "Reinstall a host's operating system, optionally with a new administrator password",
+		simplify: HOST_ACTION_SIMPLE,
 		notice: "Reinstalling erases the host's system disk; everything stored on it is lost",
 		fields: [
 			host('The host to reinstall'),
@@ -177,6 +187,7 @@ export const hostOperations: OperationDecl[] = [
 		name: 'Update',
 		action: 'Update the name or note of a host',
 		description: 'Rename a host or change its note (not its configuration or power state)',
+		simplify: HOST_ACTION_SIMPLE,
 		fields: [
 			host('The host to rename or annotate'),
 			str('name', 'Name', 'New name of the host'),
@@ -197,6 +208,7 @@ export const hostOperations: OperationDecl[] = [
 		name: 'Start',
 		action: 'Start hosts',
 		description: 'Power on one or more hosts',
+		simplify: HOST_ACTION_SIMPLE,
 		constant: { op: 'start' },
 		fields: [hosts('The hosts to power on')],
 		extras: waitUntilRunningExtras('every host is'),
@@ -211,6 +223,7 @@ export const hostOperations: OperationDecl[] = [
 		name: 'Stop',
 		action: 'Stop hosts',
 		description: 'Power off one or more hosts',
+		simplify: HOST_ACTION_SIMPLE,
 		notice: 'Stopping powers the hosts off at once, like pulling the plug; unsaved work on them is lost',
 		constant: { op: 'stop' },
 		fields: [hosts('The hosts to power off')],
@@ -223,6 +236,7 @@ export const hostOperations: OperationDecl[] = [
 		name: 'Reboot',
 		action: 'Reboot hosts',
 		description: 'Restart one or more hosts',
+		simplify: HOST_ACTION_SIMPLE,
 		notice: 'Rebooting restarts the hosts at once; running work on them is interrupted',
 		constant: { op: 'reset' },
 		fields: [hosts('The hosts to restart')],
@@ -238,6 +252,7 @@ export const hostOperations: OperationDecl[] = [
 		name: 'Star or Unstar',
 		action: 'Star or unstar a host',
 		description: 'Set or remove the star that marks a host as a favourite',
+		simplify: HOST_ACTION_SIMPLE,
 		fields: [
 			host('The host to star or unstar'),
 			required({ wire: 'mark', displayName: 'Starred', kind: 'boolean', default: false, description: 'Whether the host gets a star (on) or loses it (off; the vendor\'s documentation gives off as the default)' }),

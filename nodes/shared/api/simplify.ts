@@ -11,7 +11,8 @@
  * - A coded field gives the word and, next to it, the code as the service sent it:
  *   `status: 'Running', statusCode: '1'`. A code the documents give no word for
  *   (docs/vendor/readings.md#r5) is shown as it came (`status: '12', statusCode: '12'`), or as
- *   the service's own display name when it sends one.
+ *   the service's own display name when it sends one, or (undocumentedCode) in words:
+ *   `status: 'Code 1 (meaning not documented)', statusCode: '1'`.
  * - Yes/no codes (0/1) are booleans: `starred: true`.
  * - Times are ISO 8601 with the offset of the workflow's time zone
  *   (`created: '2026-11-22T10:04:05+00:00'`); see time.ts. Amounts, sizes and counts are
@@ -114,6 +115,20 @@ export const named = (path: string, codes: CodeTable, requestWire?: string): Sim
 		if (v === undefined) return undefined;
 		return wordOf(codes, v) ?? v;
 	},
+});
+
+/**
+ * A code the documents give no word for (docs/vendor/readings.md#r5), where a bare number would
+ * read as a word the user should know (payment and invoice `status`): the key says so in words,
+ * `Code 1 (meaning not documented)`, and `<key>Code` holds the code as it came. Nothing is invented.
+ */
+export const undocumentedCode = (path: string): SimpleField => ({
+	read: (r) => {
+		const v = get(r, path);
+		if (v === undefined || v === null || v === '') return v;
+		return `Code ${String(v)} (meaning not documented)`;
+	},
+	code: (r) => get(r, path),
 });
 
 /** Anything else, computed from the record. */

@@ -74,7 +74,7 @@ const entries = [
 		}),
 		async check(json, ctx) {
 			const item = one(json, 'host items');
-			same(item.status, 1, 'status');
+			same(`${item.status} ${item.statusCode}`, 'Running 1', 'status in words and its code (simplified)');
 			const h = host(ctx, item.id);
 			must(h, `host ${item.id} is not at the emulator`);
 			same(`${h.name} ${h.status} ${h.networkid} ${h.networkvalue}`, 'matrix-host 1 5 2', 'name, status, line and bandwidth at the emulator');
@@ -167,7 +167,8 @@ const entries = [
 		operation: 'start',
 		params: (ctx) => ({ id: [ctx.get('hostId')], waitUntilRunning: true, waitTimeout: 20 }),
 		async check(json, ctx) {
-			same(one(json, 'host items').status, 1, 'status');
+			const item = one(json, 'host items');
+			same(`${item.status} ${item.statusCode}`, 'Running 1', 'status in words and its code (simplified)');
 			same(host(ctx, ctx.get('hostId')).status, 1, 'status at the emulator');
 		},
 	},
@@ -179,7 +180,8 @@ const entries = [
 		},
 		params: (ctx) => ({ id: [ctx.get('hostId')], waitUntilRunning: true, waitTimeout: 20 }),
 		async check(json, ctx) {
-			same(one(json, 'host items').status, 1, 'status');
+			const item = one(json, 'host items');
+			same(`${item.status} ${item.statusCode}`, 'Running 1', 'status in words and its code (simplified)');
 			const log = ctx.state('logs').filter((l) => l.op === 'instance/update');
 			must(log.length > ctx.get('rebootsBefore'), 'no instance/update reached the emulator');
 			same(JSON.parse(log[log.length - 1].content).op, 'reset', 'power operation sent');
@@ -315,7 +317,8 @@ const entries = [
 		operation: 'reinstall',
 		params: (ctx) => ({ id: byId(ctx.get('hostId')), isChangePass: true, password: 'Fresh-pass9', waitUntilRunning: true, waitTimeout: 20 }),
 		async check(json, ctx) {
-			same(one(json, 'host items').status, 1, 'status');
+			const item = one(json, 'host items');
+			same(`${item.status} ${item.statusCode}`, 'Running 1', 'status in words and its code (simplified)');
 			must(ctx.state('logs').some((l) => l.op === 'instance/restore'), 'no reinstall reached the emulator');
 			must(!JSON.stringify(json).includes('Fresh-pass9'), 'the password appears in the output');
 		},

@@ -183,6 +183,18 @@ describe('billing', () => {
 		expect(none).toEqual([]);
 	});
 
+	test('payments simplified: a status code without a documented meaning says so in words, the code beside it', async () => {
+		const raw = await run({ resource: 'payment', operation: 'getAll', simplify: false, returnAll: true });
+		const simple = await run({ resource: 'payment', operation: 'getAll', returnAll: true });
+		expect(simple).toHaveLength(raw.length);
+		raw.forEach((r, i) => {
+			expect(simple[i].status).toBe(`Code ${r.status} (meaning not documented)`);
+			expect(simple[i].statusCode).toBe(r.status);
+			expect(simple[i].amount).toBe(Number(r.price));
+		});
+		expect(simple.flatMap((p) => Object.keys(p)).filter((k) => /_|^(price|paytype|createtime)$/.test(k))).toEqual([]);
+	});
+
 	test('invoices: invoiceable amount, apply, list', async () => {
 		const [before] = await run({ resource: 'invoice', operation: 'getBalance', simplify: false });
 		const amount = Number(before.invoiceprice);
@@ -206,6 +218,8 @@ describe('billing', () => {
 			holderCode: '1',
 			invoiceType: 'Ordinary VAT Invoice',
 			invoiceTypeCode: '2',
+			status: expect.stringMatching(/^Code \S+ \(meaning not documented\)$/),
+			statusCode: expect.anything(),
 		});
 		expect(Object.keys(list[0]).filter((k) => /_|^(price|invoicetype|expresscode)$/.test(k))).toEqual([]);
 	});

@@ -11,7 +11,7 @@ const { startVendor } = require('../../support/vendor');
 const DAY = 86400000;
 const HOUR = 3600000;
 const NODE = 'vendorAccountBilling';
-const SERVICES = { 1: 'Cloud Host', 2: 'Cloud Disk', 3: 'Cloud Host Backup', 5: 'Content Delivery', 6: 'Delivery Traffic Package', 7: 'Cloud DNS', 8: 'Other', 9: 'Physical Cloud Host' };
+const SERVICES = { 1: 'Cloud Host', 2: 'Cloud Disk', 3: 'Cloud Host Backup', 5: 'Content Delivery', 6: 'CDN Traffic Package', 7: 'Cloud DNS', 8: 'Other', 9: 'Physical Cloud Host' };
 
 let v;
 let core;
@@ -105,13 +105,17 @@ test('Last 30 Days: the exact figures of the emulator, one item, reads only', as
 	// every kind of spending is there: the demo's, the services added here, the unnamed code
 	expect(report.spentByService).toEqual({
 		'Physical Cloud Host': 100,
-		'Delivery Traffic Package': 20,
+		'CDN Traffic Package': 20,
 		'Cloud Host': 13,
 		'Cloud DNS': 9.9,
 		'Cloud Host Backup': 5,
 		'Unknown Service': 3.3,
 	});
 	expect(Object.keys(report.spentByService)[0]).toBe('Physical Cloud Host'); // largest first
+	// one name per thing: Payment > Get Many names each service as the report does
+	const payments = await v.ok(NODE, { resource: 'payment', operation: 'getAll', returnAll: true, filters: { type: 1 } }, { settings: { timezone: 'UTC' } });
+	const named = new Set(payments.map((p) => p.service));
+	expect(Object.keys(report.spentByService).filter((s) => s !== 'Unknown Service' && !named.has(s))).toEqual([]);
 	expect(report.spent).toBe(151.2);
 	expect(report.refunded).toBe(12);
 	expect(report.refunds).toBe(2);
@@ -123,10 +127,13 @@ test('Last 30 Days: the exact figures of the emulator, one item, reads only', as
 	expect(report.text).toBe(
 		`Balance: ${money(report.balance)}. Last 30 Days (${new Date(from).getUTCDate()} ${new Date(from).toLocaleString('en-GB', { month: 'short', timeZone: 'UTC' })} ${new Date(from).getUTCFullYear()} to ` +
 			`${new Date(to).getUTCDate()} ${new Date(to).toLocaleString('en-GB', { month: 'short', timeZone: 'UTC' })} ${new Date(to).getUTCFullYear()}): ` +
-			'spent 151.20 in 7 payments (Physical Cloud Host 100.00, Delivery Traffic Package 20.00, Cloud Host 13.00, Cloud DNS 9.90, Cloud Host Backup 5.00, Unknown Service 3.30); ' +
+			'spent 151.20 in 7 payments (Physical Cloud Host 100.00, CDN Traffic Package 20.00, Cloud Host 13.00, Cloud DNS 9.90, Cloud Host Backup 5.00, Unknown Service 3.30); ' +
 			'refunds 12.00 (2 refunds). ' +
-			`Invoices: 2 new invoices (125.00); 1 invoice without a tracking number (25.00); ${money(report.invoiceableAmount)} can still be invoiced.`,
+			`Invoices: 2 new invoices (125.00); 1 invoice without a tracking number (25.00); ${money(report.invoiceableAmount)} can still be invoiced. ` +
+			"Amounts are in the account's currency, which the service does not name (set Currency to show it).",
 	);
+	// no currency entered: the report says none is given, as a field and in the sentence
+	expect(report).toMatchObject({ currency: null, currencyNote: expect.stringMatching(/^Amounts are in the account's currency, which the service does not name/) });
 	expect(report.html).toMatch(/^<table[^>]*>.*<\/table>$/);
 	expect(report.html).toContain('>Physical Cloud Host</td><td style="padding:4px 12px;border-bottom:1px solid #ddd;text-align:right">100.00</td>');
 	expect(report.html).toContain('>Refunds (2 refunds)</td>');

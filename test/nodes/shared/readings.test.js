@@ -254,7 +254,7 @@ describe('limits the documents do not state are hints (readings R3): the service
 		expect(weak.message).not.toContain('weakpass');
 		await refusedByService('vendorCloudHost', { ...create, num: 11 }, 'instance/create');
 		const [made] = await v.ok('vendorCloudHost', { ...create, num: 1 });
-		expect(made.instance_id).toMatch(/^ins-/);
+		expect(made.instanceId).toMatch(/^ins-/);
 	});
 
 	test('account: username and phone forms are the service\'s', async () => {

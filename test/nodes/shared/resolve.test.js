@@ -31,7 +31,7 @@ describe('a host named the way people name it', () => {
 		const before = (await stats())['instance/update'] ?? 0;
 		const [item] = await v.ok(NODE, { resource: 'host', operation: 'reboot', id: pick(web) });
 		expect((await stats())['instance/update'] - before).toBe(1);
-		expect(String(item.instance_id)).toBe(String(web.instance_id));
+		expect(String(item.instanceId)).toBe(String(web.instance_id));
 	});
 
 	test('several hosts by name in one field (as a model passes them), resolved with one listing', async () => {
@@ -40,7 +40,7 @@ describe('a host named the way people name it', () => {
 		const after = await stats();
 		expect(after['instance/update'] - (before['instance/update'] ?? 0)).toBe(1);
 		expect(after['instance/list'] - (before['instance/list'] ?? 0)).toBe(1);
-		expect(String(item.instance_id).split(',').sort()).toEqual([host('web-1').instance_id, host('db-1').instance_id].map(String).sort());
+		expect(String(item.instanceId).split(',').sort()).toEqual([host('web-1').instance_id, host('db-1').instance_id].map(String).sort());
 	});
 
 	test('a resource locator "By Name" (Reinstall, Get Console) takes a name too', async () => {

@@ -62,13 +62,15 @@ describe('Account & Billing', () => {
 		const { simple, raw } = await both('vendorAccountBilling', { resource: 'payment', operation: 'getAll', returnAll: true }, () => rows('profile/payList'));
 		expect(raw[0]).toHaveProperty('type_zh');
 		expect(new Set(simple.map((p) => p.type))).toEqual(new Set(['Consumption', 'Refund']));
-		expect(simple.find((p) => p.name === 'Cloud DNS example.com')).toMatchObject({ type: 'Consumption', service: 'Cloud DNS', amount: 9.9, status: '1' });
+		expect(simple.find((p) => p.name === 'Cloud DNS example.com')).toMatchObject({ type: 'Consumption', service: 'Cloud DNS', amount: 9.9, status: 'Code 1 (meaning not documented)', statusCode: '1' });
 		// filtered by a code, the word is the documents' for that code
 		const refunds = await v.ok('vendorAccountBilling', { resource: 'payment', operation: 'getAll', returnAll: true, filters: { type: 2 } });
 		expect(refunds).toEqual([expect.objectContaining({ type: 'Refund', service: 'Cloud Disk', amount: 10 })]);
-		// the demo names the traffic package service its own way; filtered by service 6 it is the documents' word (docs/vendor/readings.md#r54)
+		// filtered by service 6 it is the package's word for code 6 (docs/vendor/readings.md#r54), and unfiltered the
+		// demo's display name ("CDN traffic package") reads as the same word: one name per thing
 		const traffic = await v.ok('vendorAccountBilling', { resource: 'payment', operation: 'getAll', returnAll: true, filters: { paytype: 6 } });
-		expect(traffic[0].service).toBe('Delivery Traffic Package');
+		expect(traffic[0].service).toBe('CDN Traffic Package');
+		expect(simple.filter((p) => /traffic package/i.test(p.service)).map((p) => p.service)).toEqual(simple.filter((p) => /traffic package/i.test(p.service)).map(() => 'CDN Traffic Package'));
 	});
 
 	test('recharges, invoices, coupons and logs', async () => {

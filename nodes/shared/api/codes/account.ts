@@ -50,7 +50,9 @@ export const PAYMENT_SERVICES: OptionDecl[] = [
 	{ name: 'Cloud Disk', value: 2 },
 	{ name: 'Cloud Host Backup', value: 3 },
 	{ name: 'Content Delivery', value: 5 },
-	{ name: 'Delivery Traffic Package', value: 6 },
+	// the documents' "delivery traffic package": named as the CDN node sells it (Traffic Package > Buy,
+	// cdn/payFlowAdd), so a report, a payment and the CDN node give the one thing one name
+	{ name: 'CDN Traffic Package', value: 6 },
 	{ name: 'Cloud DNS', value: 7 },
 	{ name: 'Other', value: 8 },
 	{ name: 'Physical Cloud Host', value: 9 },
