@@ -655,9 +655,12 @@ const routes = {
 		handler(rq) {
 			const { p, core, owner } = rq;
 			const bal = core.balanceOf(owner.uid);
-			const alarm = p.oneOf('alarm', [0, 1], { required: true });
+			// the documentation marks none of alarm, alarm_num, alarm_value required: one left out
+			// keeps the account's value (a new threshold leaves the alarm on or off as it is)
+			const alarm = p.has('alarm') ? p.oneOf('alarm', [0, 1]) : Number(bal.alarm);
 			const alarmNum = p.int('alarm_num', { min: 0, max: 100 });
 			const alarmValue = p.decimal('alarm_value', { min: 0 });
+			if (!p.has('alarm') && alarmNum === undefined && alarmValue === undefined) throw new ApiError('nothing to set: send alarm, alarm_num or alarm_value');
 			if (alarm === 1 && alarmValue === undefined && Number(bal.alarm_value) <= 0)
 				throw new ApiError('alarm_value is required to switch the alarm on');
 			bal.alarm = str(alarm);

@@ -12,9 +12,9 @@
  *   the documentation does not list is shown under the service's own display name.
  * - Times are display date-times read in the workflow's time zone (time.ts); the period is
  *   measured in the same zone ("This Month" starts at midnight on the 1st there).
- * - The documentation gives no meaning for invoice status values. An invoice counts as "not sent yet"
- *   while it has no courier tracking number (`expresscode`), the field documented for the
- *   shipment.
+ * - The documentation gives no meaning for invoice status values, so the report says nothing of
+ *   whether an invoice was sent, accepted or refused: it counts the invoices that have no courier
+ *   tracking number (`expresscode`), whatever their status, and says just that.
  */
 import type { IDataObject } from 'n8n-workflow';
 
@@ -125,7 +125,7 @@ export function buildReport(
 	const services = Object.entries(spentByService).sort((a, b) => b[1] - a[1] || a[0].localeCompare(b[0]));
 
 	const newInvoices = read.invoices.filter((r) => inPeriod(r, 'created'));
-	const openInvoices = read.invoices.filter((r) => !String(r.expresscode ?? '').trim());
+	const untracked = read.invoices.filter((r) => !String(r.expresscode ?? '').trim());
 	const spent = sum(spending);
 	const refunded = sum(refunds);
 
@@ -140,7 +140,7 @@ export function buildReport(
 		`${period.label} (${span}): spent ${money(spent)} in ${plural(spending.length, 'payment')}${
 			services.length ? ` (${services.map(([s, v]) => `${s} ${money(v)}`).join(', ')})` : ''
 		}; refunds ${money(refunded)}${refunds.length ? ` (${plural(refunds.length, 'refund')})` : ''}.`,
-		`Invoices: ${plural(newInvoices.length, 'new invoice')} (${money(sum(newInvoices))}); ${plural(openInvoices.length, 'invoice')} not sent yet (${money(sum(openInvoices))})${
+		`Invoices: ${plural(newInvoices.length, 'new invoice')} (${money(sum(newInvoices))}); ${plural(untracked.length, 'invoice')} without a tracking number (${money(sum(untracked))})${
 			read.invoiceable === null ? '' : `; ${money(read.invoiceable)} can still be invoiced`
 		}.`,
 	].join(' ');
@@ -156,7 +156,7 @@ export function buildReport(
 		...services.map(([s, v]) => row(s, money(v), true)),
 		row(`Refunds (${plural(refunds.length, 'refund')})`, money(refunded)),
 		row(`New invoices (${newInvoices.length})`, money(sum(newInvoices))),
-		row(`Invoices not sent yet (${openInvoices.length})`, money(sum(openInvoices))),
+		row(`Invoices without a tracking number (${untracked.length})`, money(sum(untracked))),
 		...(read.invoiceable === null ? [] : [row('Can still be invoiced', money(read.invoiceable))]),
 		'</table>',
 	].join('');
@@ -176,8 +176,8 @@ export function buildReport(
 		netSpent: cents(spent - refunded),
 		newInvoices: newInvoices.length,
 		newInvoiceAmount: sum(newInvoices),
-		invoicesNotSent: openInvoices.length,
-		invoicesNotSentAmount: sum(openInvoices),
+		invoicesWithoutTracking: untracked.length,
+		invoicesWithoutTrackingAmount: sum(untracked),
 		invoices: read.invoices.length,
 		invoiceAmount: sum(read.invoices),
 		invoiceableAmount: read.invoiceable,

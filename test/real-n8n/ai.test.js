@@ -176,7 +176,7 @@ describe('MCP Server Trigger: the example served by n8n, called with the MCP SDK
 		const byName = Object.fromEntries(tools.map((t) => [t.name, t]));
 		expect(Object.keys(byName).sort()).toEqual(['Get_balance', 'List_hosts', 'List_invoices', 'Purge_CDN_URLs', 'Reboot_hosts']);
 		const reboot = byName.Reboot_hosts;
-		expect(reboot.description).toMatch(/^Restart one or more hosts; a stopped host comes back running\. /);
+		expect(reboot.description).toMatch(/^Restart one or more hosts\. /);
 		expect(reboot.description).toContain('a name, an instance ID or an IP address, or the numeric ID');
 		expect(reboot.description).toContain('Returns the service\'s answer, with the ID and name of the hosts acted on.');
 		expect(reboot.description).toMatch(/Changes things for real: .*Ask the user to confirm first\.$/);

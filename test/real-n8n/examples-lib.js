@@ -156,7 +156,7 @@ async function checkReport(result, { api }) {
 		invoices: invoices.length,
 		invoiceAmount: sum(invoices),
 		newInvoices: invoices.filter(inPeriod).length,
-		invoicesNotSent: invoices.filter((i) => !i.expresscode).length,
+		invoicesWithoutTracking: invoices.filter((i) => !i.expresscode).length,
 		invoiceableAmount: Number((await api('profile/invoiceBalance')).data.invoiceprice),
 	});
 	// the demo history has spending inside and outside the 30 days

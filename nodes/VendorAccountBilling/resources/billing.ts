@@ -2,6 +2,7 @@ import type { OperationDecl } from '../../shared/api/declarations';
 import { CODES, COUPON_STATUS, INVOICE_HOLDERS, INVOICE_KINDS, LOG_TYPES, PAYMENT_SERVICES, PAYMENT_TYPES, RECHARGE_TYPES } from '../../shared/api/codes';
 import { choice, date, decimal, id, int, required, str } from '../../shared/api/fields';
 import { code, field, named, number, time } from '../../shared/api/simplify';
+import { InputError } from '../../shared/errors';
 
 export const billingOperations: OperationDecl[] = [
 	{
@@ -21,7 +22,8 @@ export const billingOperations: OperationDecl[] = [
 			type: named('type_zh', CODES.rechargeType, 'type'),
 			amount: number('price'),
 			status: field('status'),
-			account: field('name'),
+			// the record's `name`, which the documentation does not explain
+			name: field('name'),
 			created: time('createtime'),
 		},
 	},
@@ -44,12 +46,26 @@ export const billingOperations: OperationDecl[] = [
 		name: 'Set Alarm',
 		action: 'Set the balance alarm',
 		description: 'Turn the low-balance alarm on or off, optionally with a new threshold and number of alerts',
-		// only what the user sets is sent: turning the alarm off keeps the account's threshold and count
+		// only what the user sets is sent: turning the alarm off keeps the account's threshold and count,
+		// and a new threshold or count leaves the alarm on or off as it is (the documentation marks
+		// none of the three required)
 		fields: [
-			required({ wire: 'alarm', displayName: 'Alarm', kind: 'boolean', default: true, description: 'Whether to warn when the balance falls below the threshold' }),
+			{
+				wire: 'alarm',
+				displayName: 'Alarm',
+				kind: 'boolean',
+				default: true,
+				description: "Whether to warn when the balance falls below the threshold; left out, the alarm stays on or off as it is (add it only to turn the alarm on or off)",
+			},
 			decimal('alarm_value', 'Threshold', "Balance below which the alarm is raised; left out, the account's threshold stays", { default: 100 }),
 			int('alarm_num', 'Number of Alerts', "How many alerts are sent; left out, the account's number stays (the service sets its own limits)", { default: 3 }),
 		],
+		prepare: (body) => {
+			if (!['alarm', 'alarm_value', 'alarm_num'].some((k) => body[k] !== undefined && body[k] !== '')) {
+				throw new InputError('Nothing to set', 'Add Alarm, Threshold or Number of Alerts under "Additional Fields".');
+			}
+			return body;
+		},
 	},
 	{
 		endpoint: 'profile/payList',
@@ -113,10 +129,13 @@ export const billingOperations: OperationDecl[] = [
 		action: 'Apply for an invoice',
 		description: 'Apply for an invoice over part of the invoiceable amount',
 		fields: [
-			required(str('title', 'Title', 'Invoice title (company or person name)')),
-			required(decimal('price', 'Amount', 'Amount to invoice, above 0 and at most the invoiceable amount (see Get Invoiceable Amount)')),
-			required(choice('type', 'Holder', INVOICE_HOLDERS, 'Whether the invoice is made out to an enterprise or a person', { default: 1 })),
-			required(choice('invoicetype', 'Invoice Type', INVOICE_KINDS, 'Special or ordinary VAT invoice', { default: 1 })),
+			// The documentation marks none of these required. Title and Amount are: an invoice made out
+			// to no one or over no amount is no request at all. Holder and Invoice Type are sent only
+			// when set: the documentation gives them no default, and the node does not pick one.
+			required(str('title', 'Title', 'Invoice title (company or person name); required by the node because an invoice is made out to someone')),
+			required(decimal('price', 'Amount', 'Amount to invoice, above 0 and at most the invoiceable amount (see Get Invoiceable Amount); required by the node because an invoice is over an amount')),
+			choice('type', 'Holder', INVOICE_HOLDERS, "Whether the invoice is made out to an enterprise or a person; not sent unless set (the vendor's documentation gives no default, and a service may ask for it)", { default: 1 }),
+			choice('invoicetype', 'Invoice Type', INVOICE_KINDS, "Special or ordinary VAT invoice; not sent unless set (the vendor's documentation gives no default, and a service may ask for it)", { default: 1 }),
 			str('registerno', 'Registration Number', 'Tax registration number'),
 			str('bankname', 'Bank Name'),
 			str('card', 'Bank Account'),

@@ -17,7 +17,7 @@ export const groupOperations: OperationDecl[] = [
 		list: { paged: true },
 		readOnly: true,
 		fields: [str('name', 'Name', 'Only groups whose name contains this text')],
-		simplify: { id: field('id'), name: field('name'), note: field('note'), owner: field('username'), created: time('created') },
+		simplify: { id: field('id'), name: field('name'), note: field('note'), username: field('username'), created: time('created') },
 	},
 	{
 		endpoint: 'profile/groupAdd',

@@ -13,7 +13,7 @@ const CERTIFICATE_SIMPLE: SimplifySpec = {
 	name: field('name'),
 	commonName: field('commonname'),
 	alternativeNames: field('subjectAltName'),
-	owner: field('username'),
+	username: field('username'),
 	created: time('createtime'),
 };
 

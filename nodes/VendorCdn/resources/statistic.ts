@@ -10,7 +10,7 @@ const custom = { viewtype: ['custom'] };
 
 /** Channels, period and service types shared by both statistics endpoints. */
 const period: FieldDecl[] = [
-	{ ...locators('domain_ids', 'channel', 'Channels', 'Channels to include; all channels when empty'), required: false, topLevel: true },
+	{ ...locators('domain_ids', 'channel', 'Channels', "Channels to include; not sent when empty, and the service then chooses (the vendor's documentation does not say which channels it counts)"), required: false, topLevel: true },
 	required(choice('viewtype', 'Period', VIEW_TYPES, 'Period of the statistics; Custom uses the dates below', { default: 'today' })),
 	{ ...date('begintime', 'From', 'First day of the custom period'), required: true, show: custom },
 	{ ...date('endtime', 'To', 'Last day of the custom period'), required: true, show: custom },

@@ -1,7 +1,17 @@
 import { CODES, TASK_KINDS, TASK_TYPES } from '../../shared/api/codes';
-import type { OperationDecl } from '../../shared/api/declarations';
+import type { OperationDecl, SimpleField } from '../../shared/api/declarations';
 import { choice, locators } from '../../shared/api/fields';
 import { code, field, flag, number, time } from '../../shared/api/simplify';
+
+const statusWord = code('status', CODES.taskStatus);
+/**
+ * A task's `status` in words. The documentation words status 0 "refreshing"; a prefetch task
+ * (`preload` 1) at 0 is shown as "Not Completed", which is all that 0 says of it.
+ */
+const taskStatus: SimpleField = {
+	read: (r, ctx) => (String(r.preload) === '1' && String(r.status) === '0' ? 'Not Completed' : statusWord.read(r, ctx)),
+	code: statusWord.code,
+};
 
 export const taskOperations: OperationDecl[] = [
 	{
@@ -23,7 +33,7 @@ export const taskOperations: OperationDecl[] = [
 			id: field('id'),
 			kind: code('preload', CODES.taskKind),
 			type: code('type', CODES.taskType),
-			status: code('status', CODES.taskStatus),
+			status: taskStatus,
 			urls: field('urls'),
 			urlCount: number('objectnum'),
 			nodes: code('preloadtype', CODES.prefetchNodes),

@@ -50,7 +50,7 @@ export const trafficPackageOperations: OperationDecl[] = [
 			leftBytes: number('flowover'),
 			thisMonthBytes: number('monthflow'),
 			status: field('status'),
-			account: field('username'),
+			username: field('username'),
 			created: time('created'),
 		},
 	},

@@ -20,8 +20,9 @@ export const firewallOperations: OperationDecl[] = [
 			name: field('name'),
 			dataCentre: field('node.areaname'),
 			dataCentreId: field('node.id'),
-			hosts: number('num'),
-			owner: field('username'),
+			// `num` and `username` as the documentation lists them, without a meaning it does not give
+			count: number('num'),
+			username: field('username'),
 			note: field('note'),
 			updated: time('updatetime'),
 			created: time('createtime'),

@@ -21,8 +21,9 @@ export const networkOperations: OperationDecl[] = [
 			dataCentre: field('node.areaname'),
 			dataCentreId: field('node.id'),
 			tag: field('tag'),
-			hosts: number('num'),
-			owner: field('username'),
+			// `num` and `username` as the documentation lists them, without a meaning it does not give
+			count: number('num'),
+			username: field('username'),
 			note: field('note'),
 			created: time('createtime'),
 		},

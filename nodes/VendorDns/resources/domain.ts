@@ -16,7 +16,7 @@ export const planOperations: OperationDecl[] = [
 		operation: 'getAll',
 		name: 'Get Many',
 		action: 'Get many DNS plans',
-		description: 'List the DNS plans a domain can be hosted on, with their price and limits',
+		description: 'List the DNS plans a domain can be hosted on, with their price and numbers',
 		list: { paged: true },
 		readOnly: true,
 		simplify: {
@@ -25,10 +25,12 @@ export const planOperations: OperationDecl[] = [
 			price: number('price'),
 			group: field('group.name'),
 			strategies: flag('enable_strategy'),
-			strategyLimit: number('strategy_num'),
-			templateLimit: number('strategy_template_num'),
-			recordLimit: number('record_num'),
-			monitorLimit: number('monitor_num'),
+			// the documentation lists these numbers without saying what they count or whether they
+			// are limits: named after the fields, no meaning added
+			strategyNum: number('strategy_num'),
+			strategyTemplateNum: number('strategy_template_num'),
+			recordNum: number('record_num'),
+			monitorNum: number('monitor_num'),
 			notificationMethods: computed((r) => (r.monitor_notice === undefined ? undefined : serializedList(r.monitor_notice))),
 			created: time('createtime'),
 		},

@@ -22,13 +22,18 @@ const line = (extra: Partial<FieldDecl> = {}) =>
 		allowOtherValues: true,
 		...extra,
 	});
-/** Record > Add's line: empty by default, the line's place in the entry then left empty and the service chooses (readings R69). */
+/**
+ * Record > Add's line: empty by default, the line's place in the entry then left empty and the
+ * service chooses (readings R69). No endpoint of the vendor's documentation lists DNS record lines
+ * (networkResourceList lists the bandwidth lines of hosts), so the node cannot offer the service's
+ * own lines in a list; the field says so.
+ */
 const addLine = () =>
 	line({
 		options: [{ name: 'Not Set (the Service Chooses)', value: '', description: 'The line is left empty in the request and the service uses its default line' }, ...DNS_LINES],
 		default: '',
 		description:
-			'Visitors the record answers. Not Set leaves the line empty and the service uses its default line; the vendor\'s documentation names no lines, so another line the service offers (for example one in its own language, as its records show) can be entered as an expression.',
+			'Visitors the record answers. Not Set leaves the line empty and the service uses its default line. The vendor\'s documentation names no lines and no request that lists them, so the node cannot list the service\'s own lines: another line the service offers (for example one in its own language, as its records show) can be entered as an expression.',
 	});
 const value = (extra: Partial<FieldDecl> = {}) =>
 	str('value', 'Value', 'IPv4 for A, IPv6 for AAAA, a host name for CNAME, MX and NS, text for TXT', { placeholder: 'e.g. 203.0.113.10', ...extra });
@@ -38,8 +43,13 @@ const ttl = (extra: Partial<FieldDecl> = {}) => int('ttl', 'TTL (Seconds)', 'How
 const weight = (extra: Partial<FieldDecl> = {}) => int('weight', 'Weight', 'Share of answers among records of the same host record and line (usually 1-100)', { default: 1, ...extra });
 /** Record > Add's weight: sent only when set (the vendor's documentation gives no default); a row of More Records always carries one. */
 const addWeight = () => weight({ description: 'Share of answers among records of the same host record and line (usually 1-100); not sent unless set, and the service then chooses' });
+/** A row of More Records always holds each of its fields: the weight is text, empty (not sent: its place in the entry stays empty) unless typed. */
 const rowWeight = () =>
-	weight({ description: 'Share of answers among records of the same host record and line (usually 1-100). Every row carries a number here, so it is sent as shown (1 unless changed).' });
+	weight({
+		kind: 'optionalInt',
+		default: undefined,
+		description: 'Share of answers among records of the same host record and line (usually 1-100); left empty, its place in the entry stays empty and the service chooses',
+	});
 
 /** Simplified DNS records. */
 const RECORD_SIMPLE: SimplifySpec = {

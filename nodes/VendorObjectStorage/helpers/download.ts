@@ -66,12 +66,24 @@ export async function downloadObject(ctx: IExecuteFunctions | IPollFunctions, r:
 	}
 	const short = res.verify?.();
 	if (short) throw short;
-	// n8n's HTTP client inflates a body stored with Content-Encoding gzip or deflate (and drops that
-	// header), so the stored size is what n8n holds, which may differ from Content-Length.
-	const stored = (binary as { bytes?: number }).bytes;
-	const expected = h['content-length'] === undefined ? undefined : Number(h['content-length']);
+	// n8n's HTTP client (axios under @n8n/backend-network, which never passes axios' `decompress`
+	// option: adapters/http.js decodes whenever `decompress !== false`) decodes a body stored with
+	// Content-Encoding gzip, deflate, br or zstd and deletes that header. No request option reaches
+	// it, so the stored bytes cannot be had; what can be seen is that the bytes held differ from
+	// the Content-Length the service announced without a Content-Encoding left: then the output
+	// says the body was decoded, with the stored size, and no MD5 of it matches the ETag.
+	const held = (binary as { bytes?: number }).bytes;
+	const announced = h['content-length'] !== undefined && /^\d+$/.test(h['content-length']) ? Number(h['content-length']) : undefined;
+	const decoded = held !== undefined && announced !== undefined && held !== announced && h['content-encoding'] === undefined;
 
-	const json: IDataObject = { bucket, key, size: stored ?? expected };
+	const json: IDataObject = { bucket, key, size: held ?? announced };
+	if (decoded) {
+		// the header is gone: which of the encodings n8n decodes it was cannot be known
+		json.contentEncoding = 'unknown';
+		json.bodyDecoded = true;
+		json.storedSize = announced;
+		json.bodyNote = `The object is stored with a Content-Encoding (gzip, deflate, br or zstd). n8n's HTTP client decoded it and removed that header, so the file holds the ${held} decoded bytes, not the ${announced} stored ones: its MD5 does not match the ETag, and uploading it again with the same Content-Encoding would store a different object.`;
+	}
 	if (h.etag !== undefined) json.etag = unquote(h.etag);
 	if (h['content-type'] !== undefined) json.contentType = h['content-type'];
 	if (h['last-modified'] !== undefined) json.lastModified = h['last-modified'];

@@ -14,6 +14,7 @@ export type FieldKind =
 	| 'secret' // password input; sent as a string
 	| 'int' // whole number; sent as a number
 	| 'id' // an identifier typed by hand (a filter such as "Recharge ID"): empty and not sent by default; sent as a number
+	| 'optionalInt' // a whole number typed as text where a number field would always hold one (a row of More Records): empty and not sent by default
 	| 'decimal' // number with decimals; sent as a number
 	| 'boolean' // switch; sent as 1 or 0
 	| 'options' // one choice; sent as the option's value

@@ -160,6 +160,21 @@ export const FIELD_KINDS: Record<FieldKind, FieldKindEntry> = {
 		unset: (raw, inCollection) => isEmpty(raw) || (inCollection && (raw === 0 || raw === '0')),
 		identifies: true,
 	},
+	optionalInt: {
+		property(field, base) {
+			base.default = '';
+			base.placeholder = field.placeholder ?? 'e.g. 1';
+		},
+		convert(field, raw, label) {
+			const text = String(raw).trim();
+			if (!/^-?\d+$/.test(text)) {
+				throw new InputError(`The "${label}" field must be a whole number, not "${String(raw)}"`, 'Enter a whole number such as 1, or leave the field empty to send none.');
+			}
+			const n = Number(text);
+			runValidators(field, n, label);
+			return sendAs(field, n, 'number');
+		},
+	},
 	decimal: {
 		property(field, base) {
 			base.type = 'number';

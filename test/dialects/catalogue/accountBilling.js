@@ -60,7 +60,7 @@ const entries = [
 	{
 		resource: 'balance',
 		operation: 'setAlarm',
-		params: { alarm: true, additionalFields: { alarmValue: 250.5, alarmNum: 2 } },
+		params: { additionalFields: { alarm: true, alarmValue: 250.5, alarmNum: 2 } },
 		async check(json, ctx) {
 			one(json, 'alarm items');
 			const b = ctx.state('balances')[demoUid(ctx)];
@@ -274,7 +274,7 @@ const entries = [
 	{
 		resource: 'invoice',
 		operation: 'apply',
-		params: { title: 'Matrix Ltd.', price: 10, type: 1, invoicetype: 2, additionalFields: { recipients: 'Finance', mailaddress: '1 Example Road', postcode: '10001' } },
+		params: { title: 'Matrix Ltd.', price: 10, additionalFields: { type: 1, invoicetype: 2, recipients: 'Finance', mailaddress: '1 Example Road', postcode: '10001' } },
 		async check(json, ctx) {
 			const item = one(json, 'invoice items');
 			same(item.title, 'Matrix Ltd.', 'title');

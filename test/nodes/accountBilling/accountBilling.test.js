@@ -166,7 +166,7 @@ describe('billing', () => {
 	test('balance and balance alarm', async () => {
 		const [bal] = await run({ resource: 'balance', operation: 'get', simplify: false });
 		expect(Number(bal.price)).toBeGreaterThan(0);
-		const [alarm] = await run({ resource: 'balance', operation: 'setAlarm', alarm: true, additionalFields: { alarmValue: 250.5, alarmNum: 2 } });
+		const [alarm] = await run({ resource: 'balance', operation: 'setAlarm', additionalFields: { alarm: true, alarmValue: 250.5, alarmNum: 2 } });
 		expect(alarm).toMatchObject({ alarm: expect.anything(), alarm_value: expect.anything() });
 		const owner = Object.values(mgmt().accounts).find((a) => a.name === 'demo');
 		expect(mgmt().balances[owner.uid]).toMatchObject({ alarm: '1', alarm_num: '2', alarm_value: '250.50' });
@@ -192,9 +192,7 @@ describe('billing', () => {
 			operation: 'apply',
 			title: 'Example Ltd.',
 			price: 10,
-			type: 1,
-			invoicetype: 2,
-			additionalFields: { recipients: 'Finance', mailaddress: '1 Example Road', postcode: '10001' },
+			additionalFields: { type: 1, invoicetype: 2, recipients: 'Finance', mailaddress: '1 Example Road', postcode: '10001' },
 		});
 		expect(applied).toMatchObject({ title: 'Example Ltd.', recipients: 'Finance' });
 		const [after] = await run({ resource: 'invoice', operation: 'getBalance', simplify: false });
@@ -339,11 +337,11 @@ describe('credential, errors and input checks', () => {
 		const before = await requests();
 		let error = await v.fails(NODE, { resource: 'group', operation: 'create', name: '={{ $json.missing }}' });
 		expect(error.message).toBe('The "Name" field is required');
-		error = await v.fails(NODE, { resource: 'balance', operation: 'setAlarm', alarm: true, additionalFields: { alarmValue: 10, alarmNum: '={{ "three" }}' } });
+		error = await v.fails(NODE, { resource: 'balance', operation: 'setAlarm', additionalFields: { alarm: true, alarmValue: 10, alarmNum: '={{ "three" }}' } });
 		expect(error.message).toMatch(/"Number of Alerts" field must be a whole number/);
 		error = await v.fails(NODE, { resource: 'account', operation: 'updateMail', mail: 'nobody' });
 		expect(error.message).toMatch(/Invalid "E-Mail"/);
-		error = await v.fails(NODE, { resource: 'invoice', operation: 'apply', title: 'x', price: 5, type: 7, invoicetype: 1 });
+		error = await v.fails(NODE, { resource: 'invoice', operation: 'apply', title: 'x', price: 5, additionalFields: { type: 7, invoicetype: 1 } });
 		expect(error.message).toMatch(/"Holder" field has "7", which is not one of its choices/);
 		error = await v.fails(NODE, { resource: 'subAccount', operation: 'setPermissions', uid: v.byId(1), perms: { rows: [{ type: 1, ids: 'a,b' }] } });
 		expect(error.message).toMatch(/Invalid "Permissions 1: Resource IDs"/);

@@ -4,7 +4,7 @@
  * the demo emulator: Set Resource Permissions sends an empty list for a type and an empty perms
  * (`perms:object mapping a type number to an array of int`: nothing says a list may not be empty).
  */
-const { startVendor } = require('../../support/vendor');
+const { startVendor, n8n } = require('../../support/vendor');
 
 const NODE = 'vendorAccountBilling';
 let v;
@@ -38,5 +38,56 @@ describe('Register', () => {
 		expect(error.message).toMatch(/mail.*\(profile\/register, code/);
 		const [made] = await v.ok(NODE, { resource: 'account', operation: 'register', username: 'withmail1', password: 'Withmail-pass1', mail: 'w@example.com' });
 		expect(made).toMatchObject({ name: 'withmail1', mail: 'w@example.com' });
+	});
+});
+
+/** The body of the latest successful change sent to `path`, as the emulator's operation log keeps it. */
+const lastSent = (path) => JSON.parse([...mgmt().logs].reverse().find((l) => l.op === path).content);
+const sentTo = async (path) => (await v.control('GET', '/stats')).management.requests[path] ?? 0;
+const demoUid = () => Object.values(mgmt().accounts).find((a) => a.name === 'demo').uid;
+
+describe('Set Balance Alarm: Alarm is not required (the documentation marks none of its fields required)', () => {
+	test('a new threshold alone is sent alone and leaves the alarm on or off as it is', async () => {
+		await v.ok(NODE, { resource: 'balance', operation: 'setAlarm', additionalFields: { alarm: false, alarmValue: 80 } });
+		expect(mgmt().balances[demoUid()]).toMatchObject({ alarm: '0', alarm_value: '80.00' });
+		const [set] = await v.ok(NODE, { resource: 'balance', operation: 'setAlarm', additionalFields: { alarmValue: 120 } });
+		expect(lastSent('profile/balanceAlarm')).toEqual({ alarm_value: 120 });
+		expect(mgmt().balances[demoUid()]).toMatchObject({ alarm: '0', alarm_value: '120.00' });
+		expect(set).toMatchObject({ alarm: '0', alarm_value: '120.00' });
+	});
+
+	test('nothing set is refused before sending, naming what to add', async () => {
+		const before = await sentTo('profile/balanceAlarm');
+		const error = await v.fails(NODE, { resource: 'balance', operation: 'setAlarm' });
+		expect(error.message).toBe('Nothing to set');
+		expect(error.description).toMatch(/Alarm, Threshold or Number of Alerts/);
+		expect(await sentTo('profile/balanceAlarm')).toBe(before);
+	});
+});
+
+describe('Invoice Apply: Title and Amount required, Holder and Invoice Type sent only when set', () => {
+	test('without Holder and Invoice Type neither is sent: the request reaches the service, which decides', async () => {
+		const before = await sentTo('profile/invoiceApply');
+		const { error } = await v.run(NODE, { resource: 'invoice', operation: 'apply', title: 'No Type Ltd.', price: 1 });
+		expect(await sentTo('profile/invoiceApply')).toBe(before + 1);
+		// this emulator asks for both: its own refusal is shown
+		expect(error.message).toMatch(/type.*\(profile\/invoiceApply, code/);
+	});
+
+	test('set, they are sent as chosen', async () => {
+		const [made] = await v.ok(NODE, { resource: 'invoice', operation: 'apply', title: 'Person', price: 1, additionalFields: { type: 2, invoicetype: 2 } });
+		expect(lastSent('profile/invoiceApply')).toMatchObject({ title: 'Person', price: 1, type: 2, invoicetype: 2 });
+		expect(made).toMatchObject({ title: 'Person' });
+	});
+
+	test('the fields say why Title and Amount are required and that Holder and Invoice Type are not sent unless set', () => {
+		const props = n8n.loadPackage().nodes[`${n8n.PREFIX}.${NODE}`].description.properties;
+		const onApply = (p) => p.displayOptions?.show?.resource?.includes('invoice') && p.displayOptions?.show?.operation?.includes('apply');
+		const top = props.filter(onApply);
+		expect(top.find((p) => p.name === 'title')).toMatchObject({ required: true, description: expect.stringMatching(/required by the node because/) });
+		expect(top.find((p) => p.name === 'price')).toMatchObject({ required: true, description: expect.stringMatching(/required by the node because/) });
+		expect(top.find((p) => p.name === 'type')).toBeUndefined();
+		const extra = top.find((p) => p.name === 'additionalFields').options;
+		for (const name of ['type', 'invoicetype']) expect(extra.find((o) => o.name === name).description).toMatch(/not sent unless set/);
 	});
 });

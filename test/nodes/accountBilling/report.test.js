@@ -77,8 +77,8 @@ async function expected(from, to, toIncluded) {
 		netSpent: cents(sum(spending) - sum(refunds)),
 		newInvoices: invoices.filter((i) => inPeriod(i.createdAt)).length,
 		newInvoiceAmount: sum(invoices.filter((i) => inPeriod(i.createdAt))),
-		invoicesNotSent: invoices.filter((i) => !i.expresscode).length,
-		invoicesNotSentAmount: sum(invoices.filter((i) => !i.expresscode)),
+		invoicesWithoutTracking: invoices.filter((i) => !i.expresscode).length,
+		invoicesWithoutTrackingAmount: sum(invoices.filter((i) => !i.expresscode)),
 		invoices: invoices.length,
 		invoiceAmount: sum(invoices),
 		invoiceableAmount: Number((await v.api('profile/invoiceBalance')).data.invoiceprice),
@@ -117,7 +117,7 @@ test('Last 30 Days: the exact figures of the emulator, one item, reads only', as
 	expect(report.refunds).toBe(2);
 
 	// numbers are numbers
-	for (const k of ['balance', 'spent', 'refunded', 'netSpent', 'newInvoiceAmount', 'invoicesNotSentAmount', 'invoiceAmount', 'invoiceableAmount']) expect(typeof report[k]).toBe('number');
+	for (const k of ['balance', 'spent', 'refunded', 'netSpent', 'newInvoiceAmount', 'invoicesWithoutTrackingAmount', 'invoiceAmount', 'invoiceableAmount']) expect(typeof report[k]).toBe('number');
 
 	// a ready sentence and a table
 	expect(report.text).toBe(
@@ -125,12 +125,12 @@ test('Last 30 Days: the exact figures of the emulator, one item, reads only', as
 			`${new Date(to).getUTCDate()} ${new Date(to).toLocaleString('en-GB', { month: 'short', timeZone: 'UTC' })} ${new Date(to).getUTCFullYear()}): ` +
 			'spent 151.20 in 7 payments (Physical Cloud Host 100.00, Delivery Traffic Package 20.00, Cloud Host 13.00, Cloud DNS 9.90, Cloud Host Backup 5.00, Unknown Service 3.30); ' +
 			'refunds 12.00 (2 refunds). ' +
-			`Invoices: 2 new invoices (125.00); 1 invoice not sent yet (25.00); ${money(report.invoiceableAmount)} can still be invoiced.`,
+			`Invoices: 2 new invoices (125.00); 1 invoice without a tracking number (25.00); ${money(report.invoiceableAmount)} can still be invoiced.`,
 	);
 	expect(report.html).toMatch(/^<table[^>]*>.*<\/table>$/);
 	expect(report.html).toContain('>Physical Cloud Host</td><td style="padding:4px 12px;border-bottom:1px solid #ddd;text-align:right">100.00</td>');
 	expect(report.html).toContain('>Refunds (2 refunds)</td>');
-	expect(report.html).toContain('>Invoices not sent yet (1)</td>');
+	expect(report.html).toContain('>Invoices without a tracking number (1)</td>');
 
 	// reads only: the balance, consumption as a whole and per service, refunds, invoices, invoiceable amount
 	const sent = Object.fromEntries(Object.entries(after).map(([p, n]) => [p, n - (before[p] ?? 0)]).filter(([, n]) => n > 0));

@@ -134,8 +134,11 @@ describe('private networks', () => {
 
 		const listed = await run({ resource: 'network', operation: 'getAll', returnAll: true, filters: { id: Number(net.id) } });
 		expect(listed).toHaveLength(1);
-		expect(listed[0]).toMatchObject({ id: net.id, name: 'backend-2', hosts: 1, networkId: net.vxnet_id });
-		expect(listed[0]).not.toHaveProperty('username');
+		expect(listed[0]).toMatchObject({ id: net.id, name: 'backend-2', count: 1, networkId: net.vxnet_id });
+		// `num` and `username` under the documentation's names, without a meaning it does not give
+		expect(listed[0]).not.toHaveProperty('hosts');
+		expect(listed[0]).not.toHaveProperty('owner');
+		expect(listed[0]).toHaveProperty('username');
 
 		// a host in another data centre cannot join: the service says so
 		const error = await fail({ resource: 'network', operation: 'join', networkId: v.byId(net.id), iid: v.byId(hostC.id) });

@@ -51,7 +51,7 @@ describe('plans and domains', () => {
 		const plans = await run({ resource: 'plan', operation: 'getAll', returnAll: true });
 		expect(plans.map((p) => p.name)).toEqual(['Free', 'Personal', 'Business', 'Enterprise']);
 		expect(plans[0]).not.toHaveProperty('createtime_ago');
-		expect(plans[1]).toMatchObject({ id: '2', price: 29, strategies: true, monitorLimit: 5 });
+		expect(plans[1]).toMatchObject({ id: '2', price: 29, strategies: true, monitorNum: 5 });
 		const withStrategies = await run({ resource: 'plan', operation: 'getAll', returnAll: true, simplify: false, filters: { enableStrategy: 1 } });
 		expect(withStrategies.map((p) => p.id)).toEqual(['2', '3', '4']);
 		expect(withStrategies[0]).toHaveProperty('monitor_retry');
@@ -381,8 +381,8 @@ describe('record rows are checked before sending', () => {
 			'_sip._tcp;SRV;default;10 5 5060 sip.checks-example.com;;300;1',
 			'@;CAA;default;0 issue "letsencrypt.org";;300;1',
 			'@;TXT;default;v=spf1 mx -all;;300;1',
-			// a row's line left unset stays empty: the service chooses (readings R69)
-			'min;A;;198.51.100.7;;300;1',
+			// a row's line and weight left unset stay empty: the service chooses (readings R69)
+			'min;A;;198.51.100.7;;300;',
 		]);
 		expect(added[3]).toMatchObject({ recordline: 'default', ttl: '300', weight: '1', mx: '0' });
 	});

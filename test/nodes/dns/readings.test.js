@@ -48,6 +48,29 @@ describe('readings R69: Record > Add sends no line or weight the user did not se
 		expect(lastSent('dns/recordAdd').records).toBe('set;A;telecom;203.0.113.11;;300;5');
 	});
 
+	test('More Records: a row without a weight leaves its place empty (n8n fills a row with its defaults: the weight\'s is empty); a typed one is sent', async () => {
+		await add({ subdomain: 'first', recordtype: 'A', value: '203.0.113.20' }, [
+			{ subdomain: 'row-plain', recordtype: 'A', value: '203.0.113.21' },
+			{ subdomain: 'row-set', recordtype: 'A', value: '203.0.113.22', weight: 7 },
+		]);
+		expect(lastSent('dns/recordAdd').records).toBe('first;A;;203.0.113.20;;300;#row-plain;A;;203.0.113.21;;300;#row-set;A;;203.0.113.22;;300;7');
+	});
+
+	test('More Records: a weight that is not a whole number is refused naming the row, before sending', async () => {
+		const sent = async () => (await v.control('GET', '/stats')).management.requests['dns/recordAdd'] ?? 0;
+		const before = await sent();
+		const error = await v.fails(NODE, { resource: 'record', operation: 'add', did, ...dnsRecords([{ subdomain: 'a', recordtype: 'A', value: '203.0.113.23' }, { subdomain: 'b', recordtype: 'A', value: '203.0.113.24', weight: 'heavy' }]) });
+		expect(error.message).toBe('The "More Records 1: Weight" field must be a whole number, not "heavy"');
+		expect(await sent()).toBe(before);
+	});
+
+	test('the Line field says the documentation lists no lines, so the service\'s own are typed as an expression', () => {
+		const { n8n } = require('../../support/vendor');
+		const props = n8n.loadPackage().nodes[`${n8n.PREFIX}.${NODE}`].description.properties;
+		const line = props.find((p) => p.name === 'recordline' && p.displayOptions?.show?.operation?.includes('add'));
+		expect(line.description).toMatch(/names no lines and no request that lists them/);
+	});
+
 	test("dnsLinesOwn: with no line set the service chooses its own default line; its own words are sent as typed", async () => {
 		await v.control('POST', '/dialects', { set: ['dnsLinesOwn'] });
 		const [own] = await add({ subdomain: 'own', recordtype: 'A', value: '203.0.113.12' }, [

@@ -195,7 +195,7 @@ describe('objects', () => {
 		expect((await fetch(`${v.url}/keys-bucket/plain.txt`)).status).toBe(403);
 	});
 
-	test('Content-Encoding is stored and served (n8n inflates gzip bodies on download)', async () => {
+	test('Content-Encoding is stored and served; a download says n8n decoded the body (its HTTP client inflates gzip and drops the header: the stored bytes cannot be had)', async () => {
 		const gz = zlib.gzipSync(Buffer.from('inflated text'));
 		await ok(
 			{ resource: 'object', operation: 'upload', bucket: rl('keys-bucket'), key: 'gz.txt', additionalFields: { contentEncoding: 'gzip', contentType: 'text/plain' } },
@@ -206,7 +206,14 @@ describe('objects', () => {
 		expect(res.headers.get('content-encoding')).toBe('gzip');
 		expect((await objects('keys-bucket')).find((o) => o.key === 'gz.txt').size).toBe(gz.length);
 		const down = await download('keys-bucket', 'gz.txt');
+		// not the stored bytes (issue 25 asked for them; n8n's HTTP client leaves no way): the output says so
 		expect(down.bytes.toString()).toBe('inflated text');
+		expect(down.json).toMatchObject({ size: 13, storedSize: gz.length, bodyDecoded: true, contentEncoding: 'unknown' });
+		expect(down.json.bodyNote).toMatch(/decoded it and removed that header.*its MD5 does not match the ETag/);
+		// an object stored without an encoding says nothing of the kind
+		const plain = await download('keys-bucket', 'plain.txt');
+		expect(plain.json).not.toHaveProperty('bodyDecoded');
+		expect(plain.json).not.toHaveProperty('contentEncoding');
 	});
 
 	test('conditions: If-Match, If-None-Match, If-Modified-Since, If-Unmodified-Since', async () => {

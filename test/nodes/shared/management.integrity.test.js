@@ -178,13 +178,13 @@ describe('input taken as meant, or refused naming the field', () => {
 		['Off', 0],
 		['no', 0],
 	])('Set Alarm with {{ "%s" }} sends alarm %s', async (word, sent) => {
-		await v.ok(NODE, { resource: 'balance', operation: 'setAlarm', alarm: `={{ "${word}" }}`, additionalFields: { alarmValue: 50 } });
+		await v.ok(NODE, { resource: 'balance', operation: 'setAlarm', additionalFields: { alarm: `={{ "${word}" }}`, alarmValue: 50 } });
 		expect((await lastBody('profile/balanceAlarm')).alarm).toBe(sent);
 	});
 
 	test('Set Alarm with {{ "maybe" }} is refused naming the field, nothing sent', async () => {
 		const before = await requestsTo('profile/balanceAlarm');
-		const error = await v.fails(NODE, { resource: 'balance', operation: 'setAlarm', alarm: '={{ "maybe" }}' });
+		const error = await v.fails(NODE, { resource: 'balance', operation: 'setAlarm', additionalFields: { alarm: '={{ "maybe" }}' } });
 		expect(error.message).toBe('The "Alarm" field must be true or false, not "maybe"');
 		expect((await requestsTo('profile/balanceAlarm')) - before).toBe(0);
 	});
@@ -206,7 +206,7 @@ describe('input taken as meant, or refused naming the field', () => {
 	test('with Continue On Fail, an item with bad input gives its error item in its place', async () => {
 		const { items, error } = await v.run(
 			NODE,
-			{ resource: 'balance', operation: 'setAlarm', alarm: '={{ $json.alarm }}', additionalFields: { alarmValue: 50 } },
+			{ resource: 'balance', operation: 'setAlarm', additionalFields: { alarm: '={{ $json.alarm }}', alarmValue: 50 } },
 			{ input: [{ alarm: 'yes' }, { alarm: 'maybe' }, { alarm: 'no' }], continueOnFail: true },
 		);
 		expect(error).toBeUndefined();

@@ -48,16 +48,16 @@ async function rejectedBeforeSending(node, parameters) {
 
 describe('only what the user set is sent', () => {
 	test('Set Balance Alarm: turning the alarm off keeps the threshold and the number of alerts', async () => {
-		await v.ok('vendorAccountBilling', { resource: 'balance', operation: 'setAlarm', alarm: true, additionalFields: { alarmValue: 250.5, alarmNum: 2 } });
+		await v.ok('vendorAccountBilling', { resource: 'balance', operation: 'setAlarm', additionalFields: { alarm: true, alarmValue: 250.5, alarmNum: 2 } });
 		expect(mgmt().balances[owner().uid]).toMatchObject({ alarm: '1', alarm_num: '2', alarm_value: '250.50' });
-		const [off] = await v.ok('vendorAccountBilling', { resource: 'balance', operation: 'setAlarm', alarm: false });
+		const [off] = await v.ok('vendorAccountBilling', { resource: 'balance', operation: 'setAlarm', additionalFields: { alarm: false } });
 		expect(lastSent('profile/balanceAlarm')).toEqual({ alarm: 0 });
 		expect(mgmt().balances[owner().uid]).toMatchObject({ alarm: '0', alarm_num: '2', alarm_value: '250.50' });
 		expect(off).toEqual({ alarm: '0', alarm_num: '2', alarm_value: '250.50' });
 	});
 
 	test('Set Balance Alarm: no cap on the number of alerts that the documents do not state; the service decides', async () => {
-		const error = await refusedByService('vendorAccountBilling', { resource: 'balance', operation: 'setAlarm', alarm: true, additionalFields: { alarmNum: 150 } }, 'profile/balanceAlarm');
+		const error = await refusedByService('vendorAccountBilling', { resource: 'balance', operation: 'setAlarm', additionalFields: { alarm: true, alarmNum: 150 } }, 'profile/balanceAlarm');
 		expect(error.message).toMatch(/alarm_num/);
 	});
 

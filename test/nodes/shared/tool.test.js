@@ -34,7 +34,7 @@ test('the tool variant has a Tool Description per operation; the normal node sho
 	const plain = nodes['n8n-nodes-vendor-cloud.vendorCloudHost'];
 	const params = (type, p) => NodeHelpers.getNodeParameters(type.description.properties, p, true, false, { typeVersion: 1 }, type.description);
 	const reboot = { resource: 'host', operation: 'reboot' };
-	expect(params(tool, reboot).toolDescription).toMatch(/^Restart one or more hosts; a stopped host comes back running\. Needs: .*a name, an instance ID or an IP address, or the numeric ID.*Changes things for real/);
+	expect(params(tool, reboot).toolDescription).toMatch(/^Restart one or more hosts\. Needs: .*a name, an instance ID or an IP address, or the numeric ID.*Changes things for real/);
 	expect(params(plain, reboot).toolDescription).toBeUndefined();
 	expect(params(tool, { resource: 'host', operation: 'getAll' }).toolDescription).toMatch(/^List cloud hosts.*Returns one object per host .*listNote/);
 });
