@@ -58,6 +58,8 @@ const NON_ENGLISH_DATA = {
 		"the service's own names of its network lines (intranet, China Telecom, China Unicom, China Mobile, dual line), accepted where the service answers with them instead of a code; the interface shows English words",
 	'dist/nodes/VendorObjectStorage/helpers/compat/check.js':
 		'an object key with Unicode characters that Check Compatibility writes and reads back to test how the service encodes keys (test data, not text)',
+	'dist/nodes/shared/api/tokens.js':
+		"patterns of the service's own Chinese messages that refuse a token (its records carry _zh texts), matched to renew the token once; never shown to the user",
 };
 
 /** Node.js modules that reach the file system, processes, the environment or the network directly. */

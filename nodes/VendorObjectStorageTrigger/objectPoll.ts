@@ -86,8 +86,9 @@ async function listObjects(ctx: IPollFunctions, s: Settings): Promise<{ objects:
 			// folders of a delimited listing, and the empty objects that S3 consoles create as folders
 			if (item.type !== 'object' || name.endsWith('/')) continue;
 			const { a, b } = keyIdOf(name);
-			const fields = { ...item };
-			delete fields.type;
+			// without `type`, copied field by field: deleting it would turn every item into a slow dictionary object
+			const fields: IDataObject = {};
+			for (const field of Object.keys(item)) if (field !== 'type') fields[field] = item[field];
 			objects.push({ key: name, a, b, e: etagIdOf(String(item.etag ?? '')), time: Date.parse(String(item.lastModified ?? '')), item: fields });
 		}
 	}
@@ -134,6 +135,24 @@ export interface Comparison {
 }
 
 /**
+ * The listed objects that are among `elements` (by key and ETag id), by element id. One pass over
+ * the listing that compares numbers and makes a string only for a match: no map of the whole
+ * listing is built on a poll where nothing changed.
+ */
+function findListed(objects: Listed[], elements: Element[]): Map<string, Listed> {
+	const found = new Map<string, Listed>();
+	if (elements.length === 0) return found;
+	const wanted = new Set(elements.map(elementId));
+	const keys = new Set(elements.map((x) => x.a));
+	for (const o of objects) {
+		if (!keys.has(o.a)) continue;
+		const id = elementId(o);
+		if (wanted.has(id)) found.set(id, o);
+	}
+	return found;
+}
+
+/**
  * What changed between the previous listing (its state) and this one. Objects modified inside
  * the previous window are compared directly with its recent list: those not in it are new (or
  * changed), those of the list no longer listed are gone. Both are taken out of the difference of
@@ -144,13 +163,12 @@ export function compare(stored: ObjectState, objects: Listed[], summary: Summary
 	const oldSummary = Summary.decode(stored.summary, SUMMARY_CELLS)!;
 	const recent = decodeElements(stored.recent) ?? [];
 	const recentIds = new Set(recent.map(elementId));
-	const byId = new Map<string, Listed>();
-	for (const o of objects) byId.set(elementId(o), o);
+	const listedRecent = findListed(objects, recent);
 
 	const difference = summary.minus(oldSummary);
 	const windowAdded = objects.filter((o) => o.time >= stored.w && !recentIds.has(elementId(o)));
 	for (const o of windowAdded) difference.add(o, -1);
-	const windowRemoved = recent.filter((x) => !byId.has(elementId(x)));
+	const windowRemoved = recent.filter((x) => !listedRecent.has(elementId(x)));
 	for (const x of windowRemoved) difference.add(x, 1);
 	const { added, removed, complete } = difference.peel();
 
@@ -163,8 +181,9 @@ export function compare(stored: ObjectState, objects: Listed[], summary: Summary
 		additions.push(o);
 	}
 	let consistent = true;
+	const listedAdded = findListed(objects, added);
 	for (const x of added) {
-		const o = byId.get(elementId(x));
+		const o = listedAdded.get(elementId(x));
 		if (o) additions.push(o);
 		else consistent = false; // not in this listing: a state that does not match it
 	}

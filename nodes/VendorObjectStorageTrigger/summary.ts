@@ -18,7 +18,7 @@
  * Ids are per key and per ETag, so an object written again with other content is one element
  * removed and one added with the same key id: the trigger reads that as "changed".
  */
-import { createHash } from 'crypto';
+import * as crypto from 'crypto';
 
 /** An object as an element: key id (a, b) and ETag id (e), unsigned 32-bit numbers. */
 export interface Element {
@@ -34,17 +34,22 @@ export const ELEMENT_BYTES = 12;
 const SEEDS = [0x9747b28c, 0x5bd1e995, 0x1b873593];
 const CHECK_SEED = 0x2545f491;
 
-/** MurmurHash3 (x86, 32 bits) of three 32-bit words. */
+/** One 32-bit word mixed into a MurmurHash3 state. */
+function mix(h: number, word: number): number {
+	let k = Math.imul(word, 0xcc9e2d51);
+	k = (k << 15) | (k >>> 17);
+	k = Math.imul(k, 0x1b873593);
+	h ^= k;
+	h = (h << 13) | (h >>> 19);
+	return (Math.imul(h, 5) + 0xe6546b64) | 0;
+}
+
+/**
+ * MurmurHash3 (x86, 32 bits) of three 32-bit words. Called four times per listed object on every
+ * poll, so the words are mixed in without an array (the trigger's benchmark: 100,000 objects a poll).
+ */
 function murmur3(a: number, b: number, e: number, seed: number): number {
-	let h = seed | 0;
-	for (const word of [a, b, e]) {
-		let k = Math.imul(word, 0xcc9e2d51);
-		k = (k << 15) | (k >>> 17);
-		k = Math.imul(k, 0x1b873593);
-		h ^= k;
-		h = (h << 13) | (h >>> 19);
-		h = (Math.imul(h, 5) + 0xe6546b64) | 0;
-	}
+	let h = mix(mix(mix(seed | 0, a), b), e);
 	h ^= 12;
 	h ^= h >>> 16;
 	h = Math.imul(h, 0x85ebca6b);
@@ -54,7 +59,11 @@ function murmur3(a: number, b: number, e: number, seed: number): number {
 	return h >>> 0;
 }
 
-const md5 = (text: string) => createHash('md5').update(text, 'utf8').digest();
+type OneShotHash = (algorithm: string, data: string, outputEncoding: 'buffer') => Buffer;
+/** crypto.hash (Node 20.12 and later): a one-shot digest, about twice as fast as createHash for short texts. */
+const oneShot = (crypto as unknown as { hash?: OneShotHash }).hash;
+/** MD5 of a text (UTF-8); two per listed object on every poll. */
+const md5 = (text: string): Buffer => (oneShot ? oneShot('md5', text, 'buffer') : crypto.createHash('md5').update(text, 'utf8').digest());
 
 /** The key id of a key: the first 8 bytes of its MD5. */
 export function keyIdOf(key: string): { a: number; b: number } {

@@ -67,6 +67,11 @@ const backupRunsAgainThenEnds = (status) => ({
 	before: [{ route: 'POST /management/instance/backups/status', body: { id: 301, status: 0 } }],
 	change: [{ route: 'POST /management/instance/backups/status', body: { id: 301, status } }],
 });
+/** An object lands in demo-bucket under `key` between two polls (written by the emulator, not by a node). */
+const objectLands = (key) => ({
+	kind: 'trigger',
+	change: [{ route: 'POST /storage/objects', body: { bucket: 'demo-bucket', objects: [{ key, body: `upgrade fixture ${key}` }] } }],
+});
 /** The account's alarm value (set first) is read at every poll; the balance drops below it. */
 const balanceDropsBelowAlarm = {
 	kind: 'trigger',
@@ -290,6 +295,29 @@ const workflows = [
 		trigger: true,
 		run: hostTurnsAbnormal,
 		nodes: [{ name: 'Host Abnormal in North Zone 1', parameters: { pollTimes: POLL_EVERY_30_S, events: ['statusChanged'], statuses: [3], dataCentres: ['1'] } }],
+	},
+	{
+		file: 'trigger-object-storage',
+		name: 'Upgrade fixture: Object Storage Trigger',
+		type: 'vendorObjectStorageTrigger',
+		typeVersion: 1,
+		trigger: true,
+		run: objectLands('inbox/upgrade-report.txt'),
+		nodes: [
+			{
+				name: 'New or Changed in inbox/',
+				parameters: { pollTimes: POLL_EVERY_30_S, bucket: list('demo-bucket', 'demo-bucket'), prefix: 'inbox/', includeSubfolders: false, event: 'newOrChanged', download: true, binaryPropertyName: 'file' },
+			},
+		],
+	},
+	{
+		file: 'trigger-object-storage-by-name',
+		name: 'Upgrade fixture: Object Storage Trigger, bucket by name',
+		type: 'vendorObjectStorageTrigger',
+		typeVersion: 1,
+		trigger: true,
+		run: objectLands('upgrade/new-object.txt'),
+		nodes: [{ name: 'New Object', parameters: { pollTimes: POLL_EVERY_30_S, bucket: byName('demo-bucket') } }],
 	},
 	{
 		file: 'trigger-old-name-balance',

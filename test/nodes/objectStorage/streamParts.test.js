@@ -250,3 +250,52 @@ describe('upload with the size known: Initiate while the first part is read', ()
 		expect((await control('GET', '/storage/uploads')).uploads).toEqual([]);
 	});
 });
+
+describe('download pieces (helpers/download coalesced)', () => {
+	const { coalesced } = require('../../../dist/nodes/VendorObjectStorage/helpers/download.js');
+
+	async function collect(chunks, piece) {
+		const out = [];
+		for await (const p of coalesced(chunks, piece)) out.push(Buffer.from(p));
+		return out;
+	}
+
+	test('pieces of exactly the piece size in order, the last shorter; the bytes unchanged whatever the chunking', async () => {
+		const data = crypto.randomBytes(10 * KiB + 5);
+		const sizes = [1, 4095, 4096, 3000, 7, 1234, 300];
+		const chunks = [];
+		for (let o = 0, n = 0; o < data.length; n++) {
+			const size = sizes[n % sizes.length];
+			chunks.push(Buffer.from(data.subarray(o, o + size)));
+			o += size;
+		}
+		const pieces = await collect(chunks, 4 * KiB);
+		expect(pieces.map((p) => p.length)).toEqual([4 * KiB, 4 * KiB, 2 * KiB + 5]);
+		expect(Buffer.concat(pieces).equals(data)).toBe(true);
+		expect(await collect([], 4 * KiB)).toEqual([]);
+		expect((await collect([Buffer.alloc(8 * KiB, 1)], 4 * KiB)).map((p) => p.length)).toEqual([4 * KiB, 4 * KiB]);
+	});
+
+	test('a chunk that owns its memory is released once copied; a view into shared memory is not; pieces are never reused', async () => {
+		// a Buffer of its own ArrayBuffer, as Node's HTTP parser gives every piece of a body
+		const owned = Buffer.allocUnsafeSlow(3 * KiB);
+		crypto.randomFillSync(owned);
+		const shared = Buffer.from(crypto.randomBytes(4 * KiB));
+		const view = shared.subarray(KiB, 3 * KiB);
+		const seen = [];
+		for await (const p of coalesced([owned, view], 4 * KiB)) seen.push(p);
+		// released where Node has ArrayBuffer transfer (21 and later; n8n 2.x runs on 24)
+		expect(owned.buffer.byteLength).toBe(typeof ArrayBuffer.prototype.transfer === 'function' ? 0 : 3 * KiB);
+		expect(shared.buffer.byteLength).toBe(4 * KiB);
+		expect(seen.map((p) => p.length)).toEqual([4 * KiB, KiB]);
+		expect(seen[0].buffer).not.toBe(seen[1].buffer);
+	});
+
+	test('an error of the body passes through unchanged', async () => {
+		async function* failing() {
+			yield Buffer.alloc(5 * KiB);
+			throw new Error('socket hang up');
+		}
+		await expect(collect(failing(), 4 * KiB)).rejects.toThrow('socket hang up');
+	});
+});
