@@ -23,12 +23,14 @@ import { apiRequest } from '../shared/api/transport';
 import { READ, carryMissing, idOf, lowestNeeded, maxId, nowIso, readList, type Pending, type TriggerPoll } from '../shared/poll/poll';
 
 export type Kind = 'refresh' | 'prefetch' | 'backup';
-type Final = 'succeeded' | 'failed';
+export type Final = 'succeeded' | 'failed';
 
 interface Track extends IDataObject {
 	hi: number;
 	pending: Pending;
 }
+/** What a trigger keeps of host backups between polls: the highest id seen and the ids seen unfinished. */
+export type BackupTrack = Track;
 
 export interface TaskState extends IDataObject {
 	v: 1;
@@ -136,25 +138,41 @@ async function pollCdnTasks(ctx: IPollFunctions, w: Watch, previous: TaskState['
 	}
 }
 
-/** The backups of one poll: the whole list, final ones emitted when new or pending. */
-async function pollBackups(ctx: IPollFunctions, w: Watch, previous: TaskState['kinds'], next: TaskState, events: IDataObject[], seenAt: string): Promise<void> {
+/**
+ * One poll of host backups (instance/backupList, the whole list), shared by the Task Trigger's
+ * backup kind and the Cloud Host Trigger's "Backup Finished" event: the next state of the track and
+ * the backups that finished since `track` (none when there is no track yet: the first poll only
+ * records one). A backup is emitted once, when it is listed final while new (id above `hi`) or pending.
+ */
+export async function pollBackupTrack(
+	ctx: IPollFunctions,
+	track: BackupTrack | undefined,
+	wanted: (outcome: Final) => boolean,
+	seenAt: string,
+): Promise<{ track: BackupTrack; events: IDataObject[] }> {
 	const rows = await readList(ctx, 'instance/backupList', {});
-	const track = previous.backup;
 	const pending: Pending = {};
+	const events: IDataObject[] = [];
 	if (!track) {
 		for (const r of rows) if (!backupOutcome(r.status)) pending[String(idOf(r))] = 0;
-		next.kinds.backup = { hi: maxId(rows), pending };
-		return;
+		return { track: { hi: maxId(rows), pending }, events };
 	}
 	for (const r of rows.sort((a, b) => idOf(a) - idOf(b))) {
 		const id = String(idOf(r));
 		const outcome = backupOutcome(r.status);
 		const watched = idOf(r) > track.hi || id in track.pending;
 		if (!outcome) pending[id] = 0; // new, still running, or running again
-		else if (watched && w.stateWanted(outcome)) events.push(backupItem(r, seenAt));
+		else if (watched && wanted(outcome)) events.push(backupItem(r, seenAt));
 	}
 	carryMissing(track.pending, new Set(rows.map((r) => String(idOf(r)))), pending);
-	next.kinds.backup = { hi: maxId(rows, track.hi), pending };
+	return { track: { hi: maxId(rows, track.hi), pending }, events };
+}
+
+/** The backups of one poll of the Task Trigger. */
+async function pollBackups(ctx: IPollFunctions, w: Watch, previous: TaskState['kinds'], next: TaskState, events: IDataObject[], seenAt: string): Promise<void> {
+	const r = await pollBackupTrack(ctx, previous.backup, w.stateWanted, seenAt);
+	next.kinds.backup = r.track;
+	events.push(...r.events);
 }
 
 type Candidate = { at: string; id: number; item: IDataObject };
@@ -243,6 +261,11 @@ async function sampleTasks(ctx: IPollFunctions, w: Watch): Promise<IDataObject[]
 	if (candidates.length) return [newest(candidates).item];
 	// nothing of that kind has happened: a sample, marked as one, that claims no outcome
 	return sampleWithoutEvent(w, others, seenAt);
+}
+
+/** "Fetch Test Event" for host backups only: the newest backup that finished with a wanted outcome, else a marked sample (as the Task Trigger's backup kind). */
+export async function sampleBackups(ctx: IPollFunctions, wanted: 'both' | Final): Promise<IDataObject[]> {
+	return await sampleTasks(ctx, { kinds: new Set<Kind>(['backup']), wanted, cdnKinds: [], stateWanted: (s) => wanted === 'both' || wanted === s });
 }
 
 /** The poll of the Task Trigger, for the current parameters. */

@@ -379,7 +379,7 @@ test('nightly DNS backup: the Object Storage node opens with its icon, Resource 
  * trigger is therefore named after its service node internally and found by its README name.
  */
 const TRIGGERS = [
-	{ search: 'Vendor Cloud Host Trigger', entry: 'Vendor Cloud Host', triggers: ['When a host appears', 'When a host disappears', 'When a host changes status'], shot: 'node-panel-cloud-host-trigger.png' },
+	{ search: 'Vendor Cloud Host Trigger', entry: 'Vendor Cloud Host', triggers: ['When a Cloud Host backup finishes', 'When a host appears', 'When a host disappears', 'When a host changes status'], shot: 'node-panel-cloud-host-trigger.png' },
 	{ search: 'Vendor Balance Trigger', entry: 'Vendor Account & Billing', triggers: ['When the balance falls below a set amount', "When the balance falls below the account's alarm value"], shot: 'node-panel-balance-trigger.png' },
 	{ search: 'Vendor Task Trigger', entry: 'Vendor CDN', triggers: ['When a CDN prefetch task finishes', 'When a CDN refresh task finishes', 'When a Cloud Host backup finishes'] },
 	{ search: 'Vendor Object Storage Trigger', entry: 'Vendor Object Storage', triggers: ['When a file is added', 'When a file is added or changed'] },
@@ -427,8 +427,8 @@ test('node panel: each trigger is found by its README name, listed under its ser
  * searched by that entry's codex (nodes/<Node>/<Node>.node.json `alias`), so the words are there.
  */
 const PHRASES = [
-	['backup finished', 'Vendor CDN'], // the task trigger (its backup kind: "When a Cloud Host backup finishes")
-	['cloud host backup', 'Vendor CDN'],
+	['backup finished', 'Vendor Cloud Host'], // its trigger's "Backup Finished" event: "When a Cloud Host backup finishes"
+	['cloud host backup', 'Vendor Cloud Host'],
 	['low balance', 'Vendor Account & Billing'],
 	['balance below', 'Vendor Account & Billing'],
 	['top up', 'Vendor Account & Billing'],

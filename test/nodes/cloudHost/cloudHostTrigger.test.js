@@ -408,6 +408,92 @@ async function simulate({ seed, polls, cursor }) {
 	return report(`cloudHost (${cursor} cursor)`, p, { hosts: model.size, ledger: ledger.length, clockSteps: advances });
 }
 
+describe('Backup Finished (issue 28: a finished host backup starts a workflow from the Cloud Host trigger)', () => {
+	const backup = async (iid, name) => {
+		const r = await v.api('instance/backupAdd', { iid, name });
+		if (Number(r.code) !== 1) throw new Error(`instance/backupAdd: ${r.message}`);
+		return Number(r.data.id);
+	};
+	const backupStatus = (id, status) => v.control('POST', '/management/instance/backups/status', { id, status });
+	const BACKUPS = { events: ['backupFinished'] };
+	const ids = (items) => items.map((i) => `${i.event}:${i.kind}:${i.id}:${i.state}`).sort();
+	// a restart: n8n reads the workflow's static data back from its database and polls again
+	const restart = (staticData) => JSON.parse(JSON.stringify(staticData));
+
+	test('a backup that finishes is emitted once as succeeded, a failed one as failed; nothing twice across polls and restarts', async () => {
+		// a host runs one backup at a time: one host per backup
+		const [h1, h2, h3, h4] = [await addHost({ name: 'web-1' }), await addHost({ name: 'web-2' }), await addHost({ name: 'web-3' }), await addHost({ name: 'web-4' })];
+		const early = await backup(Number(h1.id), 'before-activation'); // running at the baseline: emitted when it finishes
+		let staticData = {};
+		expect((await poll(BACKUPS, { staticData, activation: true })).items).toEqual([]);
+		expect(staticData['node:Trigger'].state.backup).toEqual({ hi: early, pending: { [early]: 0 } });
+
+		const ok = await backup(Number(h2.id), 'nightly');
+		const bad = await backup(Number(h3.id), 'weekly');
+		expect((await poll(BACKUPS, { staticData })).items).toEqual([]); // all still running
+		await backupStatus(ok, 1);
+		await backupStatus(bad, 2);
+		await backupStatus(early, 1);
+		const r = await poll(BACKUPS, { staticData });
+		expect(ids(r.items)).toEqual(sorted([`backupFinished:backup:${early}:succeeded`, `backupFinished:backup:${ok}:succeeded`, `backupFinished:backup:${bad}:failed`]));
+		// the Task Trigger's item shape: its fields as listed, with kind, state, statusName and seenAt
+		expect(r.items.find((i) => Number(i.id) === bad)).toMatchObject({ event: 'backupFinished', kind: 'backup', state: 'failed', statusName: 'Failed', status: '2', name: 'weekly' });
+		expect(r.items.find((i) => Number(i.id) === ok)).toMatchObject({ state: 'succeeded', statusName: 'Completed', status: '1', backup_id: expect.any(String) });
+		// never twice: the next poll, a restart with an activation poll, and a poll after it
+		expect((await poll(BACKUPS, { staticData })).items).toEqual([]);
+		staticData = restart(staticData);
+		expect((await poll(BACKUPS, { staticData, activation: true })).items).toEqual([]);
+		expect((await poll(BACKUPS, { staticData })).items).toEqual([]);
+		// a backup that finishes after the restart: once
+		const later = await backup(Number(h4.id), 'after-restart');
+		await backupStatus(later, 2);
+		expect(ids((await poll(BACKUPS, { staticData })).items)).toEqual([`backupFinished:backup:${later}:failed`]);
+		staticData = restart(staticData);
+		expect((await poll(BACKUPS, { staticData })).items).toEqual([]);
+	});
+
+	test('"Backup Outcome" filters as the Task Trigger\'s "Final State"; host changes and backups keep their own baselines; the default events watch no backup', async () => {
+		const host = await addHost({ name: 'db-1' });
+		const [h2, h3] = [await addHost({ name: 'db-2' }), await addHost({ name: 'db-3' })];
+		const staticData = {};
+		const both = { events: ['statusChanged', 'backupFinished'], backupOutcome: 'failed' };
+		expect((await poll(both, { staticData, activation: true })).items).toEqual([]);
+		const ok = await backup(Number(host.id), 'a');
+		const bad = await backup(Number(h2.id), 'b');
+		await backupStatus(ok, 1);
+		await backupStatus(bad, 2);
+		await setStatus(host.id, 3);
+		const r = await poll(both, { staticData });
+		expect(r.items.map((i) => (i.event === 'backupFinished' ? `backup:${i.id}:${i.state}` : identity(i))).sort()).toEqual(sorted([`backup:${bad}:failed`, `changed:${host.id}:1>3`]));
+
+		// a workflow saved with the default events: no backup is watched or read, as before
+		const plain = {};
+		await poll(ALL, { staticData: plain, activation: true });
+		expect(plain['node:Trigger'].state.backup).toBeUndefined();
+		const late = await backup(Number(h3.id), 'c');
+		await backupStatus(late, 1);
+		expect((await poll(ALL, { staticData: plain })).items).toEqual([]);
+
+		// "Backup Finished" added to a running workflow: its first poll records a backup baseline, host changes still report
+		await setStatus(host.id, 1);
+		const added = await poll({ events: [...ALL.events, 'backupFinished'] }, { staticData: plain });
+		expect(added.items.map(identity)).toEqual([`changed:${host.id}:3>1`]);
+		expect(plain['node:Trigger'].state.backup.hi).toBe(late);
+	});
+
+	test('"Fetch Test Event" with only "Backup Finished": the newest finished backup, else a marked sample of one', async () => {
+		const host = await addHost({ name: 'web-1' });
+		const running = await backup(Number(host.id), 'running');
+		const [sample] = (await poll(BACKUPS, { mode: 'manual' })).items;
+		expect(Object.keys(sample).slice(0, 3)).toEqual(['sample', 'sampleNote', 'event']);
+		expect(sample).toMatchObject({ sample: true, event: 'backupFinished', kind: 'backup', id: String(running), state: 'succeeded' });
+		await backupStatus(running, 2);
+		const [real] = (await poll({ ...BACKUPS, backupOutcome: 'failed' }, { mode: 'manual' })).items;
+		expect(real).toMatchObject({ event: 'backupFinished', kind: 'backup', id: String(running), state: 'failed' });
+		expect(real.sample).toBeUndefined();
+	});
+});
+
 describe('integrity (issue 24)', () => {
 	test('one empty listing (a hiccup) emits nothing; an empty listing confirmed by the next poll emits each disappearance once', async () => {
 		const hosts = [];
