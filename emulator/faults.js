@@ -8,6 +8,9 @@
  *                of operation names ("UploadPart", "cdn/refresh", "instance/list", ...)
  *  errorKinds    what an injected error looks like, picked at random:
  *                  storage:    503 SlowDown, 500 InternalError
+ *  storageErrors the storage codes an injected error is picked from: ['SlowDown',
+ *                'InternalError'] (the default), or one of them (a service that fails hard
+ *                without asking the client to slow down: ['InternalError'])
  *                  management: HTTP 500/502/503 with no JSON, or a connection reset
  *  clockOffsetMs the emulator's clock runs this far from the real one (skew tests)
  *  tokenLifetimeS lifetime of new management tokens (expiry tests)
@@ -130,6 +133,7 @@ class Faults {
 		this.latencyMs = 0;
 		this.errorRate = 0;
 		this.errorOps = [];
+		this.storageErrors = ['SlowDown', 'InternalError'];
 		this.clockOffsetMs = 0;
 		this.tokenLifetimeS = 7200;
 		this.loginExpires = null;
@@ -142,6 +146,15 @@ class Faults {
 	set(values = {}) {
 		for (const key of ['latencyMs', 'errorRate', 'errorOps', 'clockOffsetMs', 'tokenLifetimeS', 'loginExpires']) {
 			if (values[key] !== undefined) this[key] = values[key];
+		}
+		if (values.storageErrors !== undefined) {
+			const codes = values.storageErrors;
+			if (!Array.isArray(codes) || !codes.length || codes.some((c) => !['SlowDown', 'InternalError'].includes(c))) {
+				const err = new Error('storageErrors must be a non-empty list of SlowDown and InternalError');
+				err.status = 400;
+				throw err;
+			}
+			this.storageErrors = [...codes];
 		}
 		if (values.seed !== undefined) this.seed(values.seed);
 		if (values.inject !== undefined) {
@@ -200,6 +213,7 @@ class Faults {
 			latencyMs: this.latencyMs,
 			errorRate: this.errorRate,
 			errorOps: this.errorOps,
+			storageErrors: this.storageErrors,
 			clockOffsetMs: this.clockOffsetMs,
 			tokenLifetimeS: this.tokenLifetimeS,
 			loginExpires: this.loginExpires,

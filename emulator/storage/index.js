@@ -493,7 +493,9 @@ function createStorage(ctx, options = {}) {
 				else return await answerFault(rq, rule);
 			}
 			if (ctx.faults.shouldFail(route.op)) {
-				throw ctx.faults.random() < 0.5
+				const codes = ctx.faults.storageErrors;
+				const code = codes.length > 1 ? (ctx.faults.random() < 0.5 ? codes[0] : codes[1]) : codes[0];
+				throw code === 'SlowDown'
 					? new S3Error('SlowDown', 'Please reduce your request rate.')
 					: new S3Error('InternalError', 'We encountered an internal error. Please try again.');
 			}

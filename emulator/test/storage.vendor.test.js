@@ -1172,6 +1172,21 @@ describe('fault switch', () => {
 		expect((await control('GET', `/storage/uploads?bucket=${b}`)).uploads).toEqual([]);
 	});
 
+	test('storageErrors: injected errors only of the codes asked for (a service that fails hard without SlowDown); a bad list is refused', async () => {
+		const b = await newBucket();
+		await putText(b, 'k', 'v');
+		await control('POST', '/faults', { errorRate: 1, errorOps: ['GetObject'], storageErrors: ['InternalError'] });
+		for (let i = 0; i < 12; i++) expectError(await vreq('GET', `/${b}/k`), 500, 'InternalError');
+		await control('POST', '/faults', { storageErrors: ['SlowDown'] });
+		for (let i = 0; i < 4; i++) expectError(await vreq('GET', `/${b}/k`), 503, 'SlowDown');
+		expect((await control('GET', '/faults')).storageErrors).toEqual(['SlowDown']);
+		const bad = await fetch(`${emu.url}/__emulator/faults`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ storageErrors: ['Teapot'] }) });
+		expect(bad.status).toBe(400);
+		emu.faults.reset();
+		expect(emu.faults.storageErrors).toEqual(['SlowDown', 'InternalError']);
+		expect((await vreq('GET', `/${b}/k`)).status).toBe(200);
+	});
+
 	test('errorRate 1 on PutObject leaves no partial object', async () => {
 		const b = await newBucket();
 		emu.faults.set({ errorRate: 1, errorOps: ['PutObject'] });

@@ -297,6 +297,15 @@ const workflows = [
 		nodes: [{ name: 'Host Abnormal in North Zone 1', parameters: { pollTimes: POLL_EVERY_30_S, events: ['statusChanged'], statuses: [3], dataCentres: ['1'] } }],
 	},
 	{
+		file: 'trigger-cloud-host-backup',
+		name: 'Upgrade fixture: Cloud Host Trigger, backup failed',
+		type: 'vendorCloudHostTrigger',
+		typeVersion: 1,
+		trigger: true,
+		run: backupRunsAgainThenEnds(2),
+		nodes: [{ name: 'Backup Failed', parameters: { pollTimes: POLL_EVERY_30_S, events: ['backupFinished'], backupOutcome: 'failed' } }],
+	},
+	{
 		file: 'trigger-object-storage',
 		name: 'Upgrade fixture: Object Storage Trigger',
 		type: 'vendorObjectStorageTrigger',
