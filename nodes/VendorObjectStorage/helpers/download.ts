@@ -11,7 +11,6 @@ import { getSettings } from '../../shared/storage/settings';
 import { storageRequest } from '../../shared/storage/transport';
 import { unquote } from './common';
 import { metadataOf, storedHeaderFields } from './objectInfo';
-import { releaseChunk } from './transfer';
 
 type BinaryInput = Parameters<IExecuteFunctions['helpers']['prepareBinaryData']>[0];
 
@@ -30,58 +29,6 @@ export interface Downloaded {
 	json: IDataObject;
 	/** The file; absent when a condition answered 304 (`json.notModified`). */
 	binary?: IBinaryData;
-}
-
-/**
- * Size of the pieces a download is handed to n8n's binary store in. The HTTP client hands the
- * body on in pieces of at most 64 KiB; n8n's filesystem store writes every piece it is given with
- * one write and one await. Against s3rver in the real n8n, 256 MiB downloaded in 64 KiB pieces
- * spent 1.7 s of the n8n process's CPU in those writes (a single 256 MiB write: 0.1 s); in
- * 1 MiB pieces there are 16 times fewer.
- */
-export const DOWNLOAD_PIECE = 1024 * 1024;
-
-/**
- * The body in pieces of `piece` bytes (the last may be shorter), each a Buffer of its own that
- * the store may keep (n8n's in-memory mode collects them). The HTTP client's pieces are copied
- * in and then released at once (see releaseChunk): Node's HTTP parser gives every piece of a
- * body an ArrayBuffer of its own that nothing else holds, so the memory goes back now instead
- * of waiting for a garbage collection. Errors of the body (broke off, stalled, cancelled) pass
- * through unchanged.
- */
-export async function* coalesced(body: AsyncIterable<unknown>, piece = DOWNLOAD_PIECE): AsyncGenerator<Buffer> {
-	let out = Buffer.allocUnsafeSlow(piece);
-	let filled = 0;
-	for await (const raw of body) {
-		const chunk = Buffer.isBuffer(raw) ? raw : Buffer.from(raw as Uint8Array);
-		let offset = 0;
-		while (offset < chunk.length) {
-			const n = chunk.copy(out, filled, offset, Math.min(chunk.length, offset + piece - filled));
-			filled += n;
-			offset += n;
-			if (filled === piece) {
-				yield out;
-				out = Buffer.allocUnsafeSlow(piece);
-				filled = 0;
-			}
-		}
-		if (Buffer.isBuffer(raw)) releaseChunk(chunk);
-	}
-	if (filled > 0) yield out.subarray(0, filled);
-}
-
-type StreamClass = { from(iterable: AsyncIterable<unknown>, options: { objectMode: boolean; highWaterMark: number }): unknown };
-
-/**
- * The answer's body as a stream of DOWNLOAD_PIECE pieces (coalesced). n8n's binary store takes
- * a Buffer or a stream, and the package may import no Node module but crypto (n8n's rules for
- * community nodes), so the stream is made by the class of the body itself (a Readable, whose
- * static `from` every stream class inherits). A body that is no stream is handed on as it is.
- */
-function inPieces(body: unknown): unknown {
-	const Stream = (body as { constructor?: Partial<StreamClass> } | null)?.constructor;
-	if (typeof Stream?.from !== 'function' || typeof (body as AsyncIterable<unknown>)[Symbol.asyncIterator] !== 'function') return body;
-	return Stream.from(coalesced(body as AsyncIterable<unknown>), { objectMode: false, highWaterMark: DOWNLOAD_PIECE });
 }
 
 /** The last segment of a key, without control characters (they would break whatever uses the name). */
@@ -111,7 +58,7 @@ export async function downloadObject(ctx: IExecuteFunctions | IPollFunctions, r:
 
 	let binary: IBinaryData;
 	try {
-		binary = await ctx.helpers.prepareBinaryData(inPieces(res.body) as unknown as BinaryInput, r.fileName || fileNameOfKey(key), h['content-type'] || undefined);
+		binary = await ctx.helpers.prepareBinaryData(res.body as unknown as BinaryInput, r.fileName || fileNameOfKey(key), h['content-type'] || undefined);
 	} catch (error) {
 		// The transport says what happened (stalled, connection lost, cancelled), naming the
 		// request and how much arrived.
