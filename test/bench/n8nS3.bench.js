@@ -35,10 +35,10 @@ const { performance } = require('node:perf_hooks');
 
 process.env.AWS_SDK_JS_SUPPRESS_MAINTENANCE_MODE_MESSAGE = '1';
 const n8n = require('../real-n8n/lib');
+const { downloadUploadWorkflow, waitForWebhook } = require('../real-n8n/objects-lib');
 const { writeRandomFile } = require('../support/storage');
 
 const ROOT = path.resolve(__dirname, '..', '..');
-const PKG = require(path.join(ROOT, 'package.json')).name;
 const MiB = 1024 * 1024;
 const SIZE = Number(process.env.BENCH_SIZE_MIB || 1024) * MiB;
 const RUNS = Math.max(1, Number(process.env.BENCH_RUNS || 3));
@@ -108,55 +108,6 @@ async function plainHttp(s3, op, key, file) {
 	return ms;
 }
 
-/* ------------------------------------------------------------ the workflows */
-
-const rl = (value) => ({ __rl: true, mode: 'name', value });
-const body = (field) => `={{ $('Webhook').first().json.body.${field} }}`;
-
-function oursWorkflow(credId) {
-	const cred = { vendorObjectStorageApi: { id: credId, name: 'Vendor Object Storage (s3rver)' } };
-	return {
-		name: 'Bench: Vendor Object Storage download and upload',
-		nodes: [
-			{ ...n8n.webhookNode('bench-ours', 'firstEntryJson'), webhookId: 'bench-ours-hook' },
-			{ id: 'down', name: 'Download', type: `${PKG}.vendorObjectStorage`, typeVersion: 1, position: [220, 0], parameters: { resource: 'object', operation: 'download', bucket: rl(BUCKET), key: body('key') }, credentials: cred },
-			{
-				id: 'up',
-				name: 'Upload',
-				type: `${PKG}.vendorObjectStorage`,
-				typeVersion: 1,
-				position: [440, 0],
-				parameters: { resource: 'object', operation: 'upload', bucket: rl(BUCKET), key: body('target'), binaryData: true, binaryPropertyName: 'data', options: {} },
-				credentials: cred,
-			},
-		],
-		connections: { Webhook: { main: [[{ node: 'Download', type: 'main', index: 0 }]] }, Download: { main: [[{ node: 'Upload', type: 'main', index: 0 }]] } },
-		settings: { executionOrder: 'v1' },
-	};
-}
-
-function peerWorkflow(credId) {
-	const cred = { s3: { id: credId, name: 'S3 (s3rver)' } };
-	return {
-		name: "Bench: n8n's S3 node download and upload",
-		nodes: [
-			{ ...n8n.webhookNode('bench-peer', 'firstEntryJson'), webhookId: 'bench-peer-hook' },
-			{ id: 'down', name: 'Download', type: 'n8n-nodes-base.s3', typeVersion: 1, position: [220, 0], parameters: { resource: 'file', operation: 'download', bucketName: BUCKET, fileKey: body('key'), binaryPropertyName: 'data' }, credentials: cred },
-			{
-				id: 'up',
-				name: 'Upload',
-				type: 'n8n-nodes-base.s3',
-				typeVersion: 1,
-				position: [440, 0],
-				parameters: { resource: 'file', operation: 'upload', bucketName: BUCKET, fileName: body('target'), binaryData: true, binaryPropertyName: 'data', additionalFields: {}, tagsUi: {} },
-				credentials: cred,
-			},
-		],
-		connections: { Webhook: { main: [[{ node: 'Download', type: 'main', index: 0 }]] }, Download: { main: [[{ node: 'Upload', type: 'main', index: 0 }]] } },
-		settings: { executionOrder: 'v1' },
-	};
-}
-
 /** RSS of `pid` every 100 ms, stamped with the wall clock (n8n's run data uses it too). */
 function sampleRss(pid) {
 	const series = [];
@@ -214,20 +165,16 @@ async function main() {
 			},
 			{ name: 'S3 (s3rver)', type: 's3', data: { endpoint: s3rver.url, region: 'us-east-1', accessKeyId: KEY.accessKeyId, secretAccessKey: KEY.secretAccessKey, forcePathStyle: true } },
 		]);
+		const ours = downloadUploadWorkflow({ name: 'Bench: Vendor Object Storage download and upload', hook: 'bench-ours', bucket: BUCKET, credential: { id: oursCred, name: 'Vendor Object Storage (s3rver)' } });
+		const peer = downloadUploadWorkflow({ name: "Bench: n8n's S3 node download and upload", hook: 'bench-peer', bucket: BUCKET, credential: { id: peerCred, name: 'S3 (s3rver)' }, peer: true });
 		const flows = {
-			ours: { id: await n8n.importWorkflow(home, oursWorkflow(oursCred)), hook: 'bench-ours' },
-			peer: { id: await n8n.importWorkflow(home, peerWorkflow(peerCred)), hook: 'bench-peer' },
+			ours: { id: await n8n.importWorkflow(home, ours), hook: 'bench-ours' },
+			peer: { id: await n8n.importWorkflow(home, peer), hook: 'bench-peer' },
 		};
 		const env = PROFILE_DIR ? { NODE_OPTIONS: `--cpu-prof --cpu-prof-dir=${PROFILE_DIR}` } : {};
 		server = await n8n.startN8n(home, { env, timeoutMs: 300000 });
 		for (const f of Object.values(flows)) await server.activateWorkflow(f.id);
-		for (const f of Object.values(flows)) {
-			for (const until = Date.now() + 60000; ; await sleep(250)) {
-				const text = await fetch(`${server.url}/webhook/${f.hook}`).then((r) => r.text(), () => '');
-				if (/not registered for GET|Did you mean to make a POST/i.test(text)) break;
-				if (Date.now() > until) throw new Error(`webhook ${f.hook} not registered: ${text}`);
-			}
-		}
+		for (const f of Object.values(flows)) await waitForWebhook(server, f.hook);
 
 		let serial = 0;
 		/** One execution of `which`: the node times from n8n's run data and the RSS growth of each. */

@@ -2,7 +2,7 @@
 /**
  * 1 GiB through the real n8n, on the n8n line the suite runs on (2.40.7, or 1.123.x with
  * VENDOR_N8N_VERSION): a webhook starts Vendor Object Storage > Download (the object into n8n's
- * binary data), then Upload of that binary as a copy (multipart, 8 MiB parts, 4 at a time), on
+ * binary data), then Upload of that binary as a copy (multipart: Multipart Threshold 16 MiB, 8 MiB parts, 4 at a time), on
  * `n8n start` as a user's production workflow runs. The n8n process's resident memory is sampled
  * every 100 ms from /proc; the upload's share begins when the emulator sees its multipart upload
  * initiated. The figures are printed as "[large] ..." lines (the README's Compatibility section
@@ -22,11 +22,10 @@ const fs = require('node:fs');
 const os = require('node:os');
 const path = require('node:path');
 const n8n = require('./lib');
-const { MiB, STORAGE_KEY, objectStore, sampleRss, mib } = require('./objects-lib');
+const { MiB, STORAGE_KEY, objectStore, sampleRss, mib, downloadUploadWorkflow, waitForWebhook } = require('./objects-lib');
 const { spawnEmulator } = require('../../emulator/spawn');
 
 const ROOT = path.resolve(__dirname, '..', '..');
-const PKG = require(path.join(ROOT, 'package.json')).name;
 const INSTALL_TIMEOUT = 25 * 60 * 1000;
 const RUN_TIMEOUT = 12 * 60 * 1000;
 const BUCKET = 'large-objects';
@@ -47,31 +46,6 @@ let workflowId;
 const sources = {}; // size -> { key, md5 }
 const figures = [];
 
-const body = (field) => `={{ $('Webhook').first().json.body.${field} }}`;
-
-function transferWorkflow(credId) {
-	const cred = { vendorObjectStorageApi: { id: credId, name: 'Vendor Object Storage (large objects)' } };
-	const rl = (value) => ({ __rl: true, mode: 'name', value });
-	return {
-		name: 'Large object: download and upload again',
-		nodes: [
-			n8n.webhookNode(HOOK, 'firstEntryJson'),
-			{ id: 'down', name: 'Download', type: `${PKG}.vendorObjectStorage`, typeVersion: 1, position: [220, 0], parameters: { resource: 'object', operation: 'download', bucket: rl(BUCKET), key: body('key') }, credentials: cred },
-			{
-				id: 'up',
-				name: 'Upload',
-				type: `${PKG}.vendorObjectStorage`,
-				typeVersion: 1,
-				position: [440, 0],
-				parameters: { resource: 'object', operation: 'upload', bucket: rl(BUCKET), key: body('target'), binaryData: true, binaryPropertyName: 'data', options: { partSize: 8, partConcurrency: 4 } },
-				credentials: cred,
-			},
-		],
-		connections: { Webhook: { main: [[{ node: 'Download', type: 'main', index: 0 }]] }, Download: { main: [[{ node: 'Upload', type: 'main', index: 0 }]] } },
-		settings: { executionOrder: 'v1' },
-	};
-}
-
 /**
  * One transfer of `size` bytes on a fresh `n8n start` with `env` (a binary data mode): the
  * webhook's answer or the error n8n gave, the copy's MD5, and the n8n process's RSS before,
@@ -83,13 +57,7 @@ async function transfer(label, size, env = {}) {
 	const server = await n8n.startN8n(home, { env, timeoutMs: 240000 });
 	try {
 		await server.activateWorkflow(workflowId);
-		// activation may register the webhook in the background: a GET to the POST webhook says
-		// "not registered for GET requests" once it is there (and starts nothing)
-		for (const until = Date.now() + 60000; ; await sleep(250)) {
-			const text = await fetch(`${server.url}/webhook/${HOOK}`).then((r) => r.text(), () => '');
-			if (/not registered for GET|Did you mean to make a POST/i.test(text)) break;
-			if (Date.now() > until) throw new Error(`webhook ${HOOK} not registered (${text}):\n${server.logs().slice(-3000)}`);
-		}
+		await waitForWebhook(server, HOOK);
 		await sleep(2000); // let the process settle after start-up before the baseline
 		const stop = sampleRss([{ name: 'n8n', pid: server.pid }], { keepSeries: true });
 		const t0 = Date.now();
@@ -178,7 +146,15 @@ beforeAll(async () => {
 	const [credId] = await n8n.importCredentials(home, [
 		{ name: 'Vendor Object Storage (large objects)', type: 'vendorObjectStorageApi', data: { endpoint: emu.url, accessKey: STORAGE_KEY.accessKey, accessSecret: STORAGE_KEY.secret } },
 	]);
-	workflowId = await n8n.importWorkflow(home, transferWorkflow(credId));
+	// the multipart path (a Multipart Threshold under the file's size), 8 MiB parts, 4 at a time
+	const workflow = downloadUploadWorkflow({
+		name: 'Large object: download and upload again',
+		hook: HOOK,
+		bucket: BUCKET,
+		credential: { id: credId, name: 'Vendor Object Storage (large objects)' },
+		uploadOptions: { multipartThreshold: 16, partSize: 8, partConcurrency: 4 },
+	});
+	workflowId = await n8n.importWorkflow(home, workflow);
 }, INSTALL_TIMEOUT);
 
 afterAll(async () => {

@@ -11,6 +11,10 @@
  *   await store.md5('copy.bin');                         // { status, size, md5 }
  *   const stop = sampleRss([{ name: 'main', pid }]);     // every 100 ms
  *   stop();                                              // { main: { baseKiB, peakKiB, samples, series } }
+ *
+ * And the workflow both the large-object test and the n8n S3 bench run (downloadUploadWorkflow):
+ * a webhook, Download of an object into n8n's binary store, Upload of that binary under another
+ * key, with this package's node or n8n's own S3 node; waitForWebhook until n8n serves its hook.
  */
 const fs = require('node:fs');
 const path = require('node:path');
@@ -120,4 +124,56 @@ function sampleRss(procs, { everyMs = 100, keepSeries = false } = {}) {
 /** KiB to MiB, one decimal. */
 const mib = (kib) => Math.round((kib / 1024) * 10) / 10;
 
-module.exports = { MiB, STORAGE_KEY, objectStore, rssKiB, sampleRss, mib };
+const PKG = require(path.join(ROOT, 'package.json')).name;
+
+/**
+ * A production webhook (`hook`, POST, answers with the last node's first item), then Download of
+ * the object `body.key` of `bucket` into n8n's binary store, then Upload of that binary as
+ * `body.target`: with Vendor Object Storage (`uploadOptions`: the Upload's Options), or with
+ * `peer` n8n's own S3 node (File > Download, File > Upload). `credential`: { id, name } of a
+ * vendorObjectStorageApi credential, or of an s3 one for the peer.
+ */
+function downloadUploadWorkflow({ name, hook, bucket, credential, peer = false, uploadOptions = {} }) {
+	const { webhookNode } = require('./lib');
+	const body = (field) => `={{ $('Webhook').first().json.body.${field} }}`;
+	const rl = (value) => ({ __rl: true, mode: 'name', value });
+	const credentials = { [peer ? 's3' : 'vendorObjectStorageApi']: credential };
+	const node = (id, nodeName, position, parameters) => ({
+		id,
+		name: nodeName,
+		type: peer ? 'n8n-nodes-base.s3' : `${PKG}.vendorObjectStorage`,
+		typeVersion: 1,
+		position: [position, 0],
+		parameters,
+		credentials,
+	});
+	const nodes = peer
+		? [
+				node('down', 'Download', 220, { resource: 'file', operation: 'download', bucketName: bucket, fileKey: body('key'), binaryPropertyName: 'data' }),
+				node('up', 'Upload', 440, { resource: 'file', operation: 'upload', bucketName: bucket, fileName: body('target'), binaryData: true, binaryPropertyName: 'data', additionalFields: {}, tagsUi: {} }),
+			]
+		: [
+				node('down', 'Download', 220, { resource: 'object', operation: 'download', bucket: rl(bucket), key: body('key') }),
+				node('up', 'Upload', 440, { resource: 'object', operation: 'upload', bucket: rl(bucket), key: body('target'), binaryData: true, binaryPropertyName: 'data', options: uploadOptions }),
+			];
+	return {
+		name,
+		nodes: [{ ...webhookNode(hook, 'firstEntryJson'), webhookId: `${hook}-hook` }, ...nodes],
+		connections: { Webhook: { main: [[{ node: 'Download', type: 'main', index: 0 }]] }, Download: { main: [[{ node: 'Upload', type: 'main', index: 0 }]] } },
+		settings: { executionOrder: 'v1' },
+	};
+}
+
+/**
+ * Waits until n8n serves the POST webhook `hook` (activation may register it in the background):
+ * a GET to it then says "not registered for GET requests" and starts nothing.
+ */
+async function waitForWebhook(server, hook, timeoutMs = 60000) {
+	for (const until = Date.now() + timeoutMs; ; await new Promise((r) => setTimeout(r, 250))) {
+		const text = await fetch(`${server.url}/webhook/${hook}`).then((r) => r.text(), () => '');
+		if (/not registered for GET|Did you mean to make a POST/i.test(text)) return;
+		if (Date.now() > until) throw new Error(`webhook ${hook} not registered (${text}):\n${server.logs ? server.logs().slice(-3000) : ''}`);
+	}
+}
+
+module.exports = { MiB, STORAGE_KEY, objectStore, rssKiB, sampleRss, mib, downloadUploadWorkflow, waitForWebhook };

@@ -10,6 +10,7 @@
  * whole part list. Any failure, and a cancelled execution, aborts the upload so neither an
  * upload in progress nor a partial object is left behind.
  */
+import { createHash } from 'node:crypto';
 import type { IExecuteFunctions } from 'n8n-workflow';
 
 import { storageRequest } from '../../shared/storage/transport';
@@ -226,6 +227,48 @@ export async function putObject(ctx: IExecuteFunctions, o: UploadTarget & { head
 		itemIndex: o.itemIndex,
 	});
 	const result: UploadResult = { size: body.length, md5: digest.toString('hex'), partCount: 1, multipart: false };
+	if (res.headers.etag !== undefined) result.etag = res.headers.etag.replace(/^"(.*)"$/, '$1');
+	return result;
+}
+
+/**
+ * One PUT Object of a file kept elsewhere (n8n's binary store), streamed: `open()` gives a fresh
+ * stream of it. A first pass reads it through for its MD5 and length (chunks released as they
+ * are hashed), then the PUT sends Content-Length and Content-MD5 and a stream opened for that try;
+ * a retry of the PUT opens the file again and sends it whole. The service refuses a body whose
+ * MD5 differs from Content-MD5 (BadDigest) and then keeps whatever object it had: nothing is
+ * half-written. Memory does not grow with the file; the ETag of an object made by PUT is the MD5
+ * of its bytes (docs/vendor/object-storage.md, Objects), which a multipart object's is not.
+ */
+export async function putStored(
+	ctx: IExecuteFunctions,
+	o: UploadTarget & { headers: Record<string, string> },
+	open: () => Promise<AsyncIterable<unknown>>,
+): Promise<UploadResult> {
+	const hash = createHash('md5');
+	let length = 0;
+	try {
+		const first = await open();
+		const release = ownsNothingItYields(first);
+		for await (const piece of first) {
+			const chunk = Buffer.isBuffer(piece) ? piece : Buffer.from(piece as Uint8Array);
+			hash.update(chunk);
+			length += chunk.length;
+			if (release) releaseChunk(chunk);
+		}
+	} catch (error) {
+		throw asNodeError(ctx, error, o.itemIndex);
+	}
+	const digest = hash.digest();
+	const res = await storageRequest(ctx, {
+		method: 'PUT',
+		bucket: o.bucket,
+		key: o.key,
+		headers: { ...o.headers, 'Content-MD5': digest.toString('base64') },
+		body: { length, open },
+		itemIndex: o.itemIndex,
+	});
+	const result: UploadResult = { size: length, md5: digest.toString('hex'), partCount: 1, multipart: false };
 	if (res.headers.etag !== undefined) result.etag = res.headers.etag.replace(/^"(.*)"$/, '$1');
 	return result;
 }

@@ -7,6 +7,7 @@
 import { NodeApiError, type INode } from 'n8n-workflow';
 
 import type { StorageSettings } from './auth';
+import type { ReopenableBody } from './call';
 import { networkCode, storageFailure } from './errors';
 import { seconds, type Watchdog } from './watchdog';
 
@@ -42,24 +43,45 @@ const BODY_CHUNK = 256 * 1024;
 /**
  * A request body the HTTP client pulls piece by piece, so that the transport sees the service
  * take it in: each pull is progress (the idle timeout while sending), the pull after the last
- * piece ends the sending. It is a Blob to the HTTP client (axios streams a Blob's `stream()`),
- * made of views of the Buffer: nothing is copied.
+ * piece ends the sending. It is a Blob to the HTTP client (axios streams a Blob's `stream()`):
+ * a Buffer goes as views of it, nothing copied; a ReopenableBody is opened here, once per try,
+ * and must yield exactly its `length` bytes (else the try fails: the service never sees a body
+ * other than the one announced).
  */
-export function pulledBody(data: Buffer, type: string, onPull: (done: boolean) => void): object {
+export function pulledBody(data: Buffer | ReopenableBody, type: string, onPull: (done: boolean) => void): object {
 	return {
 		[Symbol.toStringTag]: 'Blob',
 		size: data.length,
 		type,
 		async *stream() {
-			for (let offset = 0; offset < data.length; offset += BODY_CHUNK) {
-				onPull(false);
-				yield data.subarray(offset, Math.min(data.length, offset + BODY_CHUNK));
+			if (Buffer.isBuffer(data)) {
+				for (let offset = 0; offset < data.length; offset += BODY_CHUNK) {
+					onPull(false);
+					yield data.subarray(offset, Math.min(data.length, offset + BODY_CHUNK));
+				}
+				onPull(true);
+				return;
+			}
+			const source = await data.open();
+			let sent = 0;
+			try {
+				for await (const piece of source) {
+					const chunk = Buffer.isBuffer(piece) ? piece : Buffer.from(piece as Uint8Array);
+					sent += chunk.length;
+					if (sent > data.length) break;
+					onPull(false);
+					yield chunk;
+				}
+			} finally {
+				(source as { destroy?: () => void }).destroy?.();
+			}
+			if (sent !== data.length) {
+				throw new Error(`the body to send changed: ${sent > data.length ? 'more' : 'fewer'} than its ${data.length} bytes were read`);
 			}
 			onPull(true);
 		},
 	};
 }
-
 
 /** The parts of a Node readable stream the transport uses (the HTTP client's response body). */
 interface ResponseBody extends NodeJS.ReadableStream {

@@ -23,7 +23,8 @@ export interface StorageCall {
 	/** Query in the order given; an undefined or '' value is sent as a bare name (`?uploads`). */
 	query?: Array<[string, string | number | undefined]>;
 	headers?: Record<string, string>;
-	body?: Buffer;
+	/** In memory (sent in views), or read from where it is kept, opened again for every try. */
+	body?: Buffer | ReopenableBody;
 	/** Hand back the response body as a stream instead of a Buffer. */
 	stream?: boolean;
 	/**
@@ -55,6 +56,17 @@ export interface StorageCall {
 	idempotent?: boolean;
 	/** Credential fields that replace the stored ones for this request (signing variants). */
 	credentialOverrides?: ICredentialDataDecryptedObject;
+}
+
+/**
+ * A request body read from where it is kept (a file in n8n's binary store) instead of memory:
+ * each try of the request opens it again and streams it, so a retry sends the whole body again
+ * and memory does not grow with its size.
+ */
+export interface ReopenableBody {
+	/** Its bytes: sent as Content-Length; a try whose source yields another count fails. */
+	readonly length: number;
+	open(): Promise<AsyncIterable<unknown>>;
 }
 
 export interface StorageResponse {

@@ -76,8 +76,8 @@ export function storageApiError(node: INode, info: StorageErrorInfo, itemIndex?:
 
 /**
  * Worth sending again: the service's own transient failures, a body that arrived damaged
- * (BadDigest) and S3's RequestTimeout for a body that came too slowly. Bodies are Buffers, so a
- * retry sends exactly the same bytes.
+ * (BadDigest) and S3's RequestTimeout for a body that came too slowly. Bodies are Buffers, or a
+ * stored file opened again for each try with its MD5 taken first, so a retry sends the same bytes.
  */
 export function isTransient(info: StorageErrorInfo): boolean {
 	return info.statusCode >= 500 || ['SlowDown', 'InternalError', 'BadDigest', 'RequestTimeout'].includes(info.code);

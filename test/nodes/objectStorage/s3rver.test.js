@@ -87,10 +87,23 @@ test('presigned GET with AWSAccessKeyId works with plain fetch', async () => {
 	expect(await res.text()).toBe(`s3rver says ${KEYS[1]}`);
 });
 
+test('a file from the binary store up to the Multipart Threshold: one streamed PUT with Content-MD5, ETag its MD5', async () => {
+	const f = writeRandomFile(dir, 'single.bin', 12 * MiB, 12);
+	const [up] = await ok(
+		{ resource: 'object', operation: 'upload', bucket: rl('s3rver-bucket'), key: 'single.bin' },
+		{ binaryInput: [{ binary: { data: { path: f.file, fileName: 'single.bin', mimeType: 'application/octet-stream' } } }] },
+	);
+	expect(up.json).toMatchObject({ size: 12 * MiB, partCount: 1, multipart: false, md5: f.md5, etag: f.md5 });
+	const [down] = await ok({ resource: 'object', operation: 'download', bucket: rl('s3rver-bucket'), key: 'single.bin' });
+	expect(await binaryMd5(down.binary.data)).toEqual({ md5: f.md5, size: 12 * MiB });
+	await ok({ resource: 'object', operation: 'delete', bucket: rl('s3rver-bucket'), key: 'single.bin' });
+	fs.rmSync(f.file);
+});
+
 test('a streamed multipart upload from the binary store', async () => {
 	const f = writeRandomFile(dir, 'multi.bin', 11 * MiB, 11);
 	const [up] = await ok(
-		{ resource: 'object', operation: 'upload', bucket: rl('s3rver-bucket'), key: 'multi.bin', options: { partSize: 5 } },
+		{ resource: 'object', operation: 'upload', bucket: rl('s3rver-bucket'), key: 'multi.bin', options: { multipartThreshold: 10, partSize: 5 } },
 		{ binaryInput: [{ binary: { data: { path: f.file, fileName: 'multi.bin', mimeType: 'application/octet-stream' } } }] },
 	);
 	// s3rver gives a completed multipart object the MD5 of its content as ETag (S3 gives "<md5 of part MD5s>-3")

@@ -8,6 +8,7 @@ import {
 	MiB,
 	partSizeFor,
 	putObject,
+	putStored,
 	STREAM_CHUNK,
 	StreamParts,
 	uploadFromSource,
@@ -23,7 +24,7 @@ export const operation: StorageOperation = {
 	operation: 'upload',
 	name: 'Upload',
 	action: 'Upload object',
-	description: 'Upload a file or text; large files stream in parallel parts',
+	description: 'Upload a file or text; files above the Multipart Threshold stream in parallel parts',
 	serial: 'each upload sends its own parts in parallel (see Parts in Parallel)',
 	toolText: `Needs: ${TOOL_BUCKET}; ${TOOL_KEY}; the content (text, or a binary field of the input). Returns the key, size and ETag of the stored object. Replaces an object with the same key. ${TOOL_CONFIRM}`,
 	properties: [
@@ -68,10 +69,11 @@ export const operation: StorageOperation = {
 					displayName: 'Multipart Threshold (MiB)',
 					name: 'multipartThreshold',
 					type: 'number',
-					default: 16,
+					default: 1024,
 					typeOptions: { minValue: 0 },
-					description: "In-memory data larger than this goes in parallel parts; files in n8n's binary store always stream in parts",
-					hint: 'A file in the binary store that fits in one part is sent as a single request',
+					description:
+						"Files up to this size are sent in one request; larger ones in parallel parts (Part Size, Parts in Parallel). A file in n8n's binary store is streamed either way, never held in memory; for one request it is read twice, first for its MD5",
+					hint: 'One request: the ETag is the MD5 of the file, a failed try resends the whole file. Parts: a failed try resends only its part',
 				},
 				{
 					displayName: 'Part Size (MiB)',
@@ -116,7 +118,7 @@ async function execute(this: IExecuteFunctions, items: INodeExecutionData[]): Pr
 		const key = getKey(this, i);
 		const fromBinary = this.getNodeParameter('binaryData', i, true) as boolean;
 		const options = this.getNodeParameter('options', i, {}) as IDataObject;
-		const threshold = check.positiveNumber(node, i, 'Multipart Threshold (MiB)', options.multipartThreshold ?? 16, 0, 1024 * 1024) * MiB;
+		const threshold = check.positiveNumber(node, i, 'Multipart Threshold (MiB)', options.multipartThreshold ?? 1024, 0, 1024 * 1024) * MiB;
 		const wantedPart = check.positiveNumber(node, i, 'Part Size (MiB)', options.partSize ?? 8, 0.001, Number.MAX_SAFE_INTEGER / MiB) * MiB;
 		const concurrency = check.positiveInt(node, i, 'Parts in Parallel', options.partConcurrency ?? 4, 1, 32);
 
@@ -136,11 +138,18 @@ async function execute(this: IExecuteFunctions, items: INodeExecutionData[]): Pr
 		const target = { bucket, key, itemIndex: i, settings, headers };
 		let result: UploadResult;
 		if (binary?.id) {
-			// In n8n's binary store: stream it, one part buffer per worker, never the whole file.
+			// In n8n's binary store: streamed, never the whole file in memory. Up to the threshold
+			// one PUT (its MD5 read first, the file opened again for each try); above it, or of
+			// unknown size, parallel parts, one part buffer per worker.
+			const id = binary.id;
 			const size = await binarySize(this, binary);
-			const partSize = partSizeFor(wantedPart, size);
-			const stream = await this.helpers.getBinaryStream(binary.id, STREAM_CHUNK);
-			result = await uploadFromSource(this, { ...target, partSize, concurrency }, new StreamParts(stream, partSize), size);
+			if (size !== undefined && size <= threshold) {
+				result = await putStored(this, target, async () => await this.helpers.getBinaryStream(id, STREAM_CHUNK));
+			} else {
+				const partSize = partSizeFor(wantedPart, size);
+				const stream = await this.helpers.getBinaryStream(id, STREAM_CHUNK);
+				result = await uploadFromSource(this, { ...target, partSize, concurrency }, new StreamParts(stream, partSize), size);
+			}
 		} else {
 			const data = text ?? (await this.helpers.getBinaryDataBuffer(i, property));
 			if (data.length > threshold) {
