@@ -72,7 +72,7 @@ export const operation: StorageOperation = {
 					default: 1024,
 					typeOptions: { minValue: 0 },
 					description:
-						"Files up to this size are sent in one request; larger ones in parallel parts (Part Size, Parts in Parallel). A file in n8n's binary store is streamed either way, never held in memory; for one request it is read twice, first for its MD5",
+						"Files up to this size are sent in one request; larger ones in parallel parts (Part Size, Parts in Parallel). A file in n8n's binary store is streamed either way, never held in memory; for one request it is read twice, first for its MD5.",
 					hint: 'One request: the ETag is the MD5 of the file, a failed try resends the whole file. Parts: a failed try resends only its part',
 				},
 				{
