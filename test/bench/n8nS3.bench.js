@@ -9,8 +9,10 @@
  * data, its default) with this package installed from its packed tarball, against s3rver (the
  * npm S3 test server, in its own process, bodies on disk) in AWS mode. Two workflows, each a
  * production webhook, then Download of the same 1 GiB object into n8n's binary store, then
- * Upload of that binary under another key: one with this package's Object Storage nodes (8 MiB
- * parts, 4 in parallel, the defaults), one with n8n's S3 node (File > Download, File > Upload).
+ * Upload of that binary under another key: one with this package's Object Storage nodes (the
+ * defaults: up to the 1 GiB Multipart Threshold one streamed PUT, above it 8 MiB parts, 4 in
+ * parallel), one with n8n's S3 node (File > Download, File > Upload); both built by
+ * downloadUploadWorkflow (test/real-n8n/objects-lib.js), as the large-object test's is.
  * The time of each node is n8n's own record of it (executionTime in the execution's run data);
  * the RSS of the n8n process is read from /proc every 100 ms and each node's growth is its peak
  * while it ran minus the last sample before it started.
