@@ -3,6 +3,7 @@ import type { OperationDecl } from '../../shared/api/declarations';
 import { locator, required, str } from '../../shared/api/fields';
 import { field, time } from '../../shared/api/simplify';
 import { afterRestoreWaitUntilRunning, waitUntilRunningExtras } from '../hostWait';
+import { restoredHostSimple } from './host';
 
 const hostScope = () => ({
 	...locator('iid', 'host', 'Host', 'Narrows the snapshot list below to this host (not sent)'),
@@ -89,6 +90,7 @@ export const snapshotOperations: OperationDecl[] = [
 		description: 'Return a host to the state saved in one of its snapshots',
 		notice: "Rolling back replaces the host's disks with the snapshot; everything changed since it was taken is lost",
 		fields: [hostScope(), snapshot('The snapshot to roll back to')],
+		simplify: restoredHostSimple('snapshot'),
 		extras: waitUntilRunningExtras('the host is'),
 		after: afterRestoreWaitUntilRunning('instance/snapshotList'),
 	},

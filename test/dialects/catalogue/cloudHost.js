@@ -250,7 +250,7 @@ const entries = [
 		params: (ctx) => ({ id: byId(ctx.get('snapshotId')), waitUntilRunning: true, waitTimeout: 20 }),
 		async check(json, ctx) {
 			const item = one(json, 'host items');
-			same(`${item.id} ${item.status}`, `${ctx.get('hostId')} 1`, 'host and status');
+			same(`${item.id} ${item.status} ${item.statusCode}`, `${ctx.get('hostId')} Running 1`, 'host and status in words and its code (simplified)');
 			const log = ctx.state('logs').filter((l) => l.op === 'instance/snapshotRollback');
 			must(log.length > 0, 'no roll back reached the emulator');
 		},
@@ -299,7 +299,7 @@ const entries = [
 		params: (ctx) => ({ id: byId(ctx.get('backupId')), waitUntilRunning: true, waitTimeout: 20 }),
 		async check(json, ctx) {
 			const item = one(json, 'host items');
-			same(`${item.id} ${item.status}`, `${ctx.get('hostId')} 1`, 'host and status');
+			same(`${item.id} ${item.status} ${item.statusCode}`, `${ctx.get('hostId')} Running 1`, 'host and status in words and its code (simplified)');
 			must(ctx.state('logs').some((l) => l.op === 'instance/backupRestore'), 'no restore reached the emulator');
 		},
 	},

@@ -383,7 +383,7 @@ describe('hosts', () => {
 			const timing = v.emu.management.core.settings.timing;
 			const saved = timing.backupMs;
 			timing.backupMs = 60000;
-			const [created] = await run({ resource: 'backup', operation: 'create', iid: v.byId(host), name: 'nightly', backupType: 2, additionalFields: { note: 'all disks' } });
+			const [created] = await run({ resource: 'backup', operation: 'create', iid: v.byId(host), name: 'nightly', backupType: 2, additionalFields: { note: 'all disks' }, simplify: false });
 			timing.backupMs = saved;
 			expect(created).toMatchObject({ instance_id: hostState(host).instance_id, name: 'web-renamed', snaphsot_name: 'nightly', note: 'all disks' });
 			expect(created.backup_id).toMatch(/^bak-/);
@@ -402,7 +402,7 @@ describe('hosts', () => {
 
 		test('create with Wait for Completion answers the completed backup', async () => {
 			const [done] = await run({ resource: 'backup', operation: 'create', iid: v.byId(host), name: 'second', backupType: 1, waitForCompletion: true, waitTimeout: 10 });
-			expect(done).toMatchObject({ name: 'second', status: '1', progress: '100', backup_type: '1' });
+			expect(done).toMatchObject({ name: 'second', status: 'Completed', statusCode: '1', progress: 100, type: 'System Disk', typeCode: '1' });
 			const options = await n8n.loadOptions(NODE, 'getBackupOptions', { parameters: { resource: 'backup', operation: 'update', iid: v.byId(host) }, credentials: creds });
 			expect(options.map((o) => o.name)).toEqual([`second (#${done.id})`, `nightly (#${first.id})`]);
 		});
@@ -412,8 +412,8 @@ describe('hosts', () => {
 			expect(updated).toEqual({ instance_id: hostState(host).instance_id, backup_id: first.backup_id, name: 'nightly', note: 'kept' });
 
 			const [restored] = await run({ resource: 'backup', operation: 'restore', id: v.byId(first.id), waitUntilRunning: true, waitTimeout: 10 });
-			expect(restored).toMatchObject({ id: String(host), status: '1' });
-			const [plain] = await run({ resource: 'backup', operation: 'restore', id: v.byId(first.id) });
+			expect(restored).toMatchObject({ id: String(host), status: 'Running', statusCode: '1' });
+			const [plain] = await run({ resource: 'backup', operation: 'restore', id: v.byId(first.id), simplify: false });
 			expect(plain).toEqual({ instance_id: hostState(host).instance_id, backup_id: first.backup_id });
 			expect(hostState(host).status).toBe(4);
 			await v.control('POST', '/management/instance/settle');
@@ -438,12 +438,12 @@ describe('hosts', () => {
 			const [updated] = await run({ resource: 'snapshot', operation: 'update', iid: v.byId(host), id: fromList(id), updateFields: { note: 'kernel 6.1' } });
 			expect(updated).toEqual({ instance_id: hostState(host).instance_id, snapshot_id: snap.snapshot_id, name: 'before-upgrade', note: 'kernel 6.1' });
 
-			const [rolledBack] = await run({ resource: 'snapshot', operation: 'rollback', id: v.byId(id) });
+			const [rolledBack] = await run({ resource: 'snapshot', operation: 'rollback', id: v.byId(id), simplify: false });
 			expect(rolledBack).toEqual({ instance_id: hostState(host).instance_id, snapshot_id: snap.snapshot_id, name: 'before-upgrade' });
 			expect(hostState(host).status).toBe(4); // reinstalling from the snapshot
 			await v.control('POST', '/management/instance/settle'); // a second roll back needs the host out of "reinstalling"
 			const [running] = await run({ resource: 'snapshot', operation: 'rollback', id: v.byId(id), waitUntilRunning: true, waitTimeout: 10 });
-			expect(running).toMatchObject({ id: String(host), status: '1' });
+			expect(running).toMatchObject({ id: String(host), status: 'Running', statusCode: '1' });
 
 			const [deleted] = await run({ resource: 'snapshot', operation: 'delete', id: v.byId(id) });
 			expect(deleted).toMatchObject({ deleted: true, snapshot_id: snap.snapshot_id });
