@@ -1,7 +1,7 @@
 import type { OperationDecl } from '../../shared/api/declarations';
 import { CODES, COUPON_STATUS, INVOICE_HOLDERS, INVOICE_KINDS, LOG_TYPES, PAYMENT_SERVICES, PAYMENT_TYPES, RECHARGE_TYPES } from '../../shared/api/codes';
 import { choice, date, decimal, id, int, required, str } from '../../shared/api/fields';
-import { code, field, named, number, time, undocumentedCode } from '../../shared/api/simplify';
+import { code, currencyNote, field, named, number, time, undocumentedCode } from '../../shared/api/simplify';
 import { InputError } from '../../shared/errors';
 
 export const billingOperations: OperationDecl[] = [
@@ -21,6 +21,7 @@ export const billingOperations: OperationDecl[] = [
 			code: field('code'),
 			type: named('type_zh', CODES.rechargeType, 'type'),
 			amount: number('price'),
+			currencyNote: currencyNote(),
 			status: field('status'),
 			// the record's `name`, which the documentation does not explain
 			name: field('name'),
@@ -36,7 +37,7 @@ export const billingOperations: OperationDecl[] = [
 		action: 'Get the balance',
 		description: 'Get the prepaid balance of the account',
 		readOnly: true,
-		simplify: { balance: number('price') },
+		simplify: { balance: number('price'), currencyNote: currencyNote() },
 	},
 	{
 		endpoint: 'profile/balanceAlarm',
@@ -91,6 +92,7 @@ export const billingOperations: OperationDecl[] = [
 			type: named('type_zh', CODES.paymentType, 'type'),
 			service: named('paytype_zh', CODES.paymentService, 'paytype'),
 			amount: number('price'),
+			currencyNote: currencyNote(),
 			// no documented meaning for payment status values (docs/vendor/readings.md#r5): said in words, the code beside it
 			status: undocumentedCode('status'),
 			created: time('created'),
@@ -110,6 +112,7 @@ export const billingOperations: OperationDecl[] = [
 			id: field('id'),
 			title: field('title'),
 			amount: number('price'),
+			currencyNote: currencyNote(),
 			holder: code('type', CODES.invoiceHolder),
 			invoiceType: code('invoicetype', CODES.invoiceKind),
 			// no documented meaning for invoice status values (docs/vendor/readings.md#r55): said in words, the code beside it
@@ -161,7 +164,7 @@ export const billingOperations: OperationDecl[] = [
 		description: 'Get the amount that can still be invoiced',
 		readOnly: true,
 		answersOneObject: true,
-		simplify: { invoiceableAmount: number('invoiceprice') },
+		simplify: { invoiceableAmount: number('invoiceprice'), currencyNote: currencyNote() },
 	},
 	{
 		endpoint: 'profile/couponList',
@@ -180,6 +183,7 @@ export const billingOperations: OperationDecl[] = [
 			status: code('status', CODES.couponStatus),
 			amount: number('price'),
 			remaining: number('priceover'),
+			currencyNote: currencyNote(),
 			created: time('created'),
 			expires: time('endtime'),
 		},
@@ -204,7 +208,7 @@ export const billingOperations: OperationDecl[] = [
 		description: 'Get the amount available from redeemed coupons',
 		readOnly: true,
 		// the answer's data is the amount itself (a decimal string), which becomes { data }
-		simplify: { couponBalance: number('data') },
+		simplify: { couponBalance: number('data'), currencyNote: currencyNote() },
 	},
 	{
 		endpoint: 'profile/logs',

@@ -195,6 +195,34 @@ describe('billing', () => {
 		expect(simple.flatMap((p) => Object.keys(p)).filter((k) => /_|^(price|paytype|createtime)$/.test(k))).toEqual([]);
 	});
 
+	test('every simplified record with an amount says what is known of its currency, in the words of the billing report', async () => {
+		// the service names no currency on any record (docs/vendor/readings.md#r71)
+		const note = "Amounts are in the account's currency, which the service does not name.";
+		const withAmounts = [
+			['account', 'get'],
+			['balance', 'get'],
+			['recharge', 'getAll'],
+			['payment', 'getAll'],
+			['invoice', 'getAll'],
+			['invoice', 'getBalance'],
+			['coupon', 'getAll'],
+			['coupon', 'getBalance'],
+		];
+		for (const [resource, operation] of withAmounts) {
+			const records = await run({ resource, operation, returnAll: true });
+			expect(records.length).toBeGreaterThan(0);
+			for (const r of records) expect({ [`${resource}/${operation}`]: r.currencyNote }).toEqual({ [`${resource}/${operation}`]: note });
+			// Simplify off: the service's record, with nothing added
+			const raw = await run({ resource, operation, returnAll: true, simplify: false });
+			expect(raw.filter((r) => 'currencyNote' in r)).toEqual([]);
+		}
+		const [payment] = await run({ resource: 'payment', operation: 'getAll', returnAll: true });
+		expect(payment).toMatchObject({ amount: expect.any(Number), currencyNote: note });
+		const [report] = await run({ resource: 'report', operation: 'get', period: 'last30Days' });
+		expect(report.currencyNote.startsWith(note)).toBe(true);
+		expect(report.text.endsWith(report.currencyNote)).toBe(true);
+	});
+
 	test('invoices: invoiceable amount, apply, list', async () => {
 		const [before] = await run({ resource: 'invoice', operation: 'getBalance', simplify: false });
 		const amount = Number(before.invoiceprice);
