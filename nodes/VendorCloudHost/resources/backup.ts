@@ -28,12 +28,14 @@ export const BACKUP_SIMPLE: SimplifySpec = {
  * Backup > Create, simplified like a listed backup: with Wait for Completion the output is the
  * backup as listed, with `wait`; without it, the service's answer, which gives the backup's name
  * as `snaphsot_name` (spelled so, docs/vendor/readings.md#r4) and the host as `instance_id`.
+ * Update and Delete answer `instance_id`, `backup_id`, `name` (and Delete a message).
  */
 export const BACKUP_ACTION_SIMPLE: SimplifySpec = {
 	...BACKUP_SIMPLE,
 	name: first('snaphsot_name', 'name'),
 	hostInstanceId: first('instance.instance_id', 'instance_id'),
 	wait: field('wait'),
+	message: field('message'),
 };
 
 const hostScope = () => ({
@@ -88,6 +90,7 @@ export const backupOperations: OperationDecl[] = [
 		name: 'Update',
 		action: 'Update a backup',
 		description: 'Change the note of a backup',
+		simplify: BACKUP_ACTION_SIMPLE,
 		fields: [hostScope(), backup('The backup to change'), str('note', 'Note', 'New remark; leave empty to clear it')],
 		prepare: (body) => {
 			if (body.note === undefined) throw new InputError('Nothing to change', 'Add Note under "Update Fields".');
@@ -104,6 +107,7 @@ export const backupOperations: OperationDecl[] = [
 		description: 'Move a completed backup to the recycle bin',
 		notice: 'The backup goes to the recycle bin; the service keeps it for 2 hours, then it is gone',
 		deletes: true,
+		simplify: BACKUP_ACTION_SIMPLE,
 		fields: [hostScope(), backup('The backup to delete')],
 		output: recordsWithMessage,
 	},

@@ -160,6 +160,7 @@ export const hostOperations: OperationDecl[] = [
 		description: 'Move one or more hosts to the recycle bin',
 		notice: "Deleted hosts go to the recycle bin; the service's answer says how long it keeps them there (the vendor's documentation: 2 hours)",
 		deletes: true,
+		simplify: { ...HOST_SIMPLE, message: field('message') },
 		fields: [hosts('The hosts to delete')],
 		output: recordsWithMessage,
 	},
@@ -172,6 +173,7 @@ export const hostOperations: OperationDecl[] = [
 		name: 'Change Configuration',
 		action: 'Change the configuration of a host',
 		description: "Change a host's CPU, memory, bandwidth or billing type, or enlarge its disks",
+		simplify: HOST_ACTION_SIMPLE,
 		fields: [
 			host('The host to change', { param: 'iid' }),
 			{

@@ -73,7 +73,7 @@ describe('Backup > Restore and Snapshot > Roll Back: simplified like the other h
 			const [host] = await run({ resource, operation, id: v.byId(copy.id), waitUntilRunning: true, waitTimeout: 20 });
 			expect(host).toMatchObject({ id, name: 'simple-3', status: 'Running', statusCode: '1', billing: 'Monthly', billingCode: '2', dataCentre: expect.any(String), dataCentreId: '1' });
 			expect(host.created).toMatch(ISO);
-			expect(host.wait).toMatchObject({ for: 'running', operation: 'reinstall', proven: true });
+			expect(host.wait).toMatchObject({ for: 'running', operation: 'reinstall' }); // proven or not, by how soon the first read came
 			expect(Object.keys(host).filter((k) => RAW.test(k))).toEqual([]);
 			await v.control('POST', '/management/instance/settle');
 
@@ -112,4 +112,33 @@ test('Backup > Create, with Wait for Completion or without: simplified like a li
 	await v.control('POST', '/management/instance/settle');
 	const [raw] = await run({ resource: 'backup', operation: 'create', iid: v.byId(id), name: 'hourly', backupType: 1, waitForCompletion: true, waitTimeout: 20, simplify: false });
 	expect(raw).toMatchObject({ name: 'hourly', status: '1', backup_type: '1', createtime: expect.not.stringMatching(ISO) });
+});
+
+test('the other host, backup, snapshot and disk actions: simplified like what their lists give; Simplify off: the raw answer', async () => {
+	const id = await addHost({ name: 'simple-6' });
+	const camel = (r) => expect(Object.keys(r).filter((k) => !/^[a-z][A-Za-z]*$/.test(k) || RAW.test(k))).toEqual([]);
+	const changed = await run({ resource: 'host', operation: 'updateConfiguration', iid: v.byId(id), updateFields: { paytype: 1 } });
+	expect(changed).toEqual([{ instanceId: expect.stringMatching(/^ins-/), name: 'simple-6' }]);
+
+	const [snap] = await run({ resource: 'snapshot', operation: 'create', iid: v.byId(id), name: 'snap-1', additionalFields: { note: 'n' } });
+	expect(snap).toEqual({ id: expect.any(String), snapshotId: expect.stringMatching(/^snap-/), name: 'snap-1', hostInstanceId: expect.stringMatching(/^ins-/), note: 'n' });
+	const [snapNote] = await run({ resource: 'snapshot', operation: 'update', iid: v.byId(id), id: v.byId(snap.id), updateFields: { note: 'kept' } });
+	expect(snapNote).toEqual({ snapshotId: snap.snapshotId, name: 'snap-1', hostInstanceId: snap.hostInstanceId, note: 'kept' });
+	expect(await run({ resource: 'snapshot', operation: 'delete', iid: v.byId(id), id: v.byId(snap.id) })).toEqual([{ deleted: true, snapshotId: snap.snapshotId, name: 'snap-1', hostInstanceId: snap.hostInstanceId }]);
+
+	const [backup] = await run({ resource: 'backup', operation: 'create', iid: v.byId(id), name: 'b-1', backupType: 1, waitForCompletion: true, waitTimeout: 20 });
+	const [backupNote] = await run({ resource: 'backup', operation: 'update', iid: v.byId(id), id: v.byId(backup.id), updateFields: { note: 'kept' } });
+	expect(backupNote).toEqual({ backupId: backup.backupId, name: 'b-1', hostInstanceId: snap.hostInstanceId, note: 'kept' });
+	const [gone] = await run({ resource: 'backup', operation: 'delete', iid: v.byId(id), id: v.byId(backup.id) });
+	expect(gone).toEqual({ deleted: true, backupId: backup.backupId, name: 'b-1', hostInstanceId: snap.hostInstanceId, message: expect.stringMatching(/2 hours/) });
+
+	const [disk] = (await v.api('instance/diskList', { iid: id })).data;
+	const [resized] = await run({ resource: 'hostDisk', operation: 'resize', iid: v.byId(id), id: v.byId(disk.id), value: 60 });
+	expect(resized).toEqual({ diskId: disk.disk_id, sizeGb: 60, hostId: id, hostInstanceId: snap.hostInstanceId });
+	const [rawResized] = await run({ resource: 'hostDisk', operation: 'resize', iid: v.byId(id), id: v.byId(disk.id), value: 70, simplify: false });
+	expect(rawResized).toEqual({ iid: id, instance_id: snap.hostInstanceId, disk_id: disk.disk_id, value: '70' });
+
+	const [deleted] = await run({ resource: 'host', operation: 'delete', id: [id] });
+	expect(deleted).toEqual({ deleted: true, instanceId: snap.hostInstanceId, name: 'simple-6', message: expect.stringMatching(/2 hours/) });
+	for (const r of [changed[0], snap, snapNote, backupNote, gone, resized, deleted]) camel(r);
 });

@@ -12,7 +12,8 @@ let hostA; // data centre 1
 let hostB; // data centre 1
 let hostC; // data centre 2
 
-const run = (parameters) => v.ok(NODE, parameters);
+/** Runs an operation with Simplify off unless set: these tests check the service's records (simplify.test.js the simplified ones). */
+const run = (parameters) => v.ok(NODE, { simplify: false, ...parameters });
 const fail = (parameters) => v.fails(NODE, parameters);
 const requests = async () => (await v.control('GET', '/management/requests')).count;
 const hostOf = async (id) => (await v.api('instance/list', { id })).data[0];
@@ -66,7 +67,7 @@ describe('cloud disks', () => {
 		const [renamed] = await run({ resource: 'cloudDisk', operation: 'update', diskId: v.byId(d1.id), updateFields: { diskName: 'logs-1' } });
 		expect(renamed).toMatchObject({ id: d1.id, disk_name: 'logs-1' });
 
-		const usable = await run({ resource: 'cloudDisk', operation: 'getAll', returnAll: true, filters: { nodeid: '1', status: 1 } });
+		const usable = await run({ resource: 'cloudDisk', operation: 'getAll', returnAll: true, simplify: true, filters: { nodeid: '1', status: 1 } });
 		expect(usable.map((d) => d.id).sort()).toEqual([d1.id, d2.id].sort());
 		expect(usable[0]).not.toHaveProperty('createtime_ago'); // simplified
 		expect(usable.find((d) => d.id === d2.id)).toMatchObject({ name: 'data-2', sizeGb: 2000, status: 'Usable', statusCode: '1', dataCentreId: '1' });
@@ -132,7 +133,7 @@ describe('private networks', () => {
 		expect(joined).toEqual({ vxnet_id: net.vxnet_id, instance_id: hostA.instance_id });
 		expect((await hostOf(hostA.id)).net).toEqual({ id: net.id, vxnet_id: net.vxnet_id });
 
-		const listed = await run({ resource: 'network', operation: 'getAll', returnAll: true, filters: { id: Number(net.id) } });
+		const listed = await run({ resource: 'network', operation: 'getAll', returnAll: true, simplify: true, filters: { id: Number(net.id) } });
 		expect(listed).toHaveLength(1);
 		expect(listed[0]).toMatchObject({ id: net.id, name: 'backend-2', count: 1, networkId: net.vxnet_id });
 		// `num` and `username` under the documentation's names, without a meaning it does not give
