@@ -37,8 +37,11 @@ const rule = (description: string) => locator('id', 'firewallRule', 'Rule', desc
 /** Simplified firewall rules: as listed, and as Add, Update and Delete answer them (the rule; Add names its firewall only as `firewall_id`). */
 export const RULE_SIMPLE: SimplifySpec = {
 	id: field('id'),
-	// the firewall's numeric ID, as the list gives it (`fid`); Add answers only the firewall's `firewall_id`, so there it is the one the request named
-	firewallId: computed((r, ctx) => (r.fid !== undefined ? r.fid : ctx.body.fid !== undefined ? String(ctx.body.fid) : undefined) as string | undefined),
+	// one name for one thing: `firewall` is the firewall's ID as the Firewall field takes it (the list's `fid`; Add answers
+	// none, so there it is the one the request named), `firewallId` its security group ID (`firewall_id`) as on a firewall
+	// record, where the answer gives it (Add, Update, Delete)
+	firewall: computed((r, ctx) => (r.fid !== undefined ? r.fid : ctx.body.fid !== undefined ? String(ctx.body.fid) : undefined) as string | undefined),
+	firewallId: field('firewall_id'),
 	direction: code('direction', CODES.direction),
 	action: code('action', CODES.ruleAction),
 	protocol: field('protocol'),

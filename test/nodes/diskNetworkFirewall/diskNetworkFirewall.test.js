@@ -348,10 +348,10 @@ describe('simplified answers of the actions', () => {
 		expect(await simple({ resource: 'firewall', operation: 'update', fid: v.byId(fw.id), updateFields: { note: 'public web' } })).toMatchObject({ id: fw.id, name: 'simple-sg', note: 'public web' });
 
 		const rule = await simple({ resource: 'firewallRule', operation: 'add', fid: v.byId(fw.id), direction: 'out', ruleAction: 'REJECT', protocol: 'udp', destport: '53', status: 0 });
-		expect(rule).toMatchObject({ firewallId: fw.id, direction: 'Outbound', directionCode: 'out', action: 'Reject', actionCode: 'REJECT', protocol: 'udp', destinationPort: '53', status: 'Disabled', statusCode: '0' });
+		expect(rule).toMatchObject({ firewall: fw.id, firewallId: fw.firewallId, direction: 'Outbound', directionCode: 'out', action: 'Reject', actionCode: 'REJECT', protocol: 'udp', destinationPort: '53', status: 'Disabled', statusCode: '0' });
 		const ruleId = { __rl: true, mode: 'id', value: rule.id };
 		const changed = await simple({ resource: 'firewallRule', operation: 'update', fid: v.byId(fw.id), ruleId, updateFields: { status: 1 } });
-		expect(changed).toMatchObject({ id: rule.id, firewallId: fw.id, status: 'Enabled', statusCode: '1', created: expect.stringMatching(SIMPLE_ISO), updated: expect.stringMatching(SIMPLE_ISO) });
+		expect(changed).toMatchObject({ id: rule.id, firewall: fw.id, firewallId: fw.firewallId, status: 'Enabled', statusCode: '1', created: expect.stringMatching(SIMPLE_ISO), updated: expect.stringMatching(SIMPLE_ISO) });
 		const [rawRule] = await v.ok(NODE, { resource: 'firewallRule', operation: 'update', fid: v.byId(fw.id), ruleId, updateFields: { note: 'dns' }, simplify: false });
 		expect(rawRule).toMatchObject({ status: '1', fid: fw.id, createtime: expect.not.stringMatching(SIMPLE_ISO) });
 		expect(await simple({ resource: 'firewallRule', operation: 'delete', fid: v.byId(fw.id), ruleId })).toMatchObject({ deleted: true, id: rule.id, status: 'Enabled', statusCode: '1' });
