@@ -23,13 +23,14 @@ import type { OperationContext } from '../shared/api/declarations';
 import { firstRecord, payload } from '../shared/api/envelope';
 import { apiRequestAllItems } from '../shared/api/paging';
 import { instantOf, isoInZone, parseDisplayTime, wallTime } from '../shared/api/time';
+import { CURRENCY_NOT_NAMED } from '../shared/api/simplify';
 import { apiRequest } from '../shared/api/transport';
 import { InputError } from '../shared/errors';
 
 const DAY = 86400000;
 
-/** Said when Currency is left empty: the service's amounts come without a currency. */
-export const NO_CURRENCY = "Amounts are in the account's currency, which the service does not name (set Currency to show it).";
+/** Said when Currency is left empty: the service's amounts come without a currency (the simplified records' words, simplify.ts). */
+export const NO_CURRENCY = `${CURRENCY_NOT_NAMED} Set Currency to show it.`;
 
 /** The periods of Billing Report (the node's own choices: the service never sees them). */
 export const PERIODS = [
@@ -146,7 +147,7 @@ export function buildReport(
 		`Invoices: ${plural(newInvoices.length, 'new invoice')} (${money(sum(newInvoices))}); ${plural(untracked.length, 'invoice')} without a tracking number (${money(sum(untracked))})${
 			read.invoiceable === null ? '' : `; ${money(read.invoiceable)} can still be invoiced`
 		}.`,
-		// the service never names the currency of its amounts (docs/vendor/account-billing-cdn.md): say so
+		// the service never names the currency of its amounts (docs/vendor/readings.md#r71): say so
 		...(currency ? [] : [NO_CURRENCY]),
 	].join(' ');
 

@@ -1,8 +1,25 @@
 import type { OperationDecl } from '../../shared/api/declarations';
 import { CODES, COUPON_STATUS, INVOICE_HOLDERS, INVOICE_KINDS, LOG_TYPES, PAYMENT_SERVICES, PAYMENT_TYPES, RECHARGE_TYPES } from '../../shared/api/codes';
 import { choice, date, decimal, id, int, required, str } from '../../shared/api/fields';
-import { code, field, named, number, time, undocumentedCode } from '../../shared/api/simplify';
+import { code, currencyNote, field, flag, named, number, time, undocumentedCode, type SimplifySpec } from '../../shared/api/simplify';
 import { InputError } from '../../shared/errors';
+
+/** Simplified invoices: as listed, and as Apply answers (the invoice). */
+const INVOICE_SIMPLE: SimplifySpec = {
+	id: field('id'),
+	title: field('title'),
+	amount: number('price'),
+	currencyNote: currencyNote(),
+	holder: code('type', CODES.invoiceHolder),
+	invoiceType: code('invoicetype', CODES.invoiceKind),
+	// no documented meaning for invoice status values (docs/vendor/readings.md#r55): said in words, the code beside it
+	status: undocumentedCode('status'),
+	courier: field('expressname'),
+	trackingNumber: field('expresscode'),
+	mailingAddress: field('mailaddress'),
+	content: field('content'),
+	created: time('created'),
+};
 
 export const billingOperations: OperationDecl[] = [
 	{
@@ -21,6 +38,7 @@ export const billingOperations: OperationDecl[] = [
 			code: field('code'),
 			type: named('type_zh', CODES.rechargeType, 'type'),
 			amount: number('price'),
+			currencyNote: currencyNote(),
 			status: field('status'),
 			// the record's `name`, which the documentation does not explain
 			name: field('name'),
@@ -36,7 +54,7 @@ export const billingOperations: OperationDecl[] = [
 		action: 'Get the balance',
 		description: 'Get the prepaid balance of the account',
 		readOnly: true,
-		simplify: { balance: number('price') },
+		simplify: { balance: number('price'), currencyNote: currencyNote() },
 	},
 	{
 		endpoint: 'profile/balanceAlarm',
@@ -46,6 +64,8 @@ export const billingOperations: OperationDecl[] = [
 		name: 'Set Alarm',
 		action: 'Set the balance alarm',
 		description: 'Turn the low-balance alarm on or off, optionally with a new threshold and number of alerts',
+		// the answer holds the alarm as it now is, under the names of Account > Get
+		simplify: { balanceAlarm: flag('alarm'), alarmThreshold: number('alarm_value'), alarmCount: number('alarm_num'), currencyNote: currencyNote() },
 		// only what the user sets is sent: turning the alarm off keeps the account's threshold and count,
 		// and a new threshold or count leaves the alarm on or off as it is (the documentation marks
 		// none of the three required)
@@ -91,6 +111,7 @@ export const billingOperations: OperationDecl[] = [
 			type: named('type_zh', CODES.paymentType, 'type'),
 			service: named('paytype_zh', CODES.paymentService, 'paytype'),
 			amount: number('price'),
+			currencyNote: currencyNote(),
 			// no documented meaning for payment status values (docs/vendor/readings.md#r5): said in words, the code beside it
 			status: undocumentedCode('status'),
 			created: time('created'),
@@ -106,20 +127,7 @@ export const billingOperations: OperationDecl[] = [
 		description: 'List the invoices applied for',
 		list: { paged: true },
 		readOnly: true,
-		simplify: {
-			id: field('id'),
-			title: field('title'),
-			amount: number('price'),
-			holder: code('type', CODES.invoiceHolder),
-			invoiceType: code('invoicetype', CODES.invoiceKind),
-			// no documented meaning for invoice status values (docs/vendor/readings.md#r55): said in words, the code beside it
-			status: undocumentedCode('status'),
-			courier: field('expressname'),
-			trackingNumber: field('expresscode'),
-			mailingAddress: field('mailaddress'),
-			content: field('content'),
-			created: time('created'),
-		},
+		simplify: INVOICE_SIMPLE,
 	},
 	{
 		endpoint: 'profile/invoiceApply',
@@ -129,6 +137,7 @@ export const billingOperations: OperationDecl[] = [
 		name: 'Apply',
 		action: 'Apply for an invoice',
 		description: 'Apply for an invoice over part of the invoiceable amount',
+		simplify: INVOICE_SIMPLE,
 		fields: [
 			// The documentation marks none of these required. Title and Amount are: an invoice made out
 			// to no one or over no amount is no request at all. Holder and Invoice Type are sent only
@@ -161,7 +170,7 @@ export const billingOperations: OperationDecl[] = [
 		description: 'Get the amount that can still be invoiced',
 		readOnly: true,
 		answersOneObject: true,
-		simplify: { invoiceableAmount: number('invoiceprice') },
+		simplify: { invoiceableAmount: number('invoiceprice'), currencyNote: currencyNote() },
 	},
 	{
 		endpoint: 'profile/couponList',
@@ -180,6 +189,7 @@ export const billingOperations: OperationDecl[] = [
 			status: code('status', CODES.couponStatus),
 			amount: number('price'),
 			remaining: number('priceover'),
+			currencyNote: currencyNote(),
 			created: time('created'),
 			expires: time('endtime'),
 		},
@@ -192,6 +202,8 @@ export const billingOperations: OperationDecl[] = [
 		name: 'Exchange',
 		action: 'Exchange a coupon',
 		description: 'Redeem a coupon code so its amount is added to the coupon balance',
+		// the answer: the coupon's `name` and `price`
+		simplify: { name: field('name'), amount: number('price'), currencyNote: currencyNote() },
 		fields: [required(str('couponid', 'Coupon Code', 'The code to redeem', { placeholder: 'e.g. WELCOME50' }))],
 	},
 	{
@@ -204,7 +216,7 @@ export const billingOperations: OperationDecl[] = [
 		description: 'Get the amount available from redeemed coupons',
 		readOnly: true,
 		// the answer's data is the amount itself (a decimal string), which becomes { data }
-		simplify: { couponBalance: number('data') },
+		simplify: { couponBalance: number('data'), currencyNote: currencyNote() },
 	},
 	{
 		endpoint: 'profile/logs',

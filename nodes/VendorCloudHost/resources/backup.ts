@@ -2,10 +2,11 @@ import { recordsWithMessage } from '../../shared/api/output';
 import type { OperationDecl } from '../../shared/api/declarations';
 import { choice, locator, required, str } from '../../shared/api/fields';
 import { BACKUP_STATUS, BACKUP_TYPES, CODES } from '../../shared/api/codes';
-import { code, field, number, time, type SimplifySpec } from '../../shared/api/simplify';
+import { code, field, first, number, time, type SimplifySpec } from '../../shared/api/simplify';
 import { InputError } from '../../shared/errors';
 import { afterWaitForBackup, waitForCompletionExtras } from '../backupWait';
 import { afterRestoreWaitUntilRunning, waitUntilRunningExtras } from '../hostWait';
+import { restoredHostSimple } from './host';
 
 /** Simplified backup records (backupList has 11 fields, one a host object). */
 export const BACKUP_SIMPLE: SimplifySpec = {
@@ -21,6 +22,20 @@ export const BACKUP_SIMPLE: SimplifySpec = {
 	progress: number('progress'),
 	note: field('note'),
 	created: time('createtime'),
+};
+
+/**
+ * Backup > Create, simplified like a listed backup: with Wait for Completion the output is the
+ * backup as listed, with `wait`; without it, the service's answer, which gives the backup's name
+ * as `snaphsot_name` (spelled so, docs/vendor/readings.md#r4) and the host as `instance_id`.
+ * Update and Delete answer `instance_id`, `backup_id`, `name` (and Delete a message).
+ */
+export const BACKUP_ACTION_SIMPLE: SimplifySpec = {
+	...BACKUP_SIMPLE,
+	name: first('snaphsot_name', 'name'),
+	hostInstanceId: first('instance.instance_id', 'instance_id'),
+	wait: field('wait'),
+	message: field('message'),
 };
 
 const hostScope = () => ({
@@ -62,6 +77,7 @@ export const backupOperations: OperationDecl[] = [
 			required(choice('backup_type', 'Backup Type', BACKUP_TYPES, 'What the backup holds', { default: 1 })),
 			str('note', 'Note', 'Remark shown with the backup'),
 		],
+		simplify: BACKUP_ACTION_SIMPLE,
 		extras: waitForCompletionExtras(),
 		after: afterWaitForBackup,
 	},
@@ -74,6 +90,7 @@ export const backupOperations: OperationDecl[] = [
 		name: 'Update',
 		action: 'Update a backup',
 		description: 'Change the note of a backup',
+		simplify: BACKUP_ACTION_SIMPLE,
 		fields: [hostScope(), backup('The backup to change'), str('note', 'Note', 'New remark; leave empty to clear it')],
 		prepare: (body) => {
 			if (body.note === undefined) throw new InputError('Nothing to change', 'Add Note under "Update Fields".');
@@ -90,6 +107,7 @@ export const backupOperations: OperationDecl[] = [
 		description: 'Move a completed backup to the recycle bin',
 		notice: 'The backup goes to the recycle bin; the service keeps it for 2 hours, then it is gone',
 		deletes: true,
+		simplify: BACKUP_ACTION_SIMPLE,
 		fields: [hostScope(), backup('The backup to delete')],
 		output: recordsWithMessage,
 	},
@@ -103,6 +121,7 @@ export const backupOperations: OperationDecl[] = [
 		description: 'Restore a host from one of its completed backups',
 		notice: "Restoring replaces the host's disks with the backup; everything changed since the backup is lost",
 		fields: [hostScope(), backup('The completed backup to restore')],
+		simplify: restoredHostSimple('backup'),
 		extras: waitUntilRunningExtras('the restored host is'),
 		after: afterRestoreWaitUntilRunning('instance/backupList'),
 	},

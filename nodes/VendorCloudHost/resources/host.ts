@@ -4,7 +4,7 @@ import { recordsWithMessage } from '../../shared/api/output';
 import type { FieldDecl, OperationDecl } from '../../shared/api/declarations';
 import { choice, decimal, id, int, locator, locators, required, secret, str, text, topLevel } from '../../shared/api/fields';
 import { CODES, HOST_STATUS, MONITOR_PERIODS, PAY_TYPES, YES_NO } from '../../shared/api/codes';
-import { code, computed, field, first, flag, number, time, type SimplifySpec } from '../../shared/api/simplify';
+import { code, computed, field, first, flag, number, time, type SimpleField, type SimplifySpec } from '../../shared/api/simplify';
 import { InputError } from '../../shared/errors';
 import { afterWaitUntilRunning, hostsInRequest, readStatusesBefore, waitUntilRunningExtras } from '../hostWait';
 import { checkNewHost, findInText, hostLineCode, monitoringPoints } from '../hosts';
@@ -50,6 +50,29 @@ export const HOST_SIMPLE: SimplifySpec = {
  * listed host records and what the wait saw (`wait`).
  */
 export const HOST_ACTION_SIMPLE: SimplifySpec = { ...HOST_SIMPLE, wait: field('wait') };
+
+/** A field of a host as listed: read only from the records of a wait (which carry `wait`), never from an answer. */
+const ofListedHost = (f: SimpleField): SimpleField => computed((r, ctx) => (r.wait === undefined ? undefined : f.read(r, ctx)));
+
+/**
+ * Backup > Restore and Snapshot > Roll Back, simplified like the other host actions: with Wait
+ * Until Running the output is the host as listed (HOST_ACTION_SIMPLE). Without it, the service's
+ * answer names the host only as `instance_id`; its other fields are the backup's or snapshot's:
+ * `backup_id` or `snapshot_id`, the snapshot's `name`, and an `id` that may be the backup's or the
+ * snapshot's (docs/vendor/readings.md#r67). So `id` and `name` are the host's only in a listed
+ * host, the backup or snapshot keeps its own names (`backupId`, `snapshotId`, `snapshot`, as the
+ * backup and snapshot lists name a host `host`), and an `id` of the answer is left out.
+ */
+export function restoredHostSimple(copy: 'backup' | 'snapshot'): SimplifySpec {
+	return {
+		...HOST_ACTION_SIMPLE,
+		id: ofListedHost(HOST_SIMPLE.id),
+		name: ofListedHost(HOST_SIMPLE.name),
+		...(copy === 'backup'
+			? { backupId: field('backup_id') }
+			: { snapshotId: field('snapshot_id'), snapshot: computed((r) => (r.wait === undefined ? (r.name as string | undefined) : undefined)) }),
+	};
+}
 
 const host = (description: string, extra: Partial<FieldDecl> = {}) => locator('id', 'host', 'Host', description, extra);
 const hosts = (description: string) => ({ ...locators('id', 'host', 'Hosts', description), send: 'comma' as const });
@@ -137,6 +160,7 @@ export const hostOperations: OperationDecl[] = [
 		description: 'Move one or more hosts to the recycle bin',
 		notice: "Deleted hosts go to the recycle bin; the service's answer says how long it keeps them there (the vendor's documentation: 2 hours)",
 		deletes: true,
+		simplify: { ...HOST_SIMPLE, message: field('message') },
 		fields: [hosts('The hosts to delete')],
 		output: recordsWithMessage,
 	},
@@ -149,6 +173,7 @@ export const hostOperations: OperationDecl[] = [
 		name: 'Change Configuration',
 		action: 'Change the configuration of a host',
 		description: "Change a host's CPU, memory, bandwidth or billing type, or enlarge its disks",
+		simplify: HOST_ACTION_SIMPLE,
 		fields: [
 			host('The host to change', { param: 'iid' }),
 			{

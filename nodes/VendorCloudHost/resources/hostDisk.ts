@@ -1,7 +1,21 @@
 import { HOST_DISK_STATUS } from '../../shared/api/codes';
 import type { OperationDecl } from '../../shared/api/declarations';
 import { choice, int, locator, required } from '../../shared/api/fields';
-import { field, number, time } from '../../shared/api/simplify';
+import { field, number, time, type SimplifySpec } from '../../shared/api/simplify';
+
+/** Simplified host disks: as listed, and as Resize answers them (`iid`, `instance_id`, `disk_id`, `value`). */
+export const HOST_DISK_SIMPLE: SimplifySpec = {
+	id: field('id'),
+	diskId: field('disk_id'),
+	name: field('disk_name'),
+	// no documented meaning for a host disk's `type` (docs/vendor/readings.md#r5): shown as it came
+	type: field('type'),
+	sizeGb: number('value'),
+	hostId: field('iid'),
+	updated: time('updatetime'),
+	created: time('createtime'),
+	hostInstanceId: field('instance_id'),
+};
 
 export const hostDiskOperations: OperationDecl[] = [
 	{
@@ -18,17 +32,7 @@ export const hostDiskOperations: OperationDecl[] = [
 			{ ...locator('iid', 'host', 'Host', 'Only disks of this host; leave empty for the disks of all hosts'), required: false, topLevel: true },
 			choice('status', 'Status', HOST_DISK_STATUS, 'Only disks in this state', { default: 0 }),
 		],
-		simplify: {
-			id: field('id'),
-			diskId: field('disk_id'),
-			name: field('disk_name'),
-			// no documented meaning for a host disk's `type` (docs/vendor/readings.md#r5): shown as it came
-			type: field('type'),
-			sizeGb: number('value'),
-			hostId: field('iid'),
-			updated: time('updatetime'),
-			created: time('createtime'),
-		},
+		simplify: HOST_DISK_SIMPLE,
 	},
 	{
 		endpoint: 'instance/diskResize',
@@ -38,6 +42,7 @@ export const hostDiskOperations: OperationDecl[] = [
 		name: 'Resize',
 		action: 'Resize a host disk',
 		description: 'Enlarge one disk of a host to a new size in GB',
+		simplify: HOST_DISK_SIMPLE,
 		fields: [
 			{ ...locator('iid', 'host', 'Host', 'Narrows the disk list below to this host (not sent)'), required: false, topLevel: true, notSent: true },
 			locator('id', 'hostDisk', 'Disk', 'The disk to enlarge'),

@@ -1,8 +1,9 @@
 import { InputError } from '../../shared/errors';
 import type { OperationDecl } from '../../shared/api/declarations';
 import { locator, required, str } from '../../shared/api/fields';
-import { field, time } from '../../shared/api/simplify';
+import { field, first, time, type SimplifySpec } from '../../shared/api/simplify';
 import { afterRestoreWaitUntilRunning, waitUntilRunningExtras } from '../hostWait';
+import { restoredHostSimple } from './host';
 
 const hostScope = () => ({
 	...locator('iid', 'host', 'Host', 'Narrows the snapshot list below to this host (not sent)'),
@@ -11,6 +12,32 @@ const hostScope = () => ({
 	notSent: true,
 });
 const snapshot = (description: string) => locator('id', 'snapshot', 'Snapshot', description);
+
+/** Simplified snapshots, as listed. */
+export const SNAPSHOT_SIMPLE: SimplifySpec = {
+	id: field('id'),
+	snapshotId: field('snapshot_id'),
+	name: field('name'),
+	host: field('instance.name'),
+	hostId: field('instance.id'),
+	hostInstanceId: field('instance.instance_id'),
+	// no documented meaning for snapshot status values (docs/vendor/readings.md#r5): shown as they came
+	status: field('status'),
+	note: field('note'),
+	updated: time('updatetime'),
+	created: time('createtime'),
+};
+
+/**
+ * What Create, Update and Delete answer, simplified like a listed snapshot: the host as
+ * `instance_id`, and Create the snapshot's name as `snaphsot_name` (spelled so,
+ * docs/vendor/readings.md#r4) next to a `name` that is not the snapshot's.
+ */
+export const SNAPSHOT_ACTION_SIMPLE: SimplifySpec = {
+	...SNAPSHOT_SIMPLE,
+	name: first('snaphsot_name', 'name'),
+	hostInstanceId: first('instance.instance_id', 'instance_id'),
+};
 
 export const snapshotOperations: OperationDecl[] = [
 	{
@@ -24,19 +51,7 @@ export const snapshotOperations: OperationDecl[] = [
 		list: { paged: true },
 		readOnly: true,
 		fields: [{ ...locator('iid', 'host', 'Host', 'Only snapshots of this host; leave empty for the snapshots of all hosts'), required: false, topLevel: true }],
-		simplify: {
-			id: field('id'),
-			snapshotId: field('snapshot_id'),
-			name: field('name'),
-			host: field('instance.name'),
-			hostId: field('instance.id'),
-			hostInstanceId: field('instance.instance_id'),
-			// no documented meaning for snapshot status values (docs/vendor/readings.md#r5): shown as they came
-			status: field('status'),
-			note: field('note'),
-			updated: time('updatetime'),
-			created: time('createtime'),
-		},
+		simplify: SNAPSHOT_SIMPLE,
 	},
 	{
 		endpoint: 'instance/snapshotAdd',
@@ -46,6 +61,7 @@ export const snapshotOperations: OperationDecl[] = [
 		name: 'Create',
 		action: 'Create a snapshot',
 		description: 'Take a snapshot of a host that it can later be rolled back to',
+		simplify: SNAPSHOT_ACTION_SIMPLE,
 		fields: [
 			locator('iid', 'host', 'Host', 'The host to snapshot'),
 			required(str('name', 'Name', 'Name of the snapshot', { placeholder: 'e.g. before-upgrade' })),
@@ -61,6 +77,7 @@ export const snapshotOperations: OperationDecl[] = [
 		name: 'Update',
 		action: 'Update a snapshot',
 		description: 'Change the note of a snapshot',
+		simplify: SNAPSHOT_ACTION_SIMPLE,
 		fields: [hostScope(), snapshot('The snapshot to change'), str('note', 'Note', 'New remark; leave empty to clear it')],
 		prepare: (body) => {
 			if (body.note === undefined) throw new InputError('Nothing to change', 'Add Note under "Update Fields".');
@@ -75,6 +92,7 @@ export const snapshotOperations: OperationDecl[] = [
 		name: 'Delete',
 		action: 'Delete a snapshot',
 		description: 'Delete a snapshot of a host',
+		simplify: SNAPSHOT_ACTION_SIMPLE,
 		notice: 'Deleting a snapshot cannot be undone; the host can no longer be rolled back to it',
 		deletes: true,
 		fields: [hostScope(), snapshot('The snapshot to delete')],
@@ -89,6 +107,7 @@ export const snapshotOperations: OperationDecl[] = [
 		description: 'Return a host to the state saved in one of its snapshots',
 		notice: "Rolling back replaces the host's disks with the snapshot; everything changed since it was taken is lost",
 		fields: [hostScope(), snapshot('The snapshot to roll back to')],
+		simplify: restoredHostSimple('snapshot'),
 		extras: waitUntilRunningExtras('the host is'),
 		after: afterRestoreWaitUntilRunning('instance/snapshotList'),
 	},

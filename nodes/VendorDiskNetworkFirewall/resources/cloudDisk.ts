@@ -1,10 +1,34 @@
 import { CLOUD_DISK_STATUS, CODES } from '../../shared/api/codes';
 import type { OperationDecl } from '../../shared/api/declarations';
 import { checked, choice, int, locator, locators, required, str } from '../../shared/api/fields';
-import { code, field, number, time } from '../../shared/api/simplify';
+import { code, field, first, number, time, type SimplifySpec } from '../../shared/api/simplify';
 import { dataCentre, host, requireIdList } from './common';
 
 const disk = (description: string) => locator('id', 'cloudDisk', 'Cloud Disk', description, { param: 'diskId' });
+
+/**
+ * Simplified cloud disks: as listed, and as the actions answer them (the documents give Create
+ * `id`, `disk_name`, `nodeid`, `note`, `value`; Delete `disk_id` and `disk_name`; Attach and
+ * Detach those with the host's `instance_id` and `name`, the disk's name being `disk_name`).
+ */
+export const CLOUD_DISK_SIMPLE: SimplifySpec = {
+	id: field('id'),
+	diskId: field('disk_id'),
+	name: field('disk_name'),
+	sizeGb: number('value'),
+	status: code('status', CODES.cloudDiskStatus),
+	dataCentre: field('node.areaname'),
+	dataCentreId: first('node.id', 'nodeid'),
+	host: first('instance.name', 'name'),
+	hostId: field('instance.id'),
+	hostInstanceId: first('instance.instance_id', 'instance_id'),
+	note: field('note'),
+	updated: time('updatetime'),
+	created: time('createtime'),
+};
+
+/** What the actions answer, simplified like a listed one. */
+export const CLOUD_DISK_ACTION_SIMPLE: SimplifySpec = { ...CLOUD_DISK_SIMPLE, message: field('message') };
 
 export const cloudDiskOperations: OperationDecl[] = [
 	{
@@ -17,21 +41,7 @@ export const cloudDiskOperations: OperationDecl[] = [
 		description: 'List cloud disks, optionally of one data centre, one host or one status',
 		list: { paged: true },
 		readOnly: true,
-		simplify: {
-			id: field('id'),
-			diskId: field('disk_id'),
-			name: field('disk_name'),
-			sizeGb: number('value'),
-			status: code('status', CODES.cloudDiskStatus),
-			dataCentre: field('node.areaname'),
-			dataCentreId: field('node.id'),
-			host: field('instance.name'),
-			hostId: field('instance.id'),
-			hostInstanceId: field('instance.instance_id'),
-			note: field('note'),
-			updated: time('updatetime'),
-			created: time('createtime'),
-		},
+		simplify: CLOUD_DISK_SIMPLE,
 		fields: [
 			{ ...dataCentre('Only disks in this data centre'), required: false },
 			{ ...host('iid', 'Only disks bound to this host'), required: false },
@@ -41,6 +51,7 @@ export const cloudDiskOperations: OperationDecl[] = [
 	{
 		endpoint: 'instance/cloudDiskAdd',
 		path: 'instance/cloudDiskAdd',
+		simplify: CLOUD_DISK_ACTION_SIMPLE,
 		resource: 'cloudDisk',
 		operation: 'create',
 		name: 'Create',
@@ -56,6 +67,7 @@ export const cloudDiskOperations: OperationDecl[] = [
 	{
 		endpoint: 'instance/cloudDiskUpdate',
 		path: 'instance/cloudDiskUpdate',
+		simplify: CLOUD_DISK_ACTION_SIMPLE,
 		resource: 'cloudDisk',
 		operation: 'update',
 		optionalIn: 'updateFields',
@@ -67,6 +79,7 @@ export const cloudDiskOperations: OperationDecl[] = [
 	{
 		endpoint: 'instance/cloudDiskDelete',
 		path: 'instance/cloudDiskDelete',
+		simplify: CLOUD_DISK_ACTION_SIMPLE,
 		resource: 'cloudDisk',
 		operation: 'delete',
 		name: 'Delete',
@@ -79,6 +92,7 @@ export const cloudDiskOperations: OperationDecl[] = [
 	{
 		endpoint: 'instance/cloudDiskBind',
 		path: 'instance/cloudDiskBind',
+		simplify: CLOUD_DISK_ACTION_SIMPLE,
 		resource: 'cloudDisk',
 		operation: 'attach',
 		name: 'Attach',
@@ -93,6 +107,7 @@ export const cloudDiskOperations: OperationDecl[] = [
 	{
 		endpoint: 'instance/unbind',
 		path: 'instance/unbind',
+		simplify: CLOUD_DISK_ACTION_SIMPLE,
 		resource: 'cloudDisk',
 		operation: 'detach',
 		name: 'Detach',

@@ -1,7 +1,29 @@
 import type { OperationDecl } from '../../shared/api/declarations';
 import { id, required, str } from '../../shared/api/fields';
-import { field, number, time } from '../../shared/api/simplify';
+import { field, first, number, time, type SimplifySpec } from '../../shared/api/simplify';
 import { dataCentre, firewall, host } from './common';
+
+/**
+ * Simplified firewalls: as listed, and as the actions answer them (the documents give Create and
+ * Update the listed fields with `nodeid` for `node`; Delete, Join and Leave `firewall_id` and
+ * `name`, Join and Leave with the host's `instance_id`).
+ */
+export const FIREWALL_SIMPLE: SimplifySpec = {
+	id: field('id'),
+	firewallId: field('firewall_id'),
+	name: field('name'),
+	dataCentre: field('node.areaname'),
+	dataCentreId: first('node.id', 'nodeid'),
+	// `num` and `username` as the documentation lists them, without a meaning it does not give
+	count: number('num'),
+	username: field('username'),
+	note: field('note'),
+	updated: time('updatetime'),
+	created: time('createtime'),
+};
+
+/** What the actions answer, simplified like a listed one. */
+export const FIREWALL_ACTION_SIMPLE: SimplifySpec = { ...FIREWALL_SIMPLE, hostInstanceId: field('instance_id') };
 
 export const firewallOperations: OperationDecl[] = [
 	{
@@ -14,24 +36,13 @@ export const firewallOperations: OperationDecl[] = [
 		description: 'List firewalls (security groups), optionally of one data centre',
 		list: { paged: true },
 		readOnly: true,
-		simplify: {
-			id: field('id'),
-			firewallId: field('firewall_id'),
-			name: field('name'),
-			dataCentre: field('node.areaname'),
-			dataCentreId: field('node.id'),
-			// `num` and `username` as the documentation lists them, without a meaning it does not give
-			count: number('num'),
-			username: field('username'),
-			note: field('note'),
-			updated: time('updatetime'),
-			created: time('createtime'),
-		},
+		simplify: FIREWALL_SIMPLE,
 		fields: [id('id', 'Firewall ID', 'Only the firewall with this ID'), { ...dataCentre('Only firewalls in this data centre'), required: false }],
 	},
 	{
 		endpoint: 'instance/firewallAdd',
 		path: 'instance/firewallAdd',
+		simplify: FIREWALL_ACTION_SIMPLE,
 		resource: 'firewall',
 		operation: 'create',
 		name: 'Create',
@@ -46,6 +57,7 @@ export const firewallOperations: OperationDecl[] = [
 	{
 		endpoint: 'instance/firewallUpdate',
 		path: 'instance/firewallUpdate',
+		simplify: FIREWALL_ACTION_SIMPLE,
 		resource: 'firewall',
 		operation: 'update',
 		optionalIn: 'updateFields',
@@ -57,6 +69,7 @@ export const firewallOperations: OperationDecl[] = [
 	{
 		endpoint: 'instance/firewallDelete',
 		path: 'instance/firewallDelete',
+		simplify: FIREWALL_ACTION_SIMPLE,
 		resource: 'firewall',
 		operation: 'delete',
 		name: 'Delete',
@@ -69,6 +82,7 @@ export const firewallOperations: OperationDecl[] = [
 	{
 		endpoint: 'instance/joinFirewall',
 		path: 'instance/joinFirewall',
+		simplify: FIREWALL_ACTION_SIMPLE,
 		resource: 'firewall',
 		operation: 'join',
 		name: 'Join',
@@ -79,6 +93,7 @@ export const firewallOperations: OperationDecl[] = [
 	{
 		endpoint: 'instance/leaveFirewall',
 		path: 'instance/leaveFirewall',
+		simplify: FIREWALL_ACTION_SIMPLE,
 		resource: 'firewall',
 		operation: 'leave',
 		name: 'Leave',

@@ -1,7 +1,7 @@
 import { CODES, DIRECTIONS, FIREWALL_PROTOCOLS, RULE_ACTIONS, RULE_STATUS } from '../../shared/api/codes';
 import type { FieldDecl, OperationDecl } from '../../shared/api/declarations';
 import { checked, choice, id, int, locator, str, topLevel } from '../../shared/api/fields';
-import { code, field, first, time } from '../../shared/api/simplify';
+import { code, computed, field, time, type SimplifySpec } from '../../shared/api/simplify';
 import { firewall } from './common';
 
 const direction = choice('direction', 'Direction', DIRECTIONS, 'Inbound (to the host) or outbound (from the host) traffic', { default: 'in' });
@@ -34,6 +34,27 @@ const listFirewall: FieldDecl = {
 };
 const rule = (description: string) => locator('id', 'firewallRule', 'Rule', description, { param: 'ruleId' });
 
+/** Simplified firewall rules: as listed, and as Add, Update and Delete answer them (the rule; Add names its firewall only as `firewall_id`). */
+export const RULE_SIMPLE: SimplifySpec = {
+	id: field('id'),
+	// one name for one thing: `firewall` is the firewall's ID as the Firewall field takes it (the list's `fid`; Add answers
+	// none, so there it is the one the request named), `firewallId` its security group ID (`firewall_id`) as on a firewall
+	// record, where the answer gives it (Add, Update, Delete)
+	firewall: computed((r, ctx) => (r.fid !== undefined ? r.fid : ctx.body.fid !== undefined ? String(ctx.body.fid) : undefined) as string | undefined),
+	firewallId: field('firewall_id'),
+	direction: code('direction', CODES.direction),
+	action: code('action', CODES.ruleAction),
+	protocol: field('protocol'),
+	sourcePort: field('sourceport'),
+	destinationPort: field('destport'),
+	source: field('source'),
+	destination: field('destination'),
+	status: code('status', CODES.ruleStatus),
+	note: field('note'),
+	updated: time('updatetime'),
+	created: time('createtime'),
+};
+
 export const firewallRuleOperations: OperationDecl[] = [
 	{
 		endpoint: 'instance/firewallRuleList',
@@ -45,21 +66,7 @@ export const firewallRuleOperations: OperationDecl[] = [
 		description: 'List the rules of a firewall (or of many firewalls), optionally of one direction or status',
 		list: { paged: true },
 		readOnly: true,
-		simplify: {
-			id: field('id'),
-			firewallId: first('fid', 'firewall_id'),
-			direction: code('direction', CODES.direction),
-			action: code('action', CODES.ruleAction),
-			protocol: field('protocol'),
-			sourcePort: field('sourceport'),
-			destinationPort: field('destport'),
-			source: field('source'),
-			destination: field('destination'),
-			status: code('status', CODES.ruleStatus),
-			note: field('note'),
-			updated: time('updatetime'),
-			created: time('createtime'),
-		},
+		simplify: RULE_SIMPLE,
 		fields: [
 			{ ...firewall('fid', 'Only rules of this firewall; leave empty for the rules of all firewalls'), topLevel: true, required: false },
 			id('id', 'Rule ID', 'Only the rule with this ID'),
@@ -70,6 +77,7 @@ export const firewallRuleOperations: OperationDecl[] = [
 	{
 		endpoint: 'instance/firewallRuleAdd',
 		path: 'instance/firewallRuleAdd',
+		simplify: RULE_SIMPLE,
 		resource: 'firewallRule',
 		operation: 'add',
 		name: 'Add',
@@ -91,6 +99,7 @@ export const firewallRuleOperations: OperationDecl[] = [
 	{
 		endpoint: 'instance/firewallRuleUpdate',
 		path: 'instance/firewallRuleUpdate',
+		simplify: RULE_SIMPLE,
 		resource: 'firewallRule',
 		operation: 'update',
 		optionalIn: 'updateFields',
@@ -102,6 +111,7 @@ export const firewallRuleOperations: OperationDecl[] = [
 	{
 		endpoint: 'instance/firewallRuleDelete',
 		path: 'instance/firewallRuleDelete',
+		simplify: RULE_SIMPLE,
 		resource: 'firewallRule',
 		operation: 'delete',
 		name: 'Delete',

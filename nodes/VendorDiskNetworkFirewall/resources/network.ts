@@ -1,7 +1,29 @@
 import type { OperationDecl } from '../../shared/api/declarations';
 import { id, required, str } from '../../shared/api/fields';
-import { field, number, time } from '../../shared/api/simplify';
+import { field, first, number, time, type SimplifySpec } from '../../shared/api/simplify';
 import { dataCentre, host, network } from './common';
+
+/**
+ * Simplified private networks: as listed, and as the actions answer them (the documents give
+ * Create and Update the listed fields with `nodeid` for `node`; Delete `vxnet_id`, Join and Leave
+ * `vxnet_id` with the host's `instance_id`).
+ */
+export const NETWORK_SIMPLE: SimplifySpec = {
+	id: field('id'),
+	networkId: field('vxnet_id'),
+	name: field('name'),
+	dataCentre: field('node.areaname'),
+	dataCentreId: first('node.id', 'nodeid'),
+	tag: field('tag'),
+	// `num` and `username` as the documentation lists them, without a meaning it does not give
+	count: number('num'),
+	username: field('username'),
+	note: field('note'),
+	created: time('createtime'),
+};
+
+/** What the actions answer, simplified like a listed one. */
+export const NETWORK_ACTION_SIMPLE: SimplifySpec = { ...NETWORK_SIMPLE, hostInstanceId: field('instance_id') };
 
 export const networkOperations: OperationDecl[] = [
 	{
@@ -14,24 +36,13 @@ export const networkOperations: OperationDecl[] = [
 		description: 'List private networks, optionally of one data centre',
 		list: { paged: true },
 		readOnly: true,
-		simplify: {
-			id: field('id'),
-			networkId: field('vxnet_id'),
-			name: field('name'),
-			dataCentre: field('node.areaname'),
-			dataCentreId: field('node.id'),
-			tag: field('tag'),
-			// `num` and `username` as the documentation lists them, without a meaning it does not give
-			count: number('num'),
-			username: field('username'),
-			note: field('note'),
-			created: time('createtime'),
-		},
+		simplify: NETWORK_SIMPLE,
 		fields: [id('id', 'Network ID', 'Only the network with this ID'), { ...dataCentre('Only networks in this data centre'), required: false }],
 	},
 	{
 		endpoint: 'instance/networkAdd',
 		path: 'instance/networkAdd',
+		simplify: NETWORK_ACTION_SIMPLE,
 		resource: 'network',
 		operation: 'create',
 		name: 'Create',
@@ -46,6 +57,7 @@ export const networkOperations: OperationDecl[] = [
 	{
 		endpoint: 'instance/networkUpdate',
 		path: 'instance/networkUpdate',
+		simplify: NETWORK_ACTION_SIMPLE,
 		resource: 'network',
 		operation: 'update',
 		optionalIn: 'updateFields',
@@ -57,6 +69,7 @@ export const networkOperations: OperationDecl[] = [
 	{
 		endpoint: 'instance/networkDelete',
 		path: 'instance/networkDelete',
+		simplify: NETWORK_ACTION_SIMPLE,
 		resource: 'network',
 		operation: 'delete',
 		name: 'Delete',
@@ -69,6 +82,7 @@ export const networkOperations: OperationDecl[] = [
 	{
 		endpoint: 'instance/joinVxnet',
 		path: 'instance/joinVxnet',
+		simplify: NETWORK_ACTION_SIMPLE,
 		resource: 'network',
 		operation: 'join',
 		name: 'Join',
@@ -79,6 +93,7 @@ export const networkOperations: OperationDecl[] = [
 	{
 		endpoint: 'instance/leaveVxnet',
 		path: 'instance/leaveVxnet',
+		simplify: NETWORK_ACTION_SIMPLE,
 		resource: 'network',
 		operation: 'leave',
 		name: 'Leave',

@@ -2,7 +2,7 @@ import { CODES, DOMAIN_STATUS, YES_NO } from '../../shared/api/codes';
 import type { OperationDecl } from '../../shared/api/declarations';
 import { checked, choice, id, int, required, str, topLevel } from '../../shared/api/fields';
 import { serializedList } from '../../shared/api/serialized';
-import { code, computed, field, flag, number, time } from '../../shared/api/simplify';
+import { code, computed, currencyNote, field, flag, number, time } from '../../shared/api/simplify';
 import { domain, newStatus, plan } from './common';
 
 /** Years bought: the vendor's documentation gives no default, so it is sent only when set (in Additional Fields) and the service chooses otherwise. */
@@ -23,6 +23,7 @@ export const planOperations: OperationDecl[] = [
 			id: field('id'),
 			name: field('name'),
 			price: number('price'),
+			currencyNote: currencyNote(),
 			group: field('group.name'),
 			strategies: flag('enable_strategy'),
 			// the documentation lists these numbers without saying what they count or whether they

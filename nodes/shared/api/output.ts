@@ -69,9 +69,9 @@ export function answerRecords(op: OperationDecl, envelope: Envelope, body: IData
 	return records;
 }
 
-/** The records as Simplify (on by default, where the operation declares it) shows them. */
+/** The records as Simplify (on by default, where the operation declares it) shows them; a delete's keep `deleted: true`. */
 export function simplified(fn: IExecuteFunctions, op: OperationDecl, itemIndex: number, records: IDataObject[], body: IDataObject): IDataObject[] {
 	if (!op.simplify || !readBoolean(fn.getNodeParameter('simplify', itemIndex, true), 'Simplify')) return records;
 	const context = { body, timeZone: fn.getTimezone() };
-	return records.map((r) => simplifyRecord(r, op.simplify!, context));
+	return records.map((r) => (op.deletes ? { deleted: true, ...simplifyRecord(r, op.simplify!, context) } : simplifyRecord(r, op.simplify!, context)));
 }

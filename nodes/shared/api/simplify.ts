@@ -17,6 +17,8 @@
  * - Times are ISO 8601 with the offset of the workflow's time zone
  *   (`created: '2026-11-22T10:04:05+00:00'`); see time.ts. Amounts, sizes and counts are
  *   numbers; identifiers stay as they came.
+ * - A record with an amount says what is known of its currency (`currencyNote`): the service
+ *   names none (docs/vendor/readings.md#r71), and the billing report says so in the same words.
  * - A field the record does not have is left out (never null-filled).
  */
 import type { IDataObject } from 'n8n-workflow';
@@ -130,6 +132,16 @@ export const undocumentedCode = (path: string): SimpleField => ({
 	},
 	code: (r) => get(r, path),
 });
+
+/**
+ * The currency of amounts. The vendor's documentation names none, on the account, the balance or
+ * any record (docs/vendor/readings.md#r71): the records with an amount and the billing report say
+ * so in these words.
+ */
+export const CURRENCY_NOT_NAMED = "Amounts are in the account's currency, which the service does not name.";
+
+/** `currencyNote` of a record with an amount: CURRENCY_NOT_NAMED. */
+export const currencyNote = (): SimpleField => ({ read: () => CURRENCY_NOT_NAMED });
 
 /** Anything else, computed from the record. */
 export const computed = (read: SimpleReader): SimpleField => ({ read });

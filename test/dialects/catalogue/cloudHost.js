@@ -202,7 +202,7 @@ const entries = [
 		operation: 'resize',
 		params: (ctx) => ({ iid: byId(ctx.get('hostId')), id: byId(ctx.get('diskId')), value: 60 }),
 		async check(json, ctx) {
-			same(one(json, 'resize items').value, 60, 'size');
+			same(one(json, 'resize items').sizeGb, 60, 'size (sizeGb, simplified)');
 			same(host(ctx, ctx.get('hostId')).diskvalue, 60, 'disk size at the emulator');
 		},
 	},
@@ -221,8 +221,8 @@ const entries = [
 		params: (ctx) => ({ iid: byId(ctx.get('hostId')), name: 'matrix-snap', additionalFields: { note: 'before' } }),
 		async check(json, ctx) {
 			const item = one(json, 'snapshot items');
-			const s = Object.values(inst(ctx).snapshots).find((x) => x.snapshot_id === item.snapshot_id);
-			must(s, `snapshot ${item.snapshot_id} is not at the emulator`);
+			const s = Object.values(inst(ctx).snapshots).find((x) => x.snapshot_id === item.snapshotId);
+			must(s, `snapshot ${item.snapshotId} is not at the emulator`);
 			same(`${s.iid} ${s.name}`, `${ctx.get('hostId')} matrix-snap`, 'host and name at the emulator');
 		},
 	},
@@ -250,7 +250,7 @@ const entries = [
 		params: (ctx) => ({ id: byId(ctx.get('snapshotId')), waitUntilRunning: true, waitTimeout: 20 }),
 		async check(json, ctx) {
 			const item = one(json, 'host items');
-			same(`${item.id} ${item.status}`, `${ctx.get('hostId')} 1`, 'host and status');
+			same(`${item.id} ${item.status} ${item.statusCode}`, `${ctx.get('hostId')} Running 1`, 'host and status in words and its code (simplified)');
 			const log = ctx.state('logs').filter((l) => l.op === 'instance/snapshotRollback');
 			must(log.length > 0, 'no roll back reached the emulator');
 		},
@@ -270,9 +270,9 @@ const entries = [
 		params: (ctx) => ({ iid: byId(ctx.get('hostId')), name: 'matrix-backup', backupType: 1, additionalFields: { note: 'system disk' }, waitForCompletion: true, waitTimeout: 20 }),
 		async check(json, ctx) {
 			const item = one(json, 'backup items');
-			same(`${item.status} ${item.progress}`, '1 100', 'status and progress');
-			const b = Object.values(inst(ctx).backups).find((x) => x.backup_id === item.backup_id);
-			must(b && b.status === 1, `backup ${item.backup_id} is not completed at the emulator`);
+			same(`${item.status} ${item.statusCode} ${item.progress}`, 'Completed 1 100', 'status in words, its code and progress (simplified)');
+			const b = Object.values(inst(ctx).backups).find((x) => x.backup_id === item.backupId);
+			must(b && b.status === 1, `backup ${item.backupId} is not completed at the emulator`);
 		},
 	},
 	{
@@ -299,7 +299,7 @@ const entries = [
 		params: (ctx) => ({ id: byId(ctx.get('backupId')), waitUntilRunning: true, waitTimeout: 20 }),
 		async check(json, ctx) {
 			const item = one(json, 'host items');
-			same(`${item.id} ${item.status}`, `${ctx.get('hostId')} 1`, 'host and status');
+			same(`${item.id} ${item.status} ${item.statusCode}`, `${ctx.get('hostId')} Running 1`, 'host and status in words and its code (simplified)');
 			must(ctx.state('logs').some((l) => l.op === 'instance/backupRestore'), 'no restore reached the emulator');
 		},
 	},

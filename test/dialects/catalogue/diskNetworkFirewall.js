@@ -72,7 +72,7 @@ const entries = [
 			const item = one(json, 'network items');
 			const n = inst(ctx).networks[Number(item.id)];
 			must(n, `network ${item.id} is not at the emulator`);
-			same(n.vxnet_id, item.vxnet_id, 'vxnet_id');
+			same(n.vxnet_id, item.networkId, 'vxnet_id (networkId, simplified)');
 			ctx.put('networkId', String(item.id));
 		},
 	},
@@ -127,7 +127,7 @@ const entries = [
 			const item = one(json, 'firewall items');
 			const f = inst(ctx).firewalls[Number(item.id)];
 			must(f, `firewall ${item.id} is not at the emulator`);
-			same(f.firewall_id, item.firewall_id, 'firewall_id');
+			same(f.firewall_id, item.firewallId, 'firewall_id (firewallId, simplified)');
 			ctx.put('firewallId', String(item.id));
 		},
 	},

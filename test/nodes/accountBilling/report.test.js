@@ -130,7 +130,7 @@ test('Last 30 Days: the exact figures of the emulator, one item, reads only', as
 			'spent 151.20 in 7 payments (Physical Cloud Host 100.00, CDN Traffic Package 20.00, Cloud Host 13.00, Cloud DNS 9.90, Cloud Host Backup 5.00, Unknown Service 3.30); ' +
 			'refunds 12.00 (2 refunds). ' +
 			`Invoices: 2 new invoices (125.00); 1 invoice without a tracking number (25.00); ${money(report.invoiceableAmount)} can still be invoiced. ` +
-			"Amounts are in the account's currency, which the service does not name (set Currency to show it).",
+			"Amounts are in the account's currency, which the service does not name. Set Currency to show it.",
 	);
 	// no currency entered: the report says none is given, as a field and in the sentence
 	expect(report).toMatchObject({ currency: null, currencyNote: expect.stringMatching(/^Amounts are in the account's currency, which the service does not name/) });

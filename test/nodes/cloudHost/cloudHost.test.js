@@ -318,6 +318,7 @@ describe('hosts', () => {
 			iid: fromList(host),
 			diskresize: { rows: [{ disk: system.value, size: 60 }, { disk: data.value, size: 40 }] },
 			updateFields: { cpuid: '2', memid: '3', networkvalue: 5 },
+			simplify: false,
 		});
 		expect(changed).toEqual({ instance_id: hostState(host).instance_id, name: 'web-renamed' });
 		const h = hostState(host);
@@ -335,7 +336,7 @@ describe('hosts', () => {
 		const disks = await run({ resource: 'hostDisk', operation: 'getAll', simplify: false, iid: v.byId(host), returnAll: true });
 		const options = await n8n.loadOptions(NODE, 'getHostDiskOptions', { parameters: { resource: 'hostDisk', operation: 'resize', iid: v.byId(host) }, credentials: creds });
 		expect(options.map((o) => o.value)).toEqual(disks.map((d) => d.id));
-		const [resized] = await run({ resource: 'hostDisk', operation: 'resize', iid: v.byId(host), id: fromList(disks[0].id), value: 80 });
+		const [resized] = await run({ resource: 'hostDisk', operation: 'resize', iid: v.byId(host), id: fromList(disks[0].id), value: 80, simplify: false });
 		expect(resized).toEqual({ iid: String(host), instance_id: hostState(host).instance_id, disk_id: disks[0].disk_id, value: '80' });
 		expect(hostState(host).diskvalue).toBe(80);
 	});
@@ -383,7 +384,7 @@ describe('hosts', () => {
 			const timing = v.emu.management.core.settings.timing;
 			const saved = timing.backupMs;
 			timing.backupMs = 60000;
-			const [created] = await run({ resource: 'backup', operation: 'create', iid: v.byId(host), name: 'nightly', backupType: 2, additionalFields: { note: 'all disks' } });
+			const [created] = await run({ resource: 'backup', operation: 'create', iid: v.byId(host), name: 'nightly', backupType: 2, additionalFields: { note: 'all disks' }, simplify: false });
 			timing.backupMs = saved;
 			expect(created).toMatchObject({ instance_id: hostState(host).instance_id, name: 'web-renamed', snaphsot_name: 'nightly', note: 'all disks' });
 			expect(created.backup_id).toMatch(/^bak-/);
@@ -402,23 +403,23 @@ describe('hosts', () => {
 
 		test('create with Wait for Completion answers the completed backup', async () => {
 			const [done] = await run({ resource: 'backup', operation: 'create', iid: v.byId(host), name: 'second', backupType: 1, waitForCompletion: true, waitTimeout: 10 });
-			expect(done).toMatchObject({ name: 'second', status: '1', progress: '100', backup_type: '1' });
+			expect(done).toMatchObject({ name: 'second', status: 'Completed', statusCode: '1', progress: 100, type: 'System Disk', typeCode: '1' });
 			const options = await n8n.loadOptions(NODE, 'getBackupOptions', { parameters: { resource: 'backup', operation: 'update', iid: v.byId(host) }, credentials: creds });
 			expect(options.map((o) => o.name)).toEqual([`second (#${done.id})`, `nightly (#${first.id})`]);
 		});
 
 		test('update, restore (waiting until the host runs) and delete to the recycle bin', async () => {
-			const [updated] = await run({ resource: 'backup', operation: 'update', iid: v.byId(host), id: fromList(first.id), updateFields: { note: 'kept' } });
+			const [updated] = await run({ resource: 'backup', operation: 'update', iid: v.byId(host), id: fromList(first.id), updateFields: { note: 'kept' }, simplify: false });
 			expect(updated).toEqual({ instance_id: hostState(host).instance_id, backup_id: first.backup_id, name: 'nightly', note: 'kept' });
 
 			const [restored] = await run({ resource: 'backup', operation: 'restore', id: v.byId(first.id), waitUntilRunning: true, waitTimeout: 10 });
-			expect(restored).toMatchObject({ id: String(host), status: '1' });
-			const [plain] = await run({ resource: 'backup', operation: 'restore', id: v.byId(first.id) });
+			expect(restored).toMatchObject({ id: String(host), status: 'Running', statusCode: '1' });
+			const [plain] = await run({ resource: 'backup', operation: 'restore', id: v.byId(first.id), simplify: false });
 			expect(plain).toEqual({ instance_id: hostState(host).instance_id, backup_id: first.backup_id });
 			expect(hostState(host).status).toBe(4);
 			await v.control('POST', '/management/instance/settle');
 
-			const [deleted] = await run({ resource: 'backup', operation: 'delete', id: v.byId(first.id) });
+			const [deleted] = await run({ resource: 'backup', operation: 'delete', id: v.byId(first.id), simplify: false });
 			expect(deleted).toMatchObject({ deleted: true, backup_id: first.backup_id, message: expect.stringMatching(/2 hours/) });
 			expect(inst().backups[first.id].status).toBe(4);
 			const bin = await run({ resource: 'backup', operation: 'getAll', simplify: false, returnAll: true, filters: { status: 4 } });
@@ -428,24 +429,24 @@ describe('hosts', () => {
 
 	describe('snapshots', () => {
 		test('create, list, update, roll back and delete', async () => {
-			const [snap] = await run({ resource: 'snapshot', operation: 'create', iid: v.byId(host), name: 'before-upgrade', additionalFields: { note: 'kernel 6' } });
+			const [snap] = await run({ resource: 'snapshot', operation: 'create', iid: v.byId(host), name: 'before-upgrade', additionalFields: { note: 'kernel 6' }, simplify: false });
 			expect(snap).toMatchObject({ instance_id: hostState(host).instance_id, snaphsot_name: 'before-upgrade', note: 'kernel 6' });
 			const listed = await run({ resource: 'snapshot', operation: 'getAll', simplify: false, iid: v.byId(host), returnAll: true });
 			expect(listed).toHaveLength(1);
 			const id = listed[0].id;
 			expect(listed[0]).toMatchObject({ snapshot_id: snap.snapshot_id, name: 'before-upgrade', instance: { id: String(host) } });
 
-			const [updated] = await run({ resource: 'snapshot', operation: 'update', iid: v.byId(host), id: fromList(id), updateFields: { note: 'kernel 6.1' } });
+			const [updated] = await run({ resource: 'snapshot', operation: 'update', iid: v.byId(host), id: fromList(id), updateFields: { note: 'kernel 6.1' }, simplify: false });
 			expect(updated).toEqual({ instance_id: hostState(host).instance_id, snapshot_id: snap.snapshot_id, name: 'before-upgrade', note: 'kernel 6.1' });
 
-			const [rolledBack] = await run({ resource: 'snapshot', operation: 'rollback', id: v.byId(id) });
+			const [rolledBack] = await run({ resource: 'snapshot', operation: 'rollback', id: v.byId(id), simplify: false });
 			expect(rolledBack).toEqual({ instance_id: hostState(host).instance_id, snapshot_id: snap.snapshot_id, name: 'before-upgrade' });
 			expect(hostState(host).status).toBe(4); // reinstalling from the snapshot
 			await v.control('POST', '/management/instance/settle'); // a second roll back needs the host out of "reinstalling"
 			const [running] = await run({ resource: 'snapshot', operation: 'rollback', id: v.byId(id), waitUntilRunning: true, waitTimeout: 10 });
-			expect(running).toMatchObject({ id: String(host), status: '1' });
+			expect(running).toMatchObject({ id: String(host), status: 'Running', statusCode: '1' });
 
-			const [deleted] = await run({ resource: 'snapshot', operation: 'delete', id: v.byId(id) });
+			const [deleted] = await run({ resource: 'snapshot', operation: 'delete', id: v.byId(id), simplify: false });
 			expect(deleted).toMatchObject({ deleted: true, snapshot_id: snap.snapshot_id });
 			expect(inst().snapshots[id]).toBeUndefined();
 			expect(await run({ resource: 'snapshot', operation: 'getAll', simplify: false, returnAll: true })).toEqual([]);
@@ -453,7 +454,7 @@ describe('hosts', () => {
 	});
 
 	test('delete several hosts: they go to the recycle bin', async () => {
-		const [deleted] = await run({ resource: 'host', operation: 'delete', id: trio.slice(0, 2).map(String) });
+		const [deleted] = await run({ resource: 'host', operation: 'delete', id: trio.slice(0, 2).map(String), simplify: false });
 		expect(deleted).toMatchObject({ deleted: true, name: 'pool-1,pool-2', message: expect.stringMatching(/2 hours/) });
 		expect(trio.map((id) => hostState(id).status)).toEqual([9, 9, expect.any(Number)]);
 		const bin = await run({ resource: 'host', operation: 'getAll', simplify: false, returnAll: true, filters: { status: 9 } });

@@ -176,7 +176,8 @@ describe.each([
 			afterRead('instance/backupList', 1, () => advance(HOUR + 1));
 			const { items, error } = await create(iid);
 			expect(error).toBeUndefined();
-			expect(String(items[0].json.status)).toBe('1');
+			expect(items[0].json.status).toBe('Completed');
+			expect(String(items[0].json.statusCode)).toBe('1'); // the code as it came: a number under numbersAsNumbers
 			expect(items[0].json.wait).toEqual({ for: 'completed', observed: ['In Progress', 'Completed'], reads: 2, proven: true, note: 'The backup was listed as In Progress, then Completed.' });
 		});
 

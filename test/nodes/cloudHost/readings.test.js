@@ -36,11 +36,11 @@ describe('readings R67: Wait Until Running after a restore or roll back waits on
 	test.each([[[]], [['objectIdInAnswers']]])('dialects %j', async (set) => {
 		await dialect(...set);
 		const { backup, snapshot } = await demoCopies();
-		const [restored] = await run({ resource: 'backup', operation: 'restore', id: v.byId(backup.id), waitUntilRunning: true, waitTimeout: 60 });
+		const [restored] = await run({ resource: 'backup', operation: 'restore', id: v.byId(backup.id), waitUntilRunning: true, waitTimeout: 60, simplify: false });
 		expect(restored).toMatchObject({ id: backup.instance.id, instance_id: backup.instance.instance_id, status: '1' });
 		expect(restored.wait).toMatchObject({ for: 'running', operation: 'reinstall' });
 		await v.control('POST', '/management/instance/settle');
-		const [rolledBack] = await run({ resource: 'snapshot', operation: 'rollback', id: v.byId(snapshot.id), waitUntilRunning: true, waitTimeout: 60 });
+		const [rolledBack] = await run({ resource: 'snapshot', operation: 'rollback', id: v.byId(snapshot.id), waitUntilRunning: true, waitTimeout: 60, simplify: false });
 		expect(rolledBack).toMatchObject({ id: snapshot.instance.id, instance_id: snapshot.instance.instance_id, status: '1' });
 	});
 
@@ -54,7 +54,7 @@ describe('readings R67: Wait Until Running after a restore or roll back waits on
 			return { data: { id: String(backup.id), backup_id: backup.backup_id } };
 		};
 		try {
-			const [restored] = await run({ resource: 'backup', operation: 'restore', id: v.byId(backup.id), waitUntilRunning: true, waitTimeout: 60 });
+			const [restored] = await run({ resource: 'backup', operation: 'restore', id: v.byId(backup.id), waitUntilRunning: true, waitTimeout: 60, simplify: false });
 			expect(restored).toMatchObject({ id: backup.instance.id, status: '1' });
 		} finally {
 			route.handler = inner;

@@ -12,7 +12,8 @@ let hostA; // data centre 1
 let hostB; // data centre 1
 let hostC; // data centre 2
 
-const run = (parameters) => v.ok(NODE, parameters);
+/** Runs an operation with Simplify off unless set: these tests check the service's records (simplify.test.js the simplified ones). */
+const run = (parameters) => v.ok(NODE, { simplify: false, ...parameters });
 const fail = (parameters) => v.fails(NODE, parameters);
 const requests = async () => (await v.control('GET', '/management/requests')).count;
 const hostOf = async (id) => (await v.api('instance/list', { id })).data[0];
@@ -66,7 +67,7 @@ describe('cloud disks', () => {
 		const [renamed] = await run({ resource: 'cloudDisk', operation: 'update', diskId: v.byId(d1.id), updateFields: { diskName: 'logs-1' } });
 		expect(renamed).toMatchObject({ id: d1.id, disk_name: 'logs-1' });
 
-		const usable = await run({ resource: 'cloudDisk', operation: 'getAll', returnAll: true, filters: { nodeid: '1', status: 1 } });
+		const usable = await run({ resource: 'cloudDisk', operation: 'getAll', returnAll: true, simplify: true, filters: { nodeid: '1', status: 1 } });
 		expect(usable.map((d) => d.id).sort()).toEqual([d1.id, d2.id].sort());
 		expect(usable[0]).not.toHaveProperty('createtime_ago'); // simplified
 		expect(usable.find((d) => d.id === d2.id)).toMatchObject({ name: 'data-2', sizeGb: 2000, status: 'Usable', statusCode: '1', dataCentreId: '1' });
@@ -132,7 +133,7 @@ describe('private networks', () => {
 		expect(joined).toEqual({ vxnet_id: net.vxnet_id, instance_id: hostA.instance_id });
 		expect((await hostOf(hostA.id)).net).toEqual({ id: net.id, vxnet_id: net.vxnet_id });
 
-		const listed = await run({ resource: 'network', operation: 'getAll', returnAll: true, filters: { id: Number(net.id) } });
+		const listed = await run({ resource: 'network', operation: 'getAll', returnAll: true, simplify: true, filters: { id: Number(net.id) } });
 		expect(listed).toHaveLength(1);
 		expect(listed[0]).toMatchObject({ id: net.id, name: 'backend-2', count: 1, networkId: net.vxnet_id });
 		// `num` and `username` under the documentation's names, without a meaning it does not give
@@ -315,5 +316,71 @@ describe('lists', () => {
 		expect(centres.results.map((r) => r.value)).toEqual(['1', '2', '3', '4']);
 		const hosts = await n8n.loadOptions(NODE, 'getHostOptions', { credentials: creds() });
 		expect(hosts.map((h) => h.name)).toEqual(expect.arrayContaining([expect.stringMatching(/^web-1 /), expect.stringMatching(/^batch-1 /)]));
+	});
+});
+
+/**
+ * The actions with Simplify on (the default): what each answers reads like a listed disk, network,
+ * firewall or rule (issue 28, point 5: every output a user sees by default is simplified the same
+ * way): words next to codes, ISO times in the workflow's time zone, English camelCase names only.
+ */
+describe('simplified answers of the actions', () => {
+	let host;
+	beforeAll(async () => {
+		host = await addHost('simple-web');
+	});
+
+	const SIMPLE_ISO = /^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d[+-]\d\d:\d\d$/;
+
+	/** Runs an action with Simplify on (the default); every key is an English camelCase name and every time ISO 8601. */
+	async function simple(parameters) {
+		const items = await v.ok(NODE, parameters);
+		expect(items).toHaveLength(1);
+		const [r] = items;
+		expect(Object.keys(r).filter((k) => !/^[a-z][A-Za-z]*$/.test(k) || /^(createtime|updatetime|nodeid|fid|destport|sourceport|vxnet_id)$/.test(k))).toEqual([]);
+		for (const k of ['created', 'updated']) if (k in r) expect(r[k]).toMatch(SIMPLE_ISO);
+		return r;
+	}
+
+	test('firewalls and their rules: created, changed, joined, left and deleted', async () => {
+		const fw = await simple({ resource: 'firewall', operation: 'create', nodeid: v.byId(1), name: 'simple-sg', additionalFields: { note: 'web' } });
+		expect(fw).toEqual({ id: expect.any(String), firewallId: expect.any(String), name: 'simple-sg', dataCentreId: '1', note: 'web', created: expect.stringMatching(SIMPLE_ISO) });
+		expect(await simple({ resource: 'firewall', operation: 'update', fid: v.byId(fw.id), updateFields: { note: 'public web' } })).toMatchObject({ id: fw.id, name: 'simple-sg', note: 'public web' });
+
+		const rule = await simple({ resource: 'firewallRule', operation: 'add', fid: v.byId(fw.id), direction: 'out', ruleAction: 'REJECT', protocol: 'udp', destport: '53', status: 0 });
+		expect(rule).toMatchObject({ firewall: fw.id, firewallId: fw.firewallId, direction: 'Outbound', directionCode: 'out', action: 'Reject', actionCode: 'REJECT', protocol: 'udp', destinationPort: '53', status: 'Disabled', statusCode: '0' });
+		const ruleId = { __rl: true, mode: 'id', value: rule.id };
+		const changed = await simple({ resource: 'firewallRule', operation: 'update', fid: v.byId(fw.id), ruleId, updateFields: { status: 1 } });
+		expect(changed).toMatchObject({ id: rule.id, firewall: fw.id, firewallId: fw.firewallId, status: 'Enabled', statusCode: '1', created: expect.stringMatching(SIMPLE_ISO), updated: expect.stringMatching(SIMPLE_ISO) });
+		const [rawRule] = await v.ok(NODE, { resource: 'firewallRule', operation: 'update', fid: v.byId(fw.id), ruleId, updateFields: { note: 'dns' }, simplify: false });
+		expect(rawRule).toMatchObject({ status: '1', fid: fw.id, createtime: expect.not.stringMatching(SIMPLE_ISO) });
+		expect(await simple({ resource: 'firewallRule', operation: 'delete', fid: v.byId(fw.id), ruleId })).toMatchObject({ deleted: true, id: rule.id, status: 'Enabled', statusCode: '1' });
+
+		expect(await simple({ resource: 'firewall', operation: 'join', fid: v.byId(fw.id), iid: v.byId(host.id) })).toEqual({ firewallId: fw.firewallId, name: 'simple-sg', hostInstanceId: host.instance_id });
+		expect(await simple({ resource: 'firewall', operation: 'leave', iid: v.byId(host.id) })).toEqual({ firewallId: fw.firewallId, name: 'simple-sg', hostInstanceId: host.instance_id });
+		expect(await simple({ resource: 'firewall', operation: 'delete', fid: v.byId(fw.id) })).toEqual({ deleted: true, firewallId: fw.firewallId, name: 'simple-sg' });
+	});
+
+	test('private networks: created, changed, joined, left and deleted', async () => {
+		const net = await simple({ resource: 'network', operation: 'create', nodeid: v.byId(1), name: 'simple-net' });
+		expect(net).toMatchObject({ id: expect.any(String), networkId: expect.any(String), name: 'simple-net', dataCentreId: '1', created: expect.stringMatching(SIMPLE_ISO) });
+		const [raw] = await v.ok(NODE, { resource: 'network', operation: 'update', networkId: v.byId(net.id), updateFields: { note: 'db' }, simplify: false });
+		expect(raw).toMatchObject({ vxnet_id: net.networkId, nodeid: '1', createtime: expect.not.stringMatching(SIMPLE_ISO) });
+		expect(await simple({ resource: 'network', operation: 'join', networkId: v.byId(net.id), iid: v.byId(host.id) })).toEqual({ networkId: net.networkId, hostInstanceId: host.instance_id });
+		expect(await simple({ resource: 'network', operation: 'leave', iid: v.byId(host.id) })).toEqual({ networkId: net.networkId, hostInstanceId: host.instance_id });
+		expect(await simple({ resource: 'network', operation: 'delete', networkId: v.byId(net.id) })).toEqual({ deleted: true, networkId: net.networkId });
+	});
+
+	test('cloud disks: created, renamed, attached, detached and deleted', async () => {
+		const disk = await simple({ resource: 'cloudDisk', operation: 'create', nodeid: v.byId(1), diskName: 'simple-data', value: 20 });
+		expect(disk).toEqual({ id: expect.any(String), name: 'simple-data', sizeGb: 20, dataCentreId: '1', note: '' });
+		expect(await simple({ resource: 'cloudDisk', operation: 'update', diskId: v.byId(disk.id), updateFields: { diskName: 'simple-logs' } })).toEqual({ id: disk.id, name: 'simple-logs', note: '' });
+		const attached = await simple({ resource: 'cloudDisk', operation: 'attach', diskIds: [disk.id], iid: v.byId(host.id) });
+		expect(attached).toEqual({ diskId: expect.any(String), name: 'simple-logs', host: 'simple-web', hostInstanceId: host.instance_id });
+		expect(await simple({ resource: 'cloudDisk', operation: 'detach', diskId: v.byId(disk.id) })).toEqual(attached);
+		const deleted = await simple({ resource: 'cloudDisk', operation: 'delete', diskId: v.byId(disk.id) });
+		expect(deleted).toMatchObject({ deleted: true, diskId: attached.diskId, name: 'simple-logs' });
+		const [raw] = await v.ok(NODE, { resource: 'cloudDisk', operation: 'create', nodeid: v.byId(1), diskName: 'raw-data', value: 10, simplify: false });
+		expect(raw).toEqual({ id: expect.any(String), disk_name: 'raw-data', nodeid: '1', note: '', value: '10' });
 	});
 });

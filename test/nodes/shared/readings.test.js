@@ -50,7 +50,7 @@ describe('only what the user set is sent', () => {
 	test('Set Balance Alarm: turning the alarm off keeps the threshold and the number of alerts', async () => {
 		await v.ok('vendorAccountBilling', { resource: 'balance', operation: 'setAlarm', additionalFields: { alarm: true, alarmValue: 250.5, alarmNum: 2 } });
 		expect(mgmt().balances[owner().uid]).toMatchObject({ alarm: '1', alarm_num: '2', alarm_value: '250.50' });
-		const [off] = await v.ok('vendorAccountBilling', { resource: 'balance', operation: 'setAlarm', additionalFields: { alarm: false } });
+		const [off] = await v.ok('vendorAccountBilling', { resource: 'balance', operation: 'setAlarm', additionalFields: { alarm: false }, simplify: false });
 		expect(lastSent('profile/balanceAlarm')).toEqual({ alarm: 0 });
 		expect(mgmt().balances[owner().uid]).toMatchObject({ alarm: '0', alarm_num: '2', alarm_value: '250.50' });
 		expect(off).toEqual({ alarm: '0', alarm_num: '2', alarm_value: '250.50' });

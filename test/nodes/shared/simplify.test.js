@@ -101,10 +101,11 @@ describe('Account & Billing', () => {
 	test('account, balance, coupon balance and invoiceable amount as numbers', async () => {
 		const [account] = await v.ok('vendorAccountBilling', { resource: 'account', operation: 'get' });
 		expect(account).toMatchObject({ username: 'demo', email: 'demo@example.com', balance: expect.any(Number), couponBalance: 12.5, subAccounts: ['demo_ops'] });
-		expect(await v.ok('vendorAccountBilling', { resource: 'balance', operation: 'get' })).toEqual([{ balance: account.balance }]);
-		expect(await v.ok('vendorAccountBilling', { resource: 'coupon', operation: 'getBalance' })).toEqual([{ couponBalance: 12.5 }]);
+		const currencyNote = "Amounts are in the account's currency, which the service does not name."; // docs/vendor/readings.md#r71
+		expect(await v.ok('vendorAccountBilling', { resource: 'balance', operation: 'get' })).toEqual([{ balance: account.balance, currencyNote }]);
+		expect(await v.ok('vendorAccountBilling', { resource: 'coupon', operation: 'getBalance' })).toEqual([{ couponBalance: 12.5, currencyNote }]);
 		const [invoiceable] = await v.ok('vendorAccountBilling', { resource: 'invoice', operation: 'getBalance' });
-		expect(invoiceable).toEqual({ invoiceableAmount: Number((await v.api('profile/invoiceBalance')).data.invoiceprice) });
+		expect(invoiceable).toEqual({ invoiceableAmount: Number((await v.api('profile/invoiceBalance')).data.invoiceprice), currencyNote });
 	});
 
 	test('sub-accounts: status in words', async () => {
