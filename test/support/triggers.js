@@ -7,7 +7,7 @@
  */
 const fs = require('node:fs');
 const path = require('node:path');
-const { n8n } = require('./vendor');
+const { n8n, startVendor } = require('./vendor');
 const { runScript } = require('./plain-node');
 
 const RESULTS = path.join(__dirname, '../../test-results');
@@ -191,18 +191,20 @@ async function runSimulation(file, options, { timeoutMs } = {}) {
 
 /**
  * The command line of a simulation module: `node <file> '<options as JSON>' <result file>`.
- * Starts an emulator with `start()`, runs `simulate(v, options)`, writes { report } or
- * { failure } to the result file; exits 0, 1 (an expectation failed or the run threw).
+ * Starts an emulator (startVendor(vendor)), readies it as before each test (`prepare(v)`), runs
+ * `simulate(v, options)`, writes { report } or { failure } to the result file; exits 0, or 1 (an
+ * expectation failed or the run threw).
  */
-function simulationMain({ start, simulate }) {
+function simulationMain({ vendor = {}, prepare, simulate }) {
 	const [options, out] = process.argv.slice(2);
 	const finish = (result) => {
 		fs.writeFileSync(out, JSON.stringify(result));
 		process.exit(result.failure ? 1 : 0);
 	};
 	(async () => {
-		const v = await start();
+		const v = await startVendor(vendor);
 		try {
+			await prepare(v);
 			return { report: await simulate(v, JSON.parse(options)) };
 		} finally {
 			await v.close();

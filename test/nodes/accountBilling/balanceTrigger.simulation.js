@@ -9,7 +9,6 @@
  * out.json.
  */
 const { expect } = require('expect');
-const { startVendor } = require('../../support/vendor');
 const { longTokens, mulberry32, createPoller, setFaults, clearFaults, sorted, report, simulationMain } = require('../../support/triggers');
 
 const NODE = 'vendorAccountBillingTrigger'; // the Vendor Balance Trigger (listed under Vendor Account & Billing in n8n's node panel)
@@ -119,13 +118,4 @@ async function simulate(v, { seed, polls, cursor }) {
 
 module.exports = { NODE, FIXED, WITH_RECORDS, identity, prepare, accountTools, simulate };
 
-if (require.main === module) {
-	simulationMain({
-		start: async () => {
-			const v = await startVendor();
-			await prepare(v);
-			return v;
-		},
-		simulate,
-	});
-}
+if (require.main === module) simulationMain({ prepare, simulate });

@@ -9,7 +9,6 @@
  * out.json.
  */
 const { expect } = require('expect');
-const { startVendor } = require('../../support/vendor');
 const { longTokens, mulberry32, createPoller, setFaults, clearFaults, advance, sorted, report, simulationMain } = require('../../support/triggers');
 
 const NODE = 'vendorCdnTrigger'; // the Vendor Task Trigger (listed under Vendor CDN in n8n's node panel)
@@ -226,13 +225,4 @@ async function simulate(v, { seed, polls, cursor }) {
 
 module.exports = { NODE, HOUR, ALL, OPS, GOOD, BAD, TIMING, identity, prepare, vendorTools, simulate };
 
-if (require.main === module) {
-	simulationMain({
-		start: async () => {
-			const v = await startVendor({ management: { timing: TIMING } });
-			await prepare(v);
-			return v;
-		},
-		simulate,
-	});
-}
+if (require.main === module) simulationMain({ vendor: { management: { timing: TIMING } }, prepare, simulate });

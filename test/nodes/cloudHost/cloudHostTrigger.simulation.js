@@ -9,7 +9,6 @@
  * out.json.
  */
 const { expect } = require('expect');
-const { startVendor } = require('../../support/vendor');
 const { longTokens, mulberry32, createPoller, setFaults, clearFaults, advance, sorted, report, simulationMain } = require('../../support/triggers');
 
 const NODE = 'vendorCloudHostTrigger';
@@ -161,13 +160,4 @@ async function simulate(v, { seed, polls, cursor }) {
 
 module.exports = { NODE, HOUR, ALL, NAMES, TIMING, identity, prepare, hostTools, simulate };
 
-if (require.main === module) {
-	simulationMain({
-		start: async () => {
-			const v = await startVendor({ management: { timing: TIMING } });
-			await prepare(v);
-			return v;
-		},
-		simulate,
-	});
-}
+if (require.main === module) simulationMain({ vendor: { management: { timing: TIMING } }, prepare, simulate });

@@ -11,7 +11,6 @@
 const crypto = require('node:crypto');
 const fs = require('node:fs');
 const { expect } = require('expect');
-const { startVendor } = require('../../support/vendor');
 const { rl } = require('../../support/storage');
 const { mulberry32, createPoller, setFaults, clearFaults, advance, storageRequestCount, sorted, report, simulationMain } = require('../../support/triggers');
 
@@ -208,13 +207,4 @@ async function simulate(v, { seed, polls, cursor }) {
 
 module.exports = { NODE, BUCKET, MINUTE, STATE_LIMIT, md5, params, identity, warnings, bucketTools, prepare, simulate };
 
-if (require.main === module) {
-	simulationMain({
-		start: async () => {
-			const v = await startVendor();
-			await prepare(v);
-			return v;
-		},
-		simulate,
-	});
-}
+if (require.main === module) simulationMain({ prepare, simulate });
