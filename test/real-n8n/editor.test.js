@@ -483,6 +483,35 @@ test('host alert: the trigger subtitle names the chosen events', async () => {
 	await page.screenshot({ path: path.join(SHOTS, 'workflow-host-state-alert.png') });
 }, 120000);
 
+test('example canvases: every note shows on its canvas; the AI agent note says which model it needs and how to swap it', async () => {
+	const shown = {};
+	for (const file of fs.readdirSync(path.join(ROOT, 'examples')).filter((f) => f.endsWith('.json')).sort()) {
+		const wf = load(file);
+		const notes = wf.nodes.filter((n) => n.type === 'n8n-nodes-base.stickyNote');
+		if (notes.length === 0) continue;
+		await openWorkflow(wf.id, wf.name);
+		for (const note of notes) {
+			const heading = /^#+\s*(.+)$/m.exec(note.parameters.content)[1].trim();
+			const box = page.locator('.vue-flow__node', { has: page.getByRole('heading', { name: heading, exact: true }) });
+			await box.first().waitFor();
+			expect(await box.first().isVisible()).toBe(true);
+			shown[file] = (await box.first().innerText()).replace(/\s+/g, ' ').trim();
+		}
+		await page.screenshot({ path: path.join(ROOT, 'test-results', `canvas-${file.replace(/\.json$/, '')}.png`) });
+	}
+	process.stderr.write(`[editor] example notes as the canvas shows them:\n${Object.entries(shown).map(([f, t]) => `  ${f}: ${t.slice(0, 160)}...`).join('\n')}\n`);
+	expect(Object.keys(shown).length).toBeGreaterThanOrEqual(6);
+	// the AI agent example: what it needs, which providers work, how to swap the model node, and the sentence it fails with
+	const ai = shown['chat-agent-server-restart.json'];
+	expect(ai).toMatch(/Needs a chat model/);
+	expect(ai).toMatch(/Create new credential/);
+	for (const provider of ['OpenAI', 'Anthropic', 'Google Gemini', 'Ollama']) expect(ai).toContain(provider);
+	expect(ai).toMatch(/delete OpenAI Chat Model, click \+ under the agent[’']s Chat Model input/);
+	expect(ai).toMatch(/This workflow needs a chat model to answer/);
+	// the host alert example: a test run says it is a test
+	expect(shown['host-state-alert.json']).toMatch(/TEST, not a real alert/);
+}, 300000);
+
 /** The labels of the parameters shown in the open node panel, top to bottom. */
 async function shownLabels() {
 	return page

@@ -70,6 +70,7 @@ interface ResponseBody extends NodeJS.ReadableStream {
 	destroy?(error?: Error): void;
 }
 
+/** Whether the answer's body is a stream still to be read (the HTTP client's), not a body already whole. */
 function isStream(body: unknown): body is ResponseBody {
 	return typeof body === 'object' && body !== null && typeof (body as ResponseBody).pipe === 'function' && typeof (body as ResponseBody).push === 'function';
 }
@@ -88,6 +89,24 @@ export interface BodyContext {
 	streamed?: boolean;
 }
 
+/** What is known of one answer's body while it is read (watchBody's functions share it). */
+interface Watched {
+	c: BodyContext;
+	dog: Watchdog;
+	/** Called once when the reading ends, however it ends. */
+	done: () => void;
+	/** Bytes of the body that arrived so far. */
+	received: number;
+	ended: boolean;
+	finished: boolean;
+	/** Bytes of the answer already added to the request's budget. */
+	credited: number;
+	/** Content-Length of a successful answer with a body; undefined when there is none. */
+	announced: number | undefined;
+	/** Whether the bytes that arrived are held to `announced` (they are those of the wire). */
+	enforce: boolean;
+}
+
 /**
  * The answer's body, watched: bytes are counted as the HTTP client hands them on (its push), the
  * watchdog measures pauses while the reader waits, and every way the body can fail (stalled,
@@ -97,75 +116,101 @@ export interface BodyContext {
  */
 export function watchBody(raw: unknown, dog: Watchdog, done: () => void, c: BodyContext) {
 	const stream = isStream(raw) ? raw : undefined;
-	let received = 0;
-	let ended = false;
-	let finished = false;
-	const finish = () => {
-		if (finished) return;
-		finished = true;
-		dog.stop();
-		done();
-	};
-	// Content-Length counts the bytes on the wire. A body cut short is an error of Node's HTTP
-	// parser (seen here as "broke off"). n8n's client inflates gzip, deflate and br bodies and
-	// then drops Content-Encoding (gzip and deflate check their own length), so the count is
-	// compared with Content-Length only while Content-Encoding is still there: the bytes are
-	// those of the wire.
-	const length = c.headers['content-length'];
-	const announced = c.status >= 200 && c.status < 300 && c.status !== 204 && length !== undefined && /^\d+$/.test(length) ? Number(length) : undefined;
-	const enforce = announced !== undefined && c.headers['content-encoding'] !== undefined;
-	const of = () => (announced !== undefined ? ` of ${announced}` : '');
-
+	const w: Watched = { c, dog, done, received: 0, ended: false, finished: false, credited: 0, ...announcedLength(c) };
 	// The deadline grows with the bytes the answer moves: a download by its announced length at
 	// once, anything else (and a download without a length) as the bytes arrive.
-	let credited = 0;
-	const credit = (total: number) => {
-		if (c.budget && total > credited) {
-			c.budget.moved += total - credited;
-			credited = total;
-		}
-	};
-	if (c.streamed && announced !== undefined) credit(announced);
-
-	const fail = (headline: string, extra = '') =>
-		storageFailure(c.node, headline, `The answer is incomplete and was not used.${extra} Running it again is safe.`, c.itemIndex);
-	const explain = (error: unknown): NodeApiError => {
-		finish();
-		if (error instanceof NodeApiError) return error;
-		if (dog.fired?.phase === 'deadline') {
-			return fail(
-				`${c.what} timed out: the answer was not finished within the request's deadline of ${seconds(dog.fired.ms)} (${received}${of()} bytes arrived)`,
-				` The deadline is the Response Timeout of each try (set in the credential under Advanced Protocol Settings) plus 1 s for every 32 KiB the request moves.`,
-			);
-		}
-		if (dog.fired) {
-			return fail(
-				`${c.what} timed out: no data for ${seconds(dog.fired.ms)} after ${received}${of()} bytes of the answer`,
-				` The Idle Timeout is set in the credential under Advanced Protocol Settings (${seconds(dog.fired.ms)} now).`,
-			);
-		}
-		if (c.cancelled()) return storageFailure(c.node, `${c.what} was cancelled`, 'The execution was stopped while the answer was read.', c.itemIndex);
-		const code = networkCode(error) ?? (error as Error)?.message ?? 'connection lost';
-		return fail(`${c.what} broke off after ${received}${of()} bytes of the answer (${code})`);
-	};
-	const verify = (): NodeApiError | undefined => {
-		finish();
-		if (enforce && ended && received !== announced) return fail(`${c.what} broke off: the answer ended after ${received}${of()} bytes`);
-		return undefined;
-	};
+	if (c.streamed && w.announced !== undefined) credit(w, w.announced);
+	const explain = (error: unknown): NodeApiError => explainFailure(w, error);
+	const verify = (): NodeApiError | undefined => verifyLength(w);
 
 	if (!stream) {
 		// Not a stream (a test double or a future client): the whole body is already here.
-		finish();
+		finish(w);
 		const buffer = raw === undefined || raw === null ? Buffer.alloc(0) : Buffer.isBuffer(raw) ? raw : Buffer.from(String(raw));
 		return { stream: raw as NodeJS.ReadableStream, read: async () => buffer, explain, verify };
 	}
+	countArrivals(w, stream);
+	const read = async (limit = DEFAULT_MAX_ANSWER_BYTES, truncate = false): Promise<Buffer> => await readWhole(w, stream, limit, truncate);
+	return { stream: stream as NodeJS.ReadableStream, read, explain, verify };
+}
+
+/**
+ * The length the answer announces, and whether the bytes are held to it. Content-Length counts
+ * the bytes on the wire. A body cut short is an error of Node's HTTP parser (seen here as "broke
+ * off"). n8n's client inflates gzip, deflate and br bodies and then drops Content-Encoding (gzip
+ * and deflate check their own length), so the count is compared with Content-Length only while
+ * Content-Encoding is still there: the bytes are those of the wire.
+ */
+function announcedLength(c: BodyContext): { announced: number | undefined; enforce: boolean } {
+	const length = c.headers['content-length'];
+	const announced = c.status >= 200 && c.status < 300 && c.status !== 204 && length !== undefined && /^\d+$/.test(length) ? Number(length) : undefined;
+	return { announced, enforce: announced !== undefined && c.headers['content-encoding'] !== undefined };
+}
+
+/** Ends the watching once: the watchdog stops and the caller's `done` runs. */
+function finish(w: Watched): void {
+	if (w.finished) return;
+	w.finished = true;
+	w.dog.stop();
+	w.done();
+}
+
+/** Adds the bytes of the answer beyond those already counted to the request's budget. */
+function credit(w: Watched, total: number): void {
+	if (w.c.budget && total > w.credited) {
+		w.c.budget.moved += total - w.credited;
+		w.credited = total;
+	}
+}
+
+/** ` of 1234` after a byte count when the answer announced its length. */
+const ofAnnounced = (w: Watched) => (w.announced !== undefined ? ` of ${w.announced}` : '');
+
+/** The error of an answer that did not arrive whole. */
+function incomplete(w: Watched, headline: string, extra = ''): NodeApiError {
+	return storageFailure(w.c.node, headline, `The answer is incomplete and was not used.${extra} Running it again is safe.`, w.c.itemIndex);
+}
+
+/** The error the reading of the body ended with, told as what happened: deadline, idle, cancelled, or broken off. */
+function explainFailure(w: Watched, error: unknown): NodeApiError {
+	const { c, dog } = w;
+	finish(w);
+	if (error instanceof NodeApiError) return error;
+	if (dog.fired?.phase === 'deadline') {
+		return incomplete(
+			w,
+			`${c.what} timed out: the answer was not finished within the request's deadline of ${seconds(dog.fired.ms)} (${w.received}${ofAnnounced(w)} bytes arrived)`,
+			` The deadline is the Response Timeout of each try (set in the credential under Advanced Protocol Settings) plus 1 s for every 32 KiB the request moves.`,
+		);
+	}
+	if (dog.fired) {
+		return incomplete(
+			w,
+			`${c.what} timed out: no data for ${seconds(dog.fired.ms)} after ${w.received}${ofAnnounced(w)} bytes of the answer`,
+			` The Idle Timeout is set in the credential under Advanced Protocol Settings (${seconds(dog.fired.ms)} now).`,
+		);
+	}
+	if (c.cancelled()) return storageFailure(c.node, `${c.what} was cancelled`, 'The execution was stopped while the answer was read.', c.itemIndex);
+	const code = networkCode(error) ?? (error as Error)?.message ?? 'connection lost';
+	return incomplete(w, `${c.what} broke off after ${w.received}${ofAnnounced(w)} bytes of the answer (${code})`);
+}
+
+/** Once the body was read to its end: the error of a body shorter than its Content-Length, if it was. */
+function verifyLength(w: Watched): NodeApiError | undefined {
+	finish(w);
+	if (w.enforce && w.ended && w.received !== w.announced) return incomplete(w, `${w.c.what} broke off: the answer ended after ${w.received}${ofAnnounced(w)} bytes`);
+	return undefined;
+}
+
+/** Counts the bytes the HTTP client pushes into the stream (each is progress for the watchdog) and ends the watching with the stream. */
+function countArrivals(w: Watched, stream: ResponseBody): void {
+	const { dog } = w;
 	const push = stream.push.bind(stream);
 	stream.push = (chunk: unknown, encoding?: BufferEncoding) => {
-		if (chunk === null) ended = true;
+		if (chunk === null) w.ended = true;
 		else if (chunk !== undefined) {
-			received += (chunk as { length?: number }).length ?? 0;
-			credit(received);
+			w.received += (chunk as { length?: number }).length ?? 0;
+			credit(w, w.received);
 			dog.touch();
 		}
 		return push(chunk, encoding);
@@ -173,55 +218,57 @@ export function watchBody(raw: unknown, dog: Watchdog, done: () => void, c: Body
 	dog.touch('body');
 	dog.paused = () => (stream.readableLength ?? 0) >= (stream.readableHighWaterMark ?? Infinity);
 	stream.once('end', () => {
-		ended = true;
-		finish();
+		w.ended = true;
+		finish(w);
 	});
-	stream.once('close', finish);
+	stream.once('close', () => finish(w));
 	// The reader attaches its own listener; this one only keeps an error that comes before it from
 	// being thrown as an uncaught exception.
-	stream.on('error', finish);
-	const tooLarge = (limit: number) => {
-		finish();
-		stream.destroy?.();
-		const told = announced !== undefined ? `${announced} bytes announced` : `more than ${limit} bytes arrived`;
-		return storageFailure(
-			c.node,
-			`${c.what} answered more than ${size(limit)} (${told}): the node stops reading an answer past that size`,
-			'An answer of this request is never that large when it comes from the object storage; nothing of it was used. Check that the Endpoint is the object storage (not a proxy or a web page), or ask for smaller pages (Page Size).',
-			c.itemIndex,
-		);
-	};
-	/**
-	 * The whole body, at most `limit` bytes: past it the reading stops (the connection is closed)
-	 * and it fails naming the request and the size, or, with `truncate`, resolves the first
-	 * `limit` bytes (an error answer, of which only the start is read).
-	 */
-	const read = async (limit = DEFAULT_MAX_ANSWER_BYTES, truncate = false): Promise<Buffer> => {
-		if (!truncate && announced !== undefined && announced > limit) throw tooLarge(limit);
-		const chunks: Buffer[] = [];
-		let total = 0;
-		try {
-			for await (const chunk of stream as AsyncIterable<Buffer>) {
-				const buffer = Buffer.from(chunk);
-				if (total + buffer.length > limit) {
-					if (!truncate) throw tooLarge(limit);
-					chunks.push(buffer.subarray(0, limit - total));
-					finish();
-					stream.destroy?.();
-					return Buffer.concat(chunks);
-				}
-				total += buffer.length;
-				chunks.push(buffer);
+	stream.on('error', () => finish(w));
+}
+
+/** Stops reading an answer past `limit` bytes (the connection is closed): the error that says so. */
+function tooLarge(w: Watched, stream: ResponseBody, limit: number): NodeApiError {
+	finish(w);
+	stream.destroy?.();
+	const told = w.announced !== undefined ? `${w.announced} bytes announced` : `more than ${limit} bytes arrived`;
+	return storageFailure(
+		w.c.node,
+		`${w.c.what} answered more than ${size(limit)} (${told}): the node stops reading an answer past that size`,
+		'An answer of this request is never that large when it comes from the object storage; nothing of it was used. Check that the Endpoint is the object storage (not a proxy or a web page), or ask for smaller pages (Page Size).',
+		w.c.itemIndex,
+	);
+}
+
+/**
+ * The whole body, at most `limit` bytes: past it the reading stops (the connection is closed)
+ * and it fails naming the request and the size, or, with `truncate`, resolves the first
+ * `limit` bytes (an error answer, of which only the start is read).
+ */
+async function readWhole(w: Watched, stream: ResponseBody, limit: number, truncate: boolean): Promise<Buffer> {
+	if (!truncate && w.announced !== undefined && w.announced > limit) throw tooLarge(w, stream, limit);
+	const chunks: Buffer[] = [];
+	let total = 0;
+	try {
+		for await (const chunk of stream as AsyncIterable<Buffer>) {
+			const buffer = Buffer.from(chunk);
+			if (total + buffer.length > limit) {
+				if (!truncate) throw tooLarge(w, stream, limit);
+				chunks.push(buffer.subarray(0, limit - total));
+				finish(w);
+				stream.destroy?.();
+				return Buffer.concat(chunks);
 			}
-		} catch (error) {
-			throw explain(error);
+			total += buffer.length;
+			chunks.push(buffer);
 		}
-		ended = true;
-		const short = verify();
-		if (short) throw short;
-		return Buffer.concat(chunks);
-	};
-	return { stream: stream as NodeJS.ReadableStream, read, explain, verify };
+	} catch (error) {
+		throw explainFailure(w, error);
+	}
+	w.ended = true;
+	const short = verifyLength(w);
+	if (short) throw short;
+	return Buffer.concat(chunks);
 }
 
 /** The whole body of an answer (a Buffer, a string, a stream), as one Buffer. */
