@@ -2,11 +2,15 @@
 /**
  * What the trigger simulations share: a seeded random source, a poller that keeps a trigger's
  * static data between polls the way an active n8n workflow does (and restarts it), fault
- * switches for the endpoints a trigger calls, and request counting.
+ * switches for the endpoints a trigger calls, request counting, and the plain Node process the
+ * long simulations run in (runSimulation, simulationMain).
  */
 const fs = require('node:fs');
 const path = require('node:path');
-const { n8n } = require('./vendor');
+const { n8n, startVendor } = require('./vendor');
+const { runScript } = require('./plain-node');
+
+const RESULTS = path.join(__dirname, '../../test-results');
 
 function mulberry32(seed) {
 	let a = seed >>> 0;
@@ -159,10 +163,53 @@ function report(name, p, extra = {}) {
 		...extra,
 	};
 	process.stdout.write(`[simulation] ${JSON.stringify(line)}\n`);
-	const dir = path.join(__dirname, '../../test-results');
-	fs.mkdirSync(dir, { recursive: true });
-	fs.appendFileSync(path.join(dir, 'trigger-simulations.jsonl'), `${JSON.stringify({ at: new Date().toISOString(), ...line })}\n`);
+	fs.mkdirSync(RESULTS, { recursive: true });
+	fs.appendFileSync(path.join(RESULTS, 'trigger-simulations.jsonl'), `${JSON.stringify({ at: new Date().toISOString(), ...line })}\n`);
 	return line;
 }
 
-module.exports = { longTokens, mulberry32, createPoller, setFaults, clearFaults, advance, requestCount, storageRequestCount, sorted, report };
+/* ---------- simulations in a plain Node process ---------- */
+
+/**
+ * Runs a simulation module's `simulate(v, options)` in a plain Node process (`node <file>`, its
+ * command line being simulationMain): jest's module sandbox made every poll about twice as slow
+ * (see plain-node.js). Its expectations run there, with jest's own `expect` library; the first
+ * that fails ends the run and fails the calling test with its message. Resolves the simulation's
+ * report line (report() below), on which the test checks its figures.
+ */
+async function runSimulation(file, options, { timeoutMs } = {}) {
+	const out = path.join(RESULTS, 'simulations', `${path.basename(file, '.js')}-${options.cursor}-${process.pid}.json`);
+	fs.mkdirSync(path.dirname(out), { recursive: true });
+	fs.rmSync(out, { force: true });
+	const run = await runScript(file, [JSON.stringify(options), out], { env: { FORCE_COLOR: '0' }, timeoutMs });
+	process.stdout.write(run.stdout);
+	const written = fs.existsSync(out) ? JSON.parse(fs.readFileSync(out, 'utf8')) : null;
+	if (!written) throw new Error(`${path.basename(file)} wrote no result (exit ${run.code}):\n${run.stderr}${run.stdout}`);
+	if (written.failure) throw new Error(`${path.basename(file)} ${JSON.stringify(options)}, in its own process:\n${written.failure}`);
+	return written.report;
+}
+
+/**
+ * The command line of a simulation module: `node <file> '<options as JSON>' <result file>`.
+ * Starts an emulator (startVendor(vendor)), readies it as before each test (`prepare(v)`), runs
+ * `simulate(v, options)`, writes { report } or { failure } to the result file; exits 0, or 1 (an
+ * expectation failed or the run threw).
+ */
+function simulationMain({ vendor = {}, prepare, simulate }) {
+	const [options, out] = process.argv.slice(2);
+	const finish = (result) => {
+		fs.writeFileSync(out, JSON.stringify(result));
+		process.exit(result.failure ? 1 : 0);
+	};
+	(async () => {
+		const v = await startVendor(vendor);
+		try {
+			await prepare(v);
+			return { report: await simulate(v, JSON.parse(options)) };
+		} finally {
+			await v.close();
+		}
+	})().then(finish, (err) => finish({ failure: (err && err.stack) || String(err) }));
+}
+
+module.exports = { runSimulation, simulationMain, longTokens, mulberry32, createPoller, setFaults, clearFaults, advance, requestCount, storageRequestCount, sorted, report };

@@ -4,36 +4,18 @@
  * the threshold (once each, re-armed above it) and new consumption records.
  */
 const { startVendor, n8n } = require('../../support/vendor');
-const { longTokens, mulberry32, createPoller, setFaults, clearFaults, requestCount, sorted, report } = require('../../support/triggers');
-
-const NODE = 'vendorAccountBillingTrigger'; // the Vendor Balance Trigger (listed under Vendor Account & Billing in n8n's node panel)
-const FIXED = { thresholdSource: 'fixed', threshold: 100, consumption: false };
-const WITH_RECORDS = { ...FIXED, consumption: true };
+const { clearFaults, requestCount, runSimulation } = require('../../support/triggers');
+const { NODE, FIXED, WITH_RECORDS, identity, prepare, accountTools } = require('./balanceTrigger.simulation');
 
 let v;
 beforeAll(async () => {
 	v = await startVendor();
 });
 afterAll(() => v.close());
-beforeEach(async () => {
-	await clearFaults(v);
-	await v.control('POST', '/reset');
-	await longTokens(v);
-	v._tokens = {};
-});
+beforeEach(() => prepare(v));
 
-let n = 0;
-const setBalance = (price) => v.control('POST', '/management/balance', { username: 'demo', price });
-const recharge = (price) => v.control('POST', '/management/profile/recharge', { username: 'demo', price });
-/** One consumption record of 1.00 (adding a CDN channel); returns the record's name. */
-const consume = async () => {
-	const name = `c${++n}-${Date.now().toString(36)}.example.org`;
-	const r = await v.api('cdn/domainAdd', { name, type: 'cloud', ip: { '192.0.2.20': 80 } });
-	if (Number(r.code) !== 1) throw new Error(r.message); // "1" under the numbersAsStrings dialect
-	return `CDN channel ${name}`;
-};
+const { setBalance, recharge, consume } = accountTools(() => v);
 const poll = (parameters, opts = {}) => n8n.runPoll(NODE, parameters, { credentials: { vendorApi: v.apiRef }, store: v.store, ...opts });
-const identity = (i) => (i.event === 'consumption' ? `consumption:${i.name}` : `below:${i.balance.toFixed(2)}`);
 
 describe('semantics', () => {
 	test('once per crossing: nothing at the baseline, once on falling below, again only after rising to it', async () => {
@@ -242,92 +224,19 @@ describe('semantics', () => {
 	});
 });
 
-/** A safety cap, not a measure: a 1000-poll simulation takes about a minute alone, several under load. */
+/** The simulation (balanceTrigger.simulation.js: what it does and checks), in a plain Node process; a safety cap, not a measure. */
+const SIMULATION = require.resolve('./balanceTrigger.simulation');
 const SIMULATION_TIMEOUT_MS = 600000;
-
-/**
- * The simulation: the balance is set, recharged and spent (each CDN channel added is a 1.00
- * consumption record) at random between polls. The ledger holds every consumption record made
- * and, for the balance (a level, not a log), each crossing between two successful polls: below
- * 100 now and not below at the previous successful poll.
- */
-async function simulate({ seed, polls, cursor }) {
-	const rng = mulberry32(seed);
-	let cents = 15000;
-	await setBalance(cents / 100);
-	let observedBelow = cents < 10000;
-	let window = [];
-	const ledger = [];
-	const emitted = [];
-	let crossings = 0;
-	let records = 0;
-
-	const p = createPoller(v, NODE, WITH_RECORDS, { cursor });
-	expect((await p.poll()).items).toEqual([]);
-	if (cursor === 'staged') expect((await p.poll()).items).toEqual([]);
-
-	for (let step = 1; step <= polls; step++) {
-		const actions = rng.int(0, 2);
-		for (let a = 0; a < actions; a++) {
-			const r = rng.next();
-			if (r < 0.4) {
-				cents = rng.int(6000, 14000);
-				await setBalance((cents / 100).toFixed(2));
-			} else if (r < 0.5) {
-				const add = rng.int(100, 3000);
-				await recharge((add / 100).toFixed(2));
-				cents += add;
-			} else if (cents >= 100) {
-				const name = await consume();
-				cents -= 100;
-				window.push(`consumption:${name}`);
-				ledger.push(`consumption:${name}`);
-				records++;
-			}
-		}
-		if (step % 97 === 0) p.restart();
-		if (cursor === 'staged' && step % 151 === 0) p.crash(); // durable cursors lose nothing in a crash
-		const fault = await setFaults(v, rng, ['profile/balance', 'profile/payList']);
-		const res = await p.poll(!!fault);
-		await clearFaults(v, fault);
-		const got = res.items.map(identity);
-		emitted.push(...got);
-		for (const item of res.items) expect(item).toMatchObject({ threshold: 100, balance: cents / 100 });
-		if (res.ok) {
-			const below = cents < 10000;
-			if (below && !observedBelow) {
-				const entry = `below:${(cents / 100).toFixed(2)}`;
-				window.push(entry);
-				ledger.push(entry);
-				crossings++;
-			}
-			observedBelow = below;
-			expect({ step, events: sorted(got) }).toEqual({ step, events: sorted(window) });
-			// the crossing comes after the records of the same poll
-			if (got.length > 1 && got.some((g) => g.startsWith('below:'))) expect(got[got.length - 1]).toMatch(/^below:/);
-			window = [];
-		} else {
-			expect({ step, events: got }).toEqual({ step, events: [] });
-		}
-	}
-	const last = await p.poll();
-	expect(last.ok).toBe(true);
-	emitted.push(...last.items.map(identity));
-	if (cents < 10000 && !observedBelow) ledger.push(`below:${(cents / 100).toFixed(2)}`);
-	expect(sorted(emitted)).toEqual(sorted(ledger));
-	expect(p.size()).toBeLessThan(100);
-	return report(`balance (${cursor} cursor)`, p, { ledger: ledger.length, crossings, records });
-}
 
 describe('simulation', () => {
 	test('1000 polls with the balance moving across the threshold and consumption records, failed polls and restarts', async () => {
-		const r = await simulate({ seed: 8001, polls: 1000, cursor: 'live' });
+		const r = await runSimulation(SIMULATION, { seed: 8001, polls: 1000, cursor: 'live' }, { timeoutMs: SIMULATION_TIMEOUT_MS - 60e3 });
 		expect(r.failedPolls).toBeGreaterThan(20);
 		expect(r.crossings).toBeGreaterThan(50);
 		expect(r.requestsPerCleanPoll).toBeLessThan(2.01); // profile/balance + one page of profile/payList
 	}, SIMULATION_TIMEOUT_MS);
 
 	test('the same with durable (staged) poll cursors, crash restarts included', async () => {
-		await simulate({ seed: 8002, polls: 300, cursor: 'staged' });
+		await runSimulation(SIMULATION, { seed: 8002, polls: 300, cursor: 'staged' }, { timeoutMs: SIMULATION_TIMEOUT_MS - 60e3 });
 	}, SIMULATION_TIMEOUT_MS);
 });

@@ -4,42 +4,18 @@
  * prefetch tasks and host backups reaching a final state, once each.
  */
 const { startVendor, n8n } = require('../../support/vendor');
-const { longTokens, mulberry32, createPoller, setFaults, clearFaults, advance, requestCount, sorted, report } = require('../../support/triggers');
-
-const NODE = 'vendorCdnTrigger'; // the Vendor Task Trigger (listed under Vendor CDN in n8n's node panel)
-const HOUR = 3600e3;
-const ALL = { kinds: ['refresh', 'prefetch', 'backup'], finalState: 'both' };
-const OPS = ['cdn/refreshList', 'cdn/refreshStatus', 'cdn/preloadStatus', 'instance/backupList'];
-const GOOD = 'www.example.com'; // a channel of the account: tasks on it succeed
-const BAD = 'elsewhere.example.net'; // not a channel: tasks on it fail
+const { clearFaults, advance, requestCount, sorted, runSimulation } = require('../../support/triggers');
+const { NODE, HOUR, ALL, GOOD, BAD, TIMING, identity, prepare, vendorTools } = require('./taskTrigger.simulation');
 
 let v;
 beforeAll(async () => {
-	v = await startVendor({ management: { timing: { taskDelayMs: HOUR, hostCreateMs: HOUR, hostReinstallMs: HOUR, backupMs: HOUR } } });
+	v = await startVendor({ management: { timing: TIMING } });
 });
 afterAll(() => v.close());
-beforeEach(async () => {
-	await clearFaults(v);
-	await v.control('POST', '/reset');
-	await longTokens(v); // hours of emulator time pass here; token renewals would blur the request counts
-	v._tokens = {};
-	const ch = await v.api('cdn/domainAdd', { name: GOOD, type: 'cloud', ip: { '192.0.2.10': 80 } });
-	expect(ch.code).toBe(1);
-});
+beforeEach(() => prepare(v));
 
-let n = 0;
-const api = async (path, body) => {
-	const r = await v.api(path, body);
-	if (Number(r.code) !== 1) throw new Error(`${path}: ${r.message}`); // "1" under the numbersAsStrings dialect
-	return r.data;
-};
-const refresh = async (host = GOOD) => Number((await api('cdn/refresh', { type: 'file', urls: `https://${host}/f${++n}.js` })).id);
-const prefetch = async (host = GOOD) => Number((await api('cdn/preload', { urls: `https://${host}/big${++n}.bin` })).id);
-const addHost = async () => Number((await v.control('POST', '/management/instance/hosts/add', { name: `h${++n}`, status: 1 })).host.id);
-const backup = async (iid) => Number((await api('instance/backupAdd', { iid, name: `b${++n}` })).id);
-const backupStatus = (id, status) => v.control('POST', '/management/instance/backups/status', { id, status });
+const { api, refresh, prefetch, addHost, backup, backupStatus } = vendorTools(() => v);
 const poll = (parameters, opts = {}) => n8n.runPoll(NODE, parameters, { credentials: { vendorApi: v.apiRef }, store: v.store, ...opts });
-const identity = (i) => `${i.kind}:${String(i.id)}:${i.state}`;
 
 describe('semantics', () => {
 	test('the first poll records a baseline; each task is emitted once when it is final, with its outcome', async () => {
@@ -328,190 +304,19 @@ describe('integrity (issues 24, 25)', () => {
 	});
 });
 
-/** A safety cap, not a measure: a 1000-poll simulation takes about a minute alone, several under load. */
+/** The simulation (taskTrigger.simulation.js: what it does and checks), in a plain Node process; a safety cap, not a measure. */
+const SIMULATION = require.resolve('./taskTrigger.simulation');
 const SIMULATION_TIMEOUT_MS = 600000;
-
-/**
- * The simulation: CDN tasks created on and off the account's channel (so they succeed or
- * fail), deleted while running, settled by the clock or the settle switch; backups created,
- * completed by the clock, failed, run again, deleted, and purged with their host. The ledger
- * holds one entry per final state reached. Nothing is allowed to erase the evidence of an event
- * before a successful poll saw it (a poller cannot see what is gone before it looks): a finished
- * backup is deleted or run again only after a successful poll saw it finished, and a backup run
- * again finishes only after a successful poll saw it running.
- */
-async function simulate({ seed, polls, cursor }) {
-	const rng = mulberry32(seed);
-	const ADVANCE = 1.5 * HOUR;
-	const tasks = new Map(); // id -> { kind, outcome, final, dueAt }
-	const backups = new Map(); // id -> { iid, status, dueAt, seen (status at the last successful poll) }
-	const hosts = new Set();
-	const runningUnseen = new Set(); // backups run again that no surviving poll has seen running
-	let advances = 0;
-	let window = [];
-	const ledger = [];
-	const emitted = [];
-	const record = (entry) => {
-		window.push(entry);
-		ledger.push(entry);
-	};
-	const finishDue = (next) => {
-		for (const [id, t] of tasks) {
-			if (!t.final && t.dueAt <= next) {
-				t.final = true;
-				record(`${t.kind}:${id}:${t.outcome}`);
-			}
-		}
-		for (const [id, b] of backups) {
-			if (b.status === 0 && b.dueAt <= next) {
-				b.status = 1;
-				record(`backup:${id}:succeeded`);
-			}
-		}
-	};
-
-	for (let i = 0; i < 4; i++) hosts.add(await addHost());
-	await longTokens(v);
-	v._tokens = {};
-	const p = createPoller(v, NODE, ALL, { cursor });
-	expect((await p.poll()).items).toEqual([]);
-	if (cursor === 'staged') expect((await p.poll()).items).toEqual([]);
-
-	let crashDue = false;
-	for (let step = 1; step <= polls; step++) {
-		if (step % 97 === 0) p.restart();
-		if (step % 151 === 0) crashDue = true;
-		if (crashDue && window.length === 0) {
-			// n8n loses what polls saw since its last database write (activation, emitted items):
-			// a backup seen running again must be seen again before it may finish
-			p.crash();
-			crashDue = false;
-			for (const [id, b] of backups) if (b.status === 0 && b.seen !== null) runningUnseen.add(id);
-		}
-		const actions = rng.int(0, 3);
-		for (let a = 0; a < actions; a++) {
-			const r = rng.next();
-			if (r < 0.3) {
-				const good = rng.chance(0.75);
-				const id = await refresh(good ? GOOD : BAD);
-				tasks.set(id, { kind: 'refresh', outcome: good ? 'succeeded' : 'failed', final: false, dueAt: advances + 1 });
-			} else if (r < 0.45) {
-				const good = rng.chance(0.75);
-				const id = await prefetch(good ? GOOD : BAD);
-				tasks.set(id, { kind: 'prefetch', outcome: good ? 'succeeded' : 'failed', final: false, dueAt: advances + 1 });
-			} else if (r < 0.5) {
-				const running = [...tasks].filter(([, t]) => !t.final);
-				if (running.length) {
-					const [id] = rng.pick(running);
-					await api('cdn/refreshDelete', { ids: [id] });
-					tasks.delete(id);
-				}
-			} else if (r < 0.53) {
-				const running = [...tasks].filter(([, t]) => !t.final);
-				await v.control('POST', '/management/cdn/tasks/settle', {});
-				for (const [id, t] of running) {
-					t.final = true;
-					record(`${t.kind}:${id}:${t.outcome}`);
-				}
-			} else if (r < 0.7) {
-				const free = [...hosts].filter((iid) => ![...backups.values()].some((b) => b.iid === iid && b.status === 0));
-				if (free.length) {
-					const iid = rng.pick(free);
-					const id = await backup(iid);
-					backups.set(id, { iid, status: 0, dueAt: advances + 1, seen: null });
-				}
-			} else if (r < 0.77) {
-				const running = [...backups].filter(([id, b]) => b.status === 0 && !runningUnseen.has(id));
-				if (running.length) {
-					const [id, b] = rng.pick(running);
-					await backupStatus(id, 2);
-					b.status = 2;
-					record(`backup:${id}:failed`);
-				}
-			} else if (r < 0.84) {
-				const finishedSeen = [...backups].filter(([, b]) => (b.status === 1 || b.status === 2) && b.seen === b.status);
-				if (finishedSeen.length) {
-					const [id, b] = rng.pick(finishedSeen);
-					await backupStatus(id, 0);
-					b.status = 0;
-					b.dueAt = advances + 1;
-					runningUnseen.add(id);
-				}
-			} else if (r < 0.88) {
-				const finishedSeen = [...backups].filter(([, b]) => (b.status === 1 || b.status === 2) && b.seen === b.status);
-				if (finishedSeen.length) {
-					const [id, b] = rng.pick(finishedSeen);
-					await api('instance/backupDelete', { id });
-					b.status = 4; // purged two hours later, silently
-				}
-			} else if (r < 0.9) {
-				// a host goes, with its backups: only when none holds an event nobody saw yet
-				const removable = [...hosts].filter((iid) =>
-					[...backups.values()].every((b) => b.iid !== iid || b.status === 0 || b.status === 4 || b.seen === b.status),
-				);
-				if (removable.length > 1) {
-					const iid = rng.pick(removable);
-					await v.control('POST', '/management/instance/hosts/remove', { id: iid });
-					hosts.delete(iid);
-					for (const [id, b] of backups) {
-						if (b.iid !== iid) continue;
-						backups.delete(id);
-						runningUnseen.delete(id);
-					}
-					hosts.add(await addHost());
-				}
-			}
-		}
-		if (rng.chance(0.3) && runningUnseen.size === 0) {
-			await advance(v, ADVANCE);
-			advances++;
-			finishDue(advances);
-		}
-
-		const fault = await setFaults(v, rng, OPS, { hard: 0.05 });
-		const res = await p.poll(!!fault);
-		await clearFaults(v, fault);
-		const got = res.items.map(identity);
-		emitted.push(...got);
-		for (const item of res.items) {
-			expect(item.state === 'succeeded' || item.state === 'failed').toBe(true);
-			if (item.kind === 'backup') expect(item.statusName).toBe(item.state === 'succeeded' ? 'Completed' : 'Failed');
-			else expect(item.result).toBe(item.state === 'succeeded' ? 'success' : 'failed');
-		}
-		if (res.ok) {
-			expect({ step, events: sorted(got) }).toEqual({ step, events: sorted(window) });
-			window = [];
-			runningUnseen.clear();
-			for (const b of backups.values()) b.seen = b.status;
-		} else {
-			expect({ step, events: got }).toEqual({ step, events: [] });
-		}
-	}
-	const last = await p.poll();
-	expect(last.ok).toBe(true);
-	emitted.push(...last.items.map(identity));
-	expect(sorted(emitted)).toEqual(sorted(ledger));
-	expect(p.size()).toBeLessThan(400);
-	const by = (kind) => ledger.filter((e) => e.startsWith(`${kind}:`)).length;
-	return report(`task (${cursor} cursor)`, p, {
-		ledger: ledger.length,
-		refresh: by('refresh'),
-		prefetch: by('prefetch'),
-		backup: by('backup'),
-		tasksCreated: tasks.size,
-		clockSteps: advances,
-	});
-}
 
 describe('simulation', () => {
 	test('1000 polls with tasks and backups finishing, failed polls and restarts: every final state once, nothing else', async () => {
-		const r = await simulate({ seed: 7001, polls: 1000, cursor: 'live' });
+		const r = await runSimulation(SIMULATION, { seed: 7001, polls: 1000, cursor: 'live' }, { timeoutMs: SIMULATION_TIMEOUT_MS - 60e3 });
 		expect(r.failedPolls).toBeGreaterThan(20);
 		expect(r.backup).toBeGreaterThan(100);
 		expect(r.requestsPerCleanPoll).toBeLessThan(3.5);
 	}, SIMULATION_TIMEOUT_MS);
 
 	test('the same with durable (staged) poll cursors', async () => {
-		await simulate({ seed: 7002, polls: 300, cursor: 'staged' });
+		await runSimulation(SIMULATION, { seed: 7002, polls: 300, cursor: 'staged' }, { timeoutMs: SIMULATION_TIMEOUT_MS - 60e3 });
 	}, SIMULATION_TIMEOUT_MS);
 });

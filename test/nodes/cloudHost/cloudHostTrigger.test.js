@@ -4,34 +4,18 @@
  * test event, errors, filters, paging, and a 1000-poll simulation with an independent ledger.
  */
 const { startVendor, n8n } = require('../../support/vendor');
-const { longTokens, mulberry32, createPoller, setFaults, clearFaults, advance, requestCount, sorted, report } = require('../../support/triggers');
-
-const NODE = 'vendorCloudHostTrigger';
-const HOUR = 3600e3;
-const ALL = { events: ['statusChanged', 'appeared', 'disappeared'] };
-// docs/vendor/hosts-network-dns.md#host-status, written out independently of the package
-const NAMES = ['Creating', 'Running', 'Paused', 'Abnormal', 'Reinstalling', 'Restricted', 'Maintenance', 'Deleting', 'Queued', 'Recycle Bin'];
+const { clearFaults, requestCount, sorted, runSimulation } = require('../../support/triggers');
+const { NODE, ALL, TIMING, identity, prepare, hostTools } = require('./cloudHostTrigger.simulation');
 
 let v;
 beforeAll(async () => {
-	v = await startVendor({ management: { timing: { taskDelayMs: HOUR, hostCreateMs: HOUR, hostReinstallMs: HOUR, backupMs: HOUR } } });
+	v = await startVendor({ management: { timing: TIMING } });
 });
 afterAll(() => v.close());
-beforeEach(async () => {
-	await clearFaults(v);
-	await v.control('POST', '/reset');
-});
+beforeEach(() => prepare(v));
 
-const addHost = async (fields = {}) => (await v.control('POST', '/management/instance/hosts/add', { name: 'h', status: 1, ...fields })).host;
-const setStatus = (id, status) => v.control('POST', '/management/instance/hosts/status', { id, status });
+const { addHost, setStatus } = hostTools(() => v);
 const poll = (parameters, opts = {}) => n8n.runPoll(NODE, parameters, { credentials: { vendorApi: v.apiRef }, store: v.store, ...opts });
-const identity = (i) =>
-	i.event === 'statusChanged'
-		? `changed:${i.hostId}:${i.previousStatus}>${i.status}`
-		: i.event === 'appeared'
-			? `appeared:${i.hostId}:${i.status}`
-			: `disappeared:${i.hostId}:${i.previousStatus}`;
-
 describe('semantics', () => {
 	test('the first poll records a baseline and emits nothing; the next emits each change once', async () => {
 		const a = await addHost({ name: 'web-1' });
@@ -288,126 +272,6 @@ describe('semantics', () => {
 	});
 });
 
-/** A safety cap, not a measure: a 1000-poll simulation takes about a minute alone, several under load. */
-const SIMULATION_TIMEOUT_MS = 600000;
-
-/**
- * The simulation. The test keeps its own model of the hosts (including the emulator's timed
- * rules: creating → running one hour after creation, a host left in the recycle bin removed two
- * hours after it first entered it) and a ledger of every change it makes or lets happen. Each
- * host changes at most once between two successful polls, so every ledger entry must come out
- * of exactly the next successful poll, and nothing else may.
- */
-async function simulate({ seed, polls, cursor }) {
-	const rng = mulberry32(seed);
-	const ADVANCE = 1.5 * HOUR; // > hostCreateMs, < the recycle bin's 2 hours
-	const model = new Map(); // id -> { status, nodeid, dueAt (advance index) | null, binAt (advance index) | null }
-	let advances = 0;
-	let window = []; // ledger entries since the last successful poll
-	const touched = new Set();
-	const ledger = [];
-	const emitted = [];
-	const record = (entry, id) => {
-		window.push(entry);
-		ledger.push(entry);
-		touched.add(id);
-	};
-
-	const add = async () => {
-		const status = rng.pick([0, 1, 1, 1, 2, 3]);
-		const h = await addHost({ name: `sim-${model.size}`, status, nodeid: rng.int(1, 3) });
-		const id = Number(h.id);
-		model.set(id, { status, nodeid: Number(h.nodeid), dueAt: status === 0 ? advances + 1 : null, binAt: null });
-		record(`appeared:${id}:${status}`, id);
-	};
-	const untouched = () => [...model.keys()].filter((id) => !touched.has(id));
-
-	for (let i = 0; i < 12; i++) await add();
-	await longTokens(v);
-	const p = createPoller(v, NODE, ALL, { cursor });
-	const first = await p.poll();
-	expect(first).toMatchObject({ ok: true, items: [] });
-	if (cursor === 'staged') expect((await p.poll()).items).toEqual([]); // the activation poll's baseline is not committed
-	window = [];
-	ledger.length = 0;
-	touched.clear();
-
-	for (let step = 1; step <= polls; step++) {
-		const actions = rng.int(0, 3);
-		for (let a = 0; a < actions; a++) {
-			const r = rng.next();
-			const free = untouched();
-			if ((r < 0.2 && model.size < 60) || model.size < 6) {
-				await add();
-			} else if (r < 0.3 && free.length) {
-				const id = rng.pick(free);
-				await v.control('POST', '/management/instance/hosts/remove', { id });
-				record(`disappeared:${id}:${model.get(id).status}`, id);
-				model.delete(id);
-			} else if (free.length) {
-				const id = rng.pick(free);
-				const h = model.get(id);
-				// entering the bin again after two hours there would purge the host at once: two changes
-				const binExpired = h.binAt !== null && advances >= h.binAt + 2;
-				const choices = [0, 1, 2, 3, 4, 5, 6, 7, 8, 9].filter((s) => s !== h.status && !(s === 9 && binExpired));
-				const status = rng.pick(choices);
-				await setStatus(id, status);
-				record(`changed:${id}:${h.status}>${status}`, id);
-				h.status = status;
-				h.dueAt = null;
-				if (status === 9 && h.binAt === null) h.binAt = advances;
-			}
-		}
-		if (rng.chance(0.3)) {
-			// the emulator's own transitions at the next clock step; only when no host changes twice
-			const next = advances + 1;
-			const due = [...model.entries()].filter(([, h]) => (h.dueAt !== null && h.dueAt <= next) || (h.status === 9 && h.binAt !== null && next >= h.binAt + 2));
-			if (due.every(([id]) => !touched.has(id))) {
-				await advance(v, ADVANCE);
-				advances = next;
-				for (const [id, h] of due) {
-					if (h.status === 9) {
-						record(`disappeared:${id}:9`, id);
-						model.delete(id);
-					} else {
-						record(`changed:${id}:${h.status}>1`, id);
-						h.status = 1;
-						h.dueAt = null;
-					}
-				}
-			}
-		}
-
-		if (step % 97 === 0) p.restart();
-		if (step % 151 === 0) p.crash();
-		const fault = await setFaults(v, rng, ['instance/list']);
-		const r = await p.poll(!!fault);
-		await clearFaults(v, fault);
-		const got = r.items.map(identity);
-		emitted.push(...got);
-		for (const item of r.items) {
-			if (item.status !== null) expect(item.statusName).toBe(NAMES[Number(item.status)]);
-			if (item.previousStatus !== null) expect(item.previousStatusName).toBe(NAMES[Number(item.previousStatus)]);
-		}
-		if (r.ok) {
-			expect({ step, events: sorted(got) }).toEqual({ step, events: sorted(window) });
-			window = [];
-			touched.clear();
-		} else {
-			expect({ step, events: got }).toEqual({ step, events: [] });
-		}
-	}
-	// one last clean poll delivers whatever the last failed polls held back
-	const last = await p.poll();
-	expect(last.ok).toBe(true);
-	emitted.push(...last.items.map(identity));
-	expect(sorted(emitted)).toEqual(sorted(ledger));
-	// bounded state: one short entry per host that exists
-	expect(Object.keys(p.staticData['node:Trigger'].state.hosts).length).toBe(model.size);
-	expect(p.size()).toBeLessThan(120 + model.size * 24);
-	return report(`cloudHost (${cursor} cursor)`, p, { hosts: model.size, ledger: ledger.length, clockSteps: advances });
-}
-
 describe('Backup Finished (issue 28: a finished host backup starts a workflow from the Cloud Host trigger)', () => {
 	const backup = async (iid, name) => {
 		const r = await v.api('instance/backupAdd', { iid, name });
@@ -526,15 +390,19 @@ describe('integrity (issue 24)', () => {
 	});
 });
 
+/** The simulation (cloudHostTrigger.simulation.js: what it does and checks), in a plain Node process; a safety cap, not a measure. */
+const SIMULATION = require.resolve('./cloudHostTrigger.simulation');
+const SIMULATION_TIMEOUT_MS = 600000;
+
 describe('simulation', () => {
 	test('1000 polls with random host changes, failed polls and restarts: every change once, nothing else', async () => {
-		const r = await simulate({ seed: 6001, polls: 1000, cursor: 'live' });
+		const r = await runSimulation(SIMULATION, { seed: 6001, polls: 1000, cursor: 'live' }, { timeoutMs: SIMULATION_TIMEOUT_MS - 60e3 });
 		expect(r.failedPolls).toBeGreaterThan(20);
 		expect(r.restarts + r.crashRestarts).toBeGreaterThanOrEqual(16);
 		expect(r.requestsPerCleanPoll).toBeLessThan(1.01); // one instance/list per poll (the log-in once)
 	}, SIMULATION_TIMEOUT_MS);
 
 	test('the same with durable (staged) poll cursors', async () => {
-		await simulate({ seed: 6002, polls: 300, cursor: 'staged' });
+		await runSimulation(SIMULATION, { seed: 6002, polls: 300, cursor: 'staged' }, { timeoutMs: SIMULATION_TIMEOUT_MS - 60e3 });
 	}, SIMULATION_TIMEOUT_MS);
 });
