@@ -142,7 +142,12 @@ function workflows() {
 					key: body('target'),
 					binaryData: true,
 					binaryPropertyName: 'data',
-					options: { partSize: `={{ $('Webhook').first().json.body.partSize || 8 }}`, partConcurrency: `={{ $('Webhook').first().json.body.concurrency || 4 }}` },
+					// parts, not one PUT: the worker's part buffers and a kill during a multipart upload are what these tests watch
+					options: {
+						multipartThreshold: 16,
+						partSize: `={{ $('Webhook').first().json.body.partSize || 8 }}`,
+						partConcurrency: `={{ $('Webhook').first().json.body.concurrency || 4 }}`,
+					},
 				},
 				credentials: ossCred,
 			},
