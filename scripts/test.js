@@ -20,6 +20,10 @@
  *      in one jest run with two workers (test/real-n8n/lines.jest.config.js), with the time of
  *      each file and line printed at the end
  *
+ * Every step runs with TMPDIR set to one folder of this run (vendor-test-run-* in the system's
+ * temporary folder), removed at the end whatever the outcome, with its size printed: a test that
+ * forgets a temporary file cannot fill the disk over repeated runs.
+ *
  * VENDOR_SKIP_REAL_N8N=1 skips steps 0 and 5 (quick local runs); CI never sets it. Every step's
  * time is printed at the end, and for step 0 when it was ready and how long step 5 waited for it.
  */
@@ -38,9 +42,37 @@ const realN8n = process.env.VENDOR_SKIP_REAL_N8N !== '1';
 
 const running = new Set(); // background jobs still running: { pid, done }
 
+// this run's temporary folder: every child process inherits it as TMPDIR (os.tmpdir() reads it)
+const runTmp = fs.mkdtempSync(path.join(os.tmpdir(), 'vendor-test-run-'));
+process.env.TMPDIR = runTmp;
+
+/** Bytes under a folder (files only; a folder that vanishes while read counts as empty). */
+function folderBytes(dir) {
+	let total = 0;
+	let entries = [];
+	try {
+		entries = fs.readdirSync(dir, { withFileTypes: true });
+	} catch {
+		return 0;
+	}
+	for (const e of entries) {
+		const p = path.join(dir, e.name);
+		if (e.isDirectory()) total += folderBytes(p);
+		else if (e.isFile()) total += fs.statSync(p, { throwIfNoEntry: false })?.size ?? 0;
+	}
+	return total;
+}
+
+function removeRunTmp() {
+	const mb = folderBytes(runTmp) / 2 ** 20;
+	fs.rmSync(runTmp, { recursive: true, force: true, maxRetries: 3 });
+	return `temporary files left by the run: ${mb.toFixed(0)} MB, removed (${runTmp})`;
+}
+
 async function finish(failed) {
 	// a run that ends early stops its background installs (a stopped install is redone next time)
 	for (const job of running) await stopProcessGroup(job.pid, job.done, { graceMs: 5000 });
+	timings.push(removeRunTmp());
 	process.stdout.write(`\n${timings.join('\n')}\ntotal: ${secs(Date.now() - t0)}\n\n${failed ? `FAILED: ${failed}\n` : 'all checks passed\n'}`);
 	process.exit(failed ? 1 : 0);
 }

@@ -19,7 +19,15 @@ const PACKAGE = require(path.join(ROOT, 'package.json'));
 const PREFIX = PACKAGE.name; // node types are "<package>.<name>", as n8n names community nodes
 
 // n8n-core reads its folders and binary mode from the environment when first used.
+// The binary store of a test file writes whole objects there: it is removed when the file ends
+// (jest's afterAll; exit in a plain Node process), so a run does not pile up gigabytes.
 const scratch = fs.mkdtempSync(path.join(os.tmpdir(), 'vendor-n8n-core-'));
+const removeScratch = () => fs.rmSync(scratch, { recursive: true, force: true, maxRetries: 3 });
+try {
+	afterAll(removeScratch); // a jest test file (required at its top level)
+} catch {
+	process.once('exit', removeScratch); // a plain Node process, or required inside a test
+}
 process.env.N8N_USER_FOLDER = process.env.N8N_USER_FOLDER || scratch;
 process.env.N8N_DEFAULT_BINARY_DATA_MODE = process.env.N8N_DEFAULT_BINARY_DATA_MODE || 'filesystem';
 process.env.N8N_DIAGNOSTICS_ENABLED = 'false';
