@@ -27,11 +27,9 @@
  * BENCH_SIZE_MIB (1024). BENCH_CPU_PROFILE=dir: n8n runs with --cpu-prof into dir (written when
  * it stops; open in Chrome's DevTools).
  */
-const { spawn } = require('node:child_process');
 const fs = require('node:fs');
 const os = require('node:os');
 const path = require('node:path');
-const readline = require('node:readline');
 const { pipeline } = require('node:stream/promises');
 const { performance } = require('node:perf_hooks');
 
@@ -39,6 +37,7 @@ process.env.AWS_SDK_JS_SUPPRESS_MAINTENANCE_MODE_MESSAGE = '1';
 const n8n = require('../real-n8n/lib');
 const { downloadUploadWorkflow, waitForWebhook } = require('../real-n8n/objects-lib');
 const { writeRandomFile } = require('../support/storage');
+const { startS3rver } = require('./s3rver-server');
 
 const ROOT = path.resolve(__dirname, '..', '..');
 const MiB = 1024 * 1024;
@@ -62,20 +61,6 @@ const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
 
 /* ------------------------------------------------------------ s3rver and the limit */
 
-async function startS3rver(dir) {
-	const proc = spawn(process.execPath, [path.join(__dirname, 's3rver-server.js'), dir], { stdio: ['ignore', 'pipe', 'inherit'] });
-	const line = await new Promise((resolve, reject) => {
-		readline.createInterface({ input: proc.stdout }).once('line', resolve);
-		proc.once('exit', (code) => reject(new Error(`s3rver exited with ${code}`)));
-	});
-	return {
-		url: JSON.parse(line).url,
-		async close() {
-			proc.kill('SIGTERM');
-			await new Promise((r) => proc.once('exit', r));
-		},
-	};
-}
 
 function s3Client(endpoint) {
 	const AWS = require('aws-sdk');

@@ -14,17 +14,16 @@
  * `durationMs` (its upload, MD5 pass included); the ratio is multipart time / PUT time (above 1:
  * the PUT is faster). BENCH_SIZES_MIB: comma list (256,1024).
  */
-const { spawn } = require('node:child_process');
 const fs = require('node:fs');
 const os = require('node:os');
 const path = require('node:path');
-const readline = require('node:readline');
 
 const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'vendor-bench-modes-'));
 process.env.N8N_USER_FOLDER = dir;
 process.env.N8N_DEFAULT_BINARY_DATA_MODE = 'filesystem';
 
 const { n8n, NODE, MiB, rl, writeRandomFile, fileInput } = require('../support/storage');
+const { startS3rver } = require('./s3rver-server');
 const { spawnEmulator } = require('../../emulator/spawn');
 
 const RUNS = Math.max(1, Number(process.env.BENCH_RUNS || 2));
@@ -33,20 +32,6 @@ const BUCKET = 'modes';
 const load = () => os.loadavg().map((x) => x.toFixed(2)).join(' ');
 const sum = (xs) => xs.reduce((a, b) => a + b, 0);
 
-async function startS3rver(at) {
-	const proc = spawn(process.execPath, [path.join(__dirname, 's3rver-server.js'), at], { stdio: ['ignore', 'pipe', 'inherit'] });
-	const line = await new Promise((resolve, reject) => {
-		readline.createInterface({ input: proc.stdout }).once('line', resolve);
-		proc.once('exit', (code) => reject(new Error(`s3rver exited with ${code}`)));
-	});
-	return {
-		url: JSON.parse(line).url,
-		close: async () => {
-			proc.kill('SIGTERM');
-			await new Promise((r) => proc.once('exit', r));
-		},
-	};
-}
 
 async function main() {
 	const emu = await spawnEmulator(['--data', path.join(dir, 'emulator')]);

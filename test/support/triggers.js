@@ -9,6 +9,7 @@ const fs = require('node:fs');
 const path = require('node:path');
 const { n8n, startVendor } = require('./vendor');
 const { runScript } = require('./plain-node');
+const { expect } = require('expect'); // jest's own library: these checks also run in plain Node
 
 const RESULTS = path.join(__dirname, '../../test-results');
 
@@ -149,6 +150,25 @@ async function advance(v, ms) {
 
 const sorted = (list) => [...list].sort();
 
+/**
+ * Checks one poll of a simulation: a clean poll emits exactly the events of `expected` (in any
+ * order); a failed poll emits nothing (a later clean poll delivers what it held back). Returns
+ * whether the poll was clean.
+ */
+function checkPoll(step, res, got, expected) {
+	if (res.ok) expect({ step, events: sorted(got) }).toEqual({ step, events: sorted(expected) });
+	else expect({ step, events: got }).toEqual({ step, events: [] });
+	return res.ok;
+}
+
+/** One last clean poll delivers whatever the failed polls held back: all emitted equals the ledger. */
+async function finalPoll(p, emitted, ledger, identity) {
+	const last = await p.poll();
+	expect(last.ok).toBe(true);
+	emitted.push(...last.items.map(identity));
+	expect(sorted(emitted)).toEqual(sorted(ledger));
+}
+
 function report(name, p, extra = {}) {
 	const line = {
 		trigger: name,
@@ -212,4 +232,4 @@ function simulationMain({ vendor = {}, prepare, simulate }) {
 	})().then(finish, (err) => finish({ failure: (err && err.stack) || String(err) }));
 }
 
-module.exports = { runSimulation, simulationMain, longTokens, mulberry32, createPoller, setFaults, clearFaults, advance, requestCount, storageRequestCount, sorted, report };
+module.exports = { runSimulation, simulationMain, longTokens, mulberry32, createPoller, setFaults, clearFaults, advance, requestCount, storageRequestCount, sorted, checkPoll, finalPoll, report };
