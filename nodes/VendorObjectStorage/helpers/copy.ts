@@ -29,7 +29,8 @@ import { storageRequest } from '../../shared/storage/transport';
 import { asNodeError, unquote } from './common';
 import { PART_TRIES } from './multipart';
 import { discard, headersToWriteAgain, totalOf } from './objectInfo';
-import { partSizeFor, putObject, StreamParts, uploadFromSource, type PartSource, type UploadResult } from './transfer';
+import { putObject, type UploadResult } from './put';
+import { partSizeFor, StreamParts, uploadFromSource, type PartSource } from './transfer';
 
 export interface ObjectRef {
 	bucket: string;

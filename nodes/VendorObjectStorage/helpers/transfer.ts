@@ -10,12 +10,12 @@
  * whole part list. Any failure, and a cancelled execution, aborts the upload so neither an
  * upload in progress nor a partial object is left behind.
  */
-import { createHash } from 'node:crypto';
 import type { IExecuteFunctions } from 'n8n-workflow';
 
-import { storageRequest } from '../../shared/storage/transport';
+import { ownsNothingItYields, releaseChunk } from './chunks';
 import { asNodeError } from './common';
-import { abortUpload, completeUpload, initiateUpload, md5, PART_TRIES, uploadPart, type PartRef, type UploadTarget } from './multipart';
+import { abortUpload, completeUpload, initiateUpload, PART_TRIES, uploadPart, type PartRef, type UploadTarget } from './multipart';
+import { putObject, type UploadResult } from './put';
 import { MAX_PART_NUMBER } from './validate';
 
 export const MiB = 1024 * 1024;
@@ -46,36 +46,6 @@ export interface PartSource {
 	 */
 	readonly parts?: number;
 	read?(partNumber: number, scratch: () => Buffer): Promise<Buffer>;
-}
-
-type Transferable = ArrayBuffer & { transfer?: (length?: number) => ArrayBuffer };
-
-/**
- * Frees the memory of a chunk that has been copied out, now rather than at the next garbage
- * collection: its ArrayBuffer is detached (`transfer(0)`, Node 21 and later; n8n runs on 24).
- * Only a chunk that is the whole of its ArrayBuffer is detached, never a view into a shared or
- * pooled one. Without this, consumed chunks pile up until V8 collects them: on Node 24 a 1 GiB
- * upload at concurrency 4 × 8 MiB grew RSS by about 100 MiB, with it by about 50.
- */
-export function releaseChunk(chunk: Buffer): void {
-	const store = chunk.buffer as Transferable;
-	if (typeof store.transfer !== 'function') return;
-	if (chunk.byteOffset !== 0 || chunk.byteLength !== store.byteLength) return;
-	try {
-		store.transfer(0);
-	} catch {
-		// not transferable (already detached, or not a plain ArrayBuffer): the GC frees it
-	}
-}
-
-/**
- * Whether the chunks of `stream` belong to whoever reads them: a file stream (what n8n's
- * filesystem binary store hands out) reads every chunk into a Buffer of its own and keeps no
- * reference to it. Other streams may hand out Buffers that are still in use elsewhere.
- */
-function ownsNothingItYields(stream: unknown): boolean {
-	const s = stream as { constructor?: { name?: string }; bytesRead?: unknown };
-	return s.constructor?.name === 'ReadStream' && typeof s.bytesRead === 'number';
 }
 
 /**
@@ -199,117 +169,6 @@ export interface UploadOptions extends UploadTarget {
 	concurrency: number;
 	/** Runs once every part is uploaded, before Complete; a failure aborts the upload (copy.ts checks the bytes read here). */
 	beforeComplete?: () => Promise<void>;
-}
-
-export interface UploadResult {
-	size: number;
-	/** The ETag the service gave (PUT's ETag header, Complete's ETag element), when it gave one. */
-	etag?: string;
-	/** MD5 (hex) of the bytes sent, for a single PUT: computed here, not by the service. */
-	md5?: string;
-	partCount: number;
-	multipart: boolean;
-	partSize?: number;
-	uploadId?: string;
-	/** The parts of a multipart upload with the ETags the service gave them, in part order. */
-	parts?: PartRef[];
-}
-
-/** One PUT Object with Content-MD5. */
-export async function putObject(ctx: IExecuteFunctions, o: UploadTarget & { headers: Record<string, string> }, body: Buffer): Promise<UploadResult> {
-	const digest = md5(body);
-	const res = await storageRequest(ctx, {
-		method: 'PUT',
-		bucket: o.bucket,
-		key: o.key,
-		headers: { ...o.headers, 'Content-MD5': digest.toString('base64') },
-		body,
-		itemIndex: o.itemIndex,
-	});
-	const result: UploadResult = { size: body.length, md5: digest.toString('hex'), partCount: 1, multipart: false };
-	if (res.headers.etag !== undefined) result.etag = res.headers.etag.replace(/^"(.*)"$/, '$1');
-	return result;
-}
-
-/** Size of the pieces a streamed PUT hands the HTTP client, and how many buffers it cycles through. */
-const RING_PIECE = 64 * 1024;
-const RING_PIECES = 64;
-
-/**
- * The bytes of `source` (a file stream of the binary store) in pieces taken in turn from a ring of
- * RING_PIECES fixed buffers (4 MiB), each chunk of the source copied out and released at once
- * (releaseChunk): sending a file then leaves nothing behind per chunk. Handed on as they come,
- * the file stream's chunks would each wait, once the socket has sent them, for a full garbage
- * collection (V8 counts them as external memory): in the real n8n, with its large heap, a
- * 256 MiB PUT spent 3.8 of its 15 s collecting. A buffer is written over only after
- * RING_PIECES - 1 newer pieces were handed on, while the HTTP client holds at most 16 pieces in
- * its stream's buffer (a Readable made from this iterator) and one write on the socket (it waits
- * for the socket to drain before the next); were a piece still unsent, the service would refuse
- * the body by its Content-MD5 (BadDigest) and write nothing.
- */
-async function* ringed(source: AsyncIterable<unknown>): AsyncGenerator<Buffer> {
-	const release = ownsNothingItYields(source);
-	const ring = Array.from({ length: RING_PIECES }, () => Buffer.allocUnsafeSlow(RING_PIECE));
-	let slot = 0;
-	let filled = 0;
-	for await (const piece of source) {
-		const chunk = Buffer.isBuffer(piece) ? piece : Buffer.from(piece as Uint8Array);
-		for (let offset = 0; offset < chunk.length; ) {
-			const n = chunk.copy(ring[slot], filled, offset);
-			filled += n;
-			offset += n;
-			if (filled === RING_PIECE) {
-				yield ring[slot];
-				slot = (slot + 1) % RING_PIECES;
-				filled = 0;
-			}
-		}
-		if (release) releaseChunk(chunk);
-	}
-	if (filled > 0) yield ring[slot].subarray(0, filled);
-}
-
-/**
- * One PUT Object of a file kept elsewhere (n8n's binary store), streamed: `open()` gives a fresh
- * stream of it. A first pass reads it through for its MD5 and length (chunks released as they
- * are hashed), then the PUT sends Content-Length and Content-MD5 and a stream opened for that try
- * (in the pieces of `ringed`);
- * a retry of the PUT opens the file again and sends it whole. The service refuses a body whose
- * MD5 differs from Content-MD5 (BadDigest) and then keeps whatever object it had: nothing is
- * half-written. Memory does not grow with the file; the ETag of an object made by PUT is the MD5
- * of its bytes (docs/vendor/object-storage.md, Objects), which a multipart object's is not.
- */
-export async function putStored(
-	ctx: IExecuteFunctions,
-	o: UploadTarget & { headers: Record<string, string> },
-	open: () => Promise<AsyncIterable<unknown>>,
-): Promise<UploadResult> {
-	const hash = createHash('md5');
-	let length = 0;
-	try {
-		const first = await open();
-		const release = ownsNothingItYields(first);
-		for await (const piece of first) {
-			const chunk = Buffer.isBuffer(piece) ? piece : Buffer.from(piece as Uint8Array);
-			hash.update(chunk);
-			length += chunk.length;
-			if (release) releaseChunk(chunk);
-		}
-	} catch (error) {
-		throw asNodeError(ctx, error, o.itemIndex);
-	}
-	const digest = hash.digest();
-	const res = await storageRequest(ctx, {
-		method: 'PUT',
-		bucket: o.bucket,
-		key: o.key,
-		headers: { ...o.headers, 'Content-MD5': digest.toString('base64') },
-		body: { length, open: async () => ringed(await open()) },
-		itemIndex: o.itemIndex,
-	});
-	const result: UploadResult = { size: length, md5: digest.toString('hex'), partCount: 1, multipart: false };
-	if (res.headers.etag !== undefined) result.etag = res.headers.etag.replace(/^"(.*)"$/, '$1');
-	return result;
 }
 
 /**

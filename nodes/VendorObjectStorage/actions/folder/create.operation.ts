@@ -4,7 +4,7 @@ import { getSettings } from '../../../shared/storage/settings';
 import { getBucket, perItem } from '../../helpers/common';
 import { bucketField } from '../../helpers/fields';
 import { folderPrefix } from '../../helpers/folders';
-import { putObject } from '../../helpers/transfer';
+import { putObject } from '../../helpers/put';
 import { TOOL_BUCKET } from '../../tool';
 import type { StorageOperation } from '../types';
 

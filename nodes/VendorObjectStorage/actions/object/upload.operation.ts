@@ -3,17 +3,8 @@ import type { IBinaryData, IDataObject, IExecuteFunctions, INodeExecutionData } 
 import { getSettings } from '../../../shared/storage/settings';
 import { getBucket, getKey, objectHeaders, perItem } from '../../helpers/common';
 import { bucketField, keyField, objectHeaderFields } from '../../helpers/fields';
-import {
-	BufferParts,
-	MiB,
-	partSizeFor,
-	putObject,
-	putStored,
-	STREAM_CHUNK,
-	StreamParts,
-	uploadFromSource,
-	type UploadResult,
-} from '../../helpers/transfer';
+import { putObject, putStored, type UploadResult } from '../../helpers/put';
+import { BufferParts, MiB, partSizeFor, STREAM_CHUNK, StreamParts, uploadFromSource } from '../../helpers/transfer';
 import * as check from '../../helpers/validate';
 import { TOOL_BUCKET, TOOL_CONFIRM, TOOL_KEY } from '../../tool';
 import type { StorageOperation } from '../types';
