@@ -43,7 +43,9 @@ const realN8n = process.env.VENDOR_SKIP_REAL_N8N !== '1';
 const running = new Set(); // background jobs still running: { pid, done }
 
 // this run's temporary folder: every child process inherits it as TMPDIR (os.tmpdir() reads it)
+// (open to every user like the system's own, sticky: the queue test's PostgreSQL runs as postgres)
 const runTmp = fs.mkdtempSync(path.join(os.tmpdir(), 'vendor-test-run-'));
+fs.chmodSync(runTmp, 0o1777);
 process.env.TMPDIR = runTmp;
 
 /** Bytes under a folder (files only; a folder that vanishes while read counts as empty). */
