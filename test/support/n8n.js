@@ -23,11 +23,10 @@ const PREFIX = PACKAGE.name; // node types are "<package>.<name>", as n8n names 
 // (jest's afterAll; exit in a plain Node process), so a run does not pile up gigabytes.
 const scratch = fs.mkdtempSync(path.join(os.tmpdir(), 'vendor-n8n-core-'));
 const removeScratch = () => fs.rmSync(scratch, { recursive: true, force: true, maxRetries: 3 });
-try {
-	afterAll(removeScratch); // a jest test file (required at its top level)
-} catch {
-	process.once('exit', removeScratch); // a plain Node process, or required inside a test
-}
+// jest records a hook defined inside a running test as that test's failure: only at a file's top level
+const inJestTest = typeof expect === 'function' && typeof expect.getState === 'function' && expect.getState().currentTestName !== undefined;
+if (typeof afterAll === 'function' && !inJestTest) afterAll(removeScratch);
+else process.once('exit', removeScratch); // a plain Node process, or required inside a test
 process.env.N8N_USER_FOLDER = process.env.N8N_USER_FOLDER || scratch;
 process.env.N8N_DEFAULT_BINARY_DATA_MODE = process.env.N8N_DEFAULT_BINARY_DATA_MODE || 'filesystem';
 process.env.N8N_DIAGNOSTICS_ENABLED = 'false';
