@@ -74,6 +74,20 @@ export function restoredHostSimple(copy: 'backup' | 'snapshot'): SimplifySpec {
 	};
 }
 
+/**
+ * Host > Get Console, simplified: which host, and where and with what its remote console (VNC) is
+ * opened. The service answers `host`, `port`, `ticket` and `vendortoken`
+ * (docs/vendor/hosts-network-dns.md); `host` is the console's server, not the cloud host.
+ */
+export const CONSOLE_SIMPLE: SimplifySpec = {
+	hostId: computed((_r, ctx) => (ctx.body.id === undefined ? undefined : String(ctx.body.id))),
+	consoleServer: field('host'),
+	consolePort: number('port'),
+	consoleAddress: computed((r) => (r.host !== undefined && r.host !== '' && r.port !== undefined && r.port !== '' ? `${String(r.host)}:${String(r.port)}` : undefined)),
+	ticket: field('ticket'),
+	token: field('vendortoken'),
+};
+
 const host = (description: string, extra: Partial<FieldDecl> = {}) => locator('id', 'host', 'Host', description, extra);
 const hosts = (description: string) => ({ ...locators('id', 'host', 'Hosts', description), send: 'comma' as const });
 
@@ -291,6 +305,7 @@ export const hostOperations: OperationDecl[] = [
 		name: 'Get Console',
 		action: 'Get console access to a host',
 		description: 'Get the address, port and tickets for the remote console (VNC) of a running host',
+		simplify: CONSOLE_SIMPLE,
 		fields: [host('The running host whose console is opened')],
 	},
 	{

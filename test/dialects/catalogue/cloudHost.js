@@ -126,7 +126,7 @@ const entries = [
 	{
 		resource: 'host',
 		operation: 'getConsole',
-		params: (ctx) => ({ id: byId(ctx.get('hostId')) }),
+		params: (ctx) => ({ simplify: false, id: byId(ctx.get('hostId')) }),
 		async check(json) {
 			const c = one(json, 'console items');
 			must(/^vnc\./.test(String(c.host)) && /^\d+$/.test(String(c.port)) && c.ticket, `console ${show(c)}`);

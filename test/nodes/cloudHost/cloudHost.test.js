@@ -275,8 +275,19 @@ describe('hosts', () => {
 	});
 
 	test('console access, sending keys and monitoring points', async () => {
+		// simplified (the default): which host, the console's server and port, one address to open
 		const [consoleInfo] = await run({ resource: 'host', operation: 'getConsole', id: v.byId(host) });
-		expect(consoleInfo).toEqual({ host: expect.stringMatching(/^vnc\./), port: expect.stringMatching(/^\d+$/), ticket: expect.any(String), vendortoken: expect.any(String) });
+		expect(consoleInfo).toEqual({
+			hostId: String(host),
+			consoleServer: expect.stringMatching(/^vnc\./),
+			consolePort: expect.any(Number),
+			consoleAddress: `${consoleInfo.consoleServer}:${consoleInfo.consolePort}`,
+			ticket: expect.any(String),
+			token: expect.any(String),
+		});
+		// the service's own answer with Simplify off
+		const [raw] = await run({ resource: 'host', operation: 'getConsole', id: v.byId(host), simplify: false });
+		expect(raw).toEqual({ host: consoleInfo.consoleServer, port: String(consoleInfo.consolePort), ticket: expect.any(String), vendortoken: expect.any(String) });
 
 		const [keys] = await run({ resource: 'host', operation: 'sendKeys', id: v.byId(host), key: 'ctrl-alt-delete' });
 		expect(keys).toEqual({ id: host, message: 'success' }); // no data: the host and the service's message

@@ -45,7 +45,7 @@ describe('a host named the way people name it', () => {
 
 	test('a resource locator "By Name" (Reinstall, Get Console) takes a name too', async () => {
 		const [console] = await v.ok(NODE, { resource: 'host', operation: 'getConsole', id: byName('web-1') });
-		expect(console.host).toBeDefined();
+		expect(console.hostId).toBe(String(host('web-1').id));
 	});
 
 	test('many items naming hosts: one listing per run, not one per item', async () => {
