@@ -15,7 +15,9 @@
  * downloadUploadWorkflow (test/real-n8n/objects-lib.js), as the large-object test's is.
  * The time of each node is n8n's own record of it (executionTime in the execution's run data);
  * the RSS of the n8n process is read from /proc every 100 ms and each node's growth is its peak
- * while it ran minus the last sample before it started.
+ * while it ran minus the last sample before it started; its CPU time (all threads, from
+ * /proc/<pid>/stat, in 10 ms ticks) over the same samples is printed too: on this 2-core machine
+ * n8n shares the CPUs with s3rver, so CPU spent per byte is what decides the speed.
  *
  * The limit of this machine, in the same run: the same bytes between the same s3rver and the
  * same disk by Node's plain `http` (a presigned URL, one request, the file streamed in or out),
@@ -26,6 +28,13 @@
  * time / ours (sums of its runs; above 1 means ours is faster) for upload and download.
  * BENCH_SIZE_MIB (1024). BENCH_CPU_PROFILE=dir: n8n runs with --cpu-prof into dir (written when
  * it stops; open in Chrome's DevTools).
+ *
+ * Each node's row also says how many mark-compacts (collections of n8n's whole heap) the n8n
+ * process made while the node ran, written down by a preload (perf_hooks' gc entries).
+ * BENCH_V8_FLAGS="--flag ...": V8 flags the preload sets in the n8n process at its start
+ * (v8.setFlagsFromString; NODE_OPTIONS refuses most V8 flags), to show what n8n's own settings do
+ * to both nodes. The README (section "Download speed and n8n's garbage collector") reports the
+ * default and --external-memory-accounted-in-global-limit.
  */
 const fs = require('node:fs');
 const os = require('node:os');
@@ -45,6 +54,7 @@ const SIZE = Number(process.env.BENCH_SIZE_MIB || 1024) * MiB;
 const RUNS = Math.max(1, Number(process.env.BENCH_RUNS || 3));
 const MEASUREMENTS = Math.max(1, Number(process.env.BENCH_MEASUREMENTS || 2));
 const PROFILE_DIR = process.env.BENCH_CPU_PROFILE ? path.resolve(process.env.BENCH_CPU_PROFILE) : undefined;
+const V8_FLAGS = (process.env.BENCH_V8_FLAGS || '').trim();
 const BUCKET = 'bench-n8n';
 const SOURCE = 'source/object.bin';
 const KEY = { accessKeyId: 'S3RVER', secretAccessKey: 'S3RVER' };
@@ -101,7 +111,9 @@ function sampleRss(pid) {
 	const read = () => {
 		try {
 			const kib = Number(/VmRSS:\s+(\d+) kB/.exec(fs.readFileSync(`/proc/${pid}/status`, 'utf8'))[1]);
-			series.push([Date.now(), kib * 1024]);
+			// utime and stime (fields 14 and 15 of /proc/<pid>/stat, in clock ticks of 10 ms): every thread's CPU
+			const fields = fs.readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ');
+			series.push([Date.now(), kib * 1024, (Number(fields[11]) + Number(fields[12])) * 10]);
 		} catch {
 			// gone
 		}
@@ -113,6 +125,52 @@ function sampleRss(pid) {
 		read();
 		return series;
 	};
+}
+
+/**
+ * NODE_OPTIONS for the n8n process: the CPU profile when asked for, and a preload that sets
+ * BENCH_V8_FLAGS and writes down every mark-compact (a collection of the whole heap, from
+ * perf_hooks' gc entries) as `pid wall-clock-ms` lines in `gcFile`.
+ */
+function n8nNodeOptions(dir, gcFile) {
+	const options = [];
+	if (PROFILE_DIR) options.push(`--cpu-prof --cpu-prof-dir=${PROFILE_DIR}`);
+	const preload = path.join(dir, 'n8n-preload.js');
+	fs.writeFileSync(
+		preload,
+		[
+			"'use strict';",
+			V8_FLAGS ? `require('node:v8').setFlagsFromString(${JSON.stringify(V8_FLAGS)});` : '',
+			"const fs = require('node:fs');",
+			"const { PerformanceObserver, performance, constants } = require('node:perf_hooks');",
+			`const fd = fs.openSync(${JSON.stringify(gcFile)}, 'a');`,
+			'new PerformanceObserver((list) => {',
+			'\tfor (const e of list.getEntries()) if (e.detail && e.detail.kind === constants.NODE_PERFORMANCE_GC_MAJOR) fs.writeSync(fd, `${process.pid} ${Math.round(performance.timeOrigin + e.startTime)}\\n`);',
+			"}).observe({ entryTypes: ['gc'] });",
+			'',
+		].join('\n'),
+	);
+	options.push(`--require ${preload}`);
+	return { NODE_OPTIONS: options.join(' ') };
+}
+
+/** Mark-compacts the process `pid` made between `from` and `to` (wall clock, ms), from the preload's file. */
+function markCompacts(gcFile, pid, from, to) {
+	const lines = fs.existsSync(gcFile) ? fs.readFileSync(gcFile, 'utf8').split('\n') : [];
+	return lines.filter((l) => {
+		const [p, t] = l.split(' ').map(Number);
+		return p === pid && t >= from && t <= to;
+	}).length;
+}
+
+/** CPU milliseconds the process used (all its threads) between the last sample before `from` and the first after `to`. */
+function cpuUsed(series, from, to) {
+	let base;
+	for (const [t, , cpu] of series) {
+		if (t < from) base = cpu;
+		else if (t >= to && base !== undefined) return cpu - base;
+	}
+	return NaN;
 }
 
 /** Peak RSS while [from, to] minus the last sample before `from`. */
@@ -158,7 +216,8 @@ async function main() {
 			ours: { id: await n8n.importWorkflow(home, ours), hook: 'bench-ours' },
 			peer: { id: await n8n.importWorkflow(home, peer), hook: 'bench-peer' },
 		};
-		const env = PROFILE_DIR ? { NODE_OPTIONS: `--cpu-prof --cpu-prof-dir=${PROFILE_DIR}` } : {};
+		const gcFile = path.join(dir, 'mark-compacts.txt');
+		const env = n8nNodeOptions(dir, gcFile);
 		server = await n8n.startN8n(home, { env, timeoutMs: 300000 });
 		for (const f of Object.values(flows)) await server.activateWorkflow(f.id);
 		for (const f of Object.values(flows)) await waitForWebhook(server, f.hook);
@@ -183,7 +242,7 @@ async function main() {
 			const runData = ex.raw.data.resultData.runData;
 			const node = (name) => {
 				const r = runData[name][0];
-				return { ms: r.executionTime, growth: growth(series, r.startTime, r.startTime + r.executionTime) };
+				return { ms: r.executionTime, growth: growth(series, r.startTime, r.startTime + r.executionTime), cpu: cpuUsed(series, r.startTime, r.startTime + r.executionTime), gcs: markCompacts(gcFile, server.pid, r.startTime, r.startTime + r.executionTime) };
 			};
 			const copy = await s3.headObject({ Bucket: BUCKET, Key: target }).promise();
 			if (copy.ContentLength !== SIZE) throw new Error(`${which}: the copy has ${copy.ContentLength} bytes`);
@@ -217,8 +276,8 @@ async function main() {
 					const r = await run(which);
 					rows[which].push(r);
 					console.log(
-						`  measurement ${m} run ${i + 1} ${which === 'ours' ? 'ours' : "n8n's"}: download ${fmt(r.down.ms / 1000, 2)} s (${fmt(mibps(r.down.ms))} MiB/s, RSS +${mib(r.down.growth)} MiB), ` +
-							`upload ${fmt(r.up.ms / 1000, 2)} s (${fmt(mibps(r.up.ms))} MiB/s, RSS +${mib(r.up.growth)} MiB) (load ${load()})`,
+						`  measurement ${m} run ${i + 1} ${which === 'ours' ? 'ours' : "n8n's"}: download ${fmt(r.down.ms / 1000, 2)} s (${fmt(mibps(r.down.ms))} MiB/s, RSS +${mib(r.down.growth)} MiB, CPU ${fmt(r.down.cpu / 1000, 2)} s, ${r.down.gcs} mark-compacts), ` +
+							`upload ${fmt(r.up.ms / 1000, 2)} s (${fmt(mibps(r.up.ms))} MiB/s, RSS +${mib(r.up.growth)} MiB, CPU ${fmt(r.up.cpu / 1000, 2)} s, ${r.up.gcs} mark-compacts) (load ${load()})`,
 					);
 				}
 				const l = await limit();
@@ -235,12 +294,16 @@ async function main() {
 				peerUpLimit: lim('up') / t('peer', 'up'),
 				peerDownLimit: lim('down') / t('peer', 'down'),
 				growth: (which, d) => Math.max(...rows[which].map((r) => r[d].growth)),
+				cpu: (which, d) => sum(rows[which].map((r) => r[d].cpu)),
+				gcs: (which, d) => sum(rows[which].map((r) => r[d].gcs)),
 			};
 			results.push(res);
 			console.log(
 				`  measurement ${m}: n8n's time / ours: upload ${fmt(res.up, 2)}, download ${fmt(res.down, 2)}; node/limit: ours upload ${fmt(res.upLimit, 2)}, download ${fmt(res.downLimit, 2)}; ` +
 					`n8n's upload ${fmt(res.peerUpLimit, 2)}, download ${fmt(res.peerDownLimit, 2)}; ` +
-					`largest RSS growth, MiB: ours upload ${mib(res.growth('ours', 'up'))}, download ${mib(res.growth('ours', 'down'))}; n8n's upload ${mib(res.growth('peer', 'up'))}, download ${mib(res.growth('peer', 'down'))}`,
+					`largest RSS growth, MiB: ours upload ${mib(res.growth('ours', 'up'))}, download ${mib(res.growth('ours', 'down'))}; n8n's upload ${mib(res.growth('peer', 'up'))}, download ${mib(res.growth('peer', 'down'))}; ` +
+					`CPU s of the n8n process: ours upload ${fmt(res.cpu('ours', 'up') / 1000, 1)}, download ${fmt(res.cpu('ours', 'down') / 1000, 1)}; n8n's upload ${fmt(res.cpu('peer', 'up') / 1000, 1)}, download ${fmt(res.cpu('peer', 'down') / 1000, 1)}; ` +
+					`mark-compacts: ours upload ${res.gcs('ours', 'up')}, download ${res.gcs('ours', 'down')}; n8n's upload ${res.gcs('peer', 'up')}, download ${res.gcs('peer', 'down')}`,
 			);
 		}
 		console.log(`\nsummary (load average at the end ${load()})`);
