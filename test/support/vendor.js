@@ -13,6 +13,7 @@
  *   startVendor({ dialects: ['numbersAsStrings'] })               // options go to createEmulator
  */
 const n8n = require('./n8n');
+const { localRequest } = require('./local-http');
 const { createEmulator } = require('../../emulator');
 
 async function startVendor(options = {}) {
@@ -54,17 +55,12 @@ async function startVendor(options = {}) {
 			return error;
 		},
 		async control(method, path, body) {
-			const res = await fetch(`${emu.url}/__emulator${path}`, {
-				method,
-				headers: { 'content-type': 'application/json' },
-				body: method === 'GET' ? undefined : JSON.stringify(body || {}),
-			});
+			const res = await localRequest(`${emu.url}/__emulator${path}`, method === 'GET' ? { method } : { method, json: body || {} });
 			return res.json();
 		},
 		/** Calls the management API directly (as a client would), for setting up state. */
 		async api(path, body = {}, username = 'demo', password = 'demo-password') {
-			const post = (p, b) =>
-				fetch(`${emu.url}/API/${p}`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(b) }).then((r) => r.json());
+			const post = (p, b) => localRequest(`${emu.url}/API/${p}`, { method: 'POST', json: b }).then((r) => r.json());
 			v._tokens = v._tokens || {};
 			// any dialect: `code` may be "1", and a log-in of the node may end this token (loginInvalidates)
 			for (let attempt = 1; ; attempt++) {
