@@ -99,10 +99,10 @@ const entries = [
 	{
 		resource: 'group',
 		operation: 'create',
-		params: { name: 'Matrix group', additionalFields: { note: 'made by the dialect matrix' } },
+		params: { name: 'Matrix café group', additionalFields: { note: 'made by the dialect matrix' } },
 		async check(json, ctx) {
 			const g = one(json, 'group items');
-			same(g.name, 'Matrix group', 'name');
+			same(g.name, 'Matrix café group', 'name');
 			const stored = acc(ctx).groups.find((x) => String(x.id) === String(g.id));
 			must(stored, `group ${g.id} is not at the emulator`);
 			same(stored.note, 'made by the dialect matrix', 'note at the emulator');
@@ -366,8 +366,8 @@ const entries = [
 
 const fallbacks = {
 	'vendorAccountBilling/group/create': async (ctx) => {
-		const find = () => acc(ctx).groups.find((g) => /^Matrix (group|crew)$/.test(g.name));
-		if (!find()) await ctx.api('profile/groupAdd', { name: 'Matrix group', note: 'made by the dialect matrix' });
+		const find = () => acc(ctx).groups.find((g) => /^Matrix (café group|crew)$/.test(g.name));
+		if (!find()) await ctx.api('profile/groupAdd', { name: 'Matrix café group', note: 'made by the dialect matrix' });
 		ctx.put('groupId', String(find().id));
 	},
 	'vendorAccountBilling/groupPermission/add': async (ctx) => {
