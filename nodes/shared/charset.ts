@@ -77,10 +77,11 @@ function declaredXmlEncoding(bytes: Uint8Array): string {
 
 /** An XML answer in an encoding the node cannot read (readings R29). */
 export class XmlEncodingError extends Error {
+	readonly description =
+		'The node reads UTF-8, UTF-16, ISO-8859-1 and the other encodings Node.js knows (GBK, GB18030, Big5, Shift_JIS, windows-1252, ...). Ask the service to answer in UTF-8, or check the Endpoint of the credential.';
+
 	constructor(readonly encoding: string) {
-		super(
-			`The object storage answered with XML in the encoding "${encoding}", which the node cannot read (it reads UTF-8, UTF-16, ISO-8859-1 and the encodings Node.js knows, such as GBK, Big5, Shift_JIS and windows-1252)`,
-		);
+		super(`The object storage answered with XML in the encoding "${encoding}", which the node cannot read`);
 	}
 }
 

@@ -61,10 +61,11 @@ const DOCTYPE = /^(?:[ \t\r\n]+|<\?[\s\S]*?\?>|<!--[\s\S]*?-->)*<!DOCTYPE/i;
  * answer is not read at all.
  */
 export class XmlDoctypeError extends Error {
+	readonly description =
+		'Check the Endpoint of the credential: something other than the object storage (a proxy, a web server) may be answering. Entities a document type declares are never expanded.';
+
 	constructor() {
-		super(
-			'The object storage answered with XML that has a document type declaration (<!DOCTYPE ...>), which no answer of the object storage has; it was not read. Check the Endpoint of the credential: something other than the object storage (a proxy, a web server) may be answering.',
-		);
+		super('The object storage answered with XML that has a document type declaration (<!DOCTYPE ...>), which no answer of the object storage has; it was not read');
 	}
 }
 

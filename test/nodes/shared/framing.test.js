@@ -134,3 +134,34 @@ describe('answers that are not JSON, and a service that limits the rate: what th
 		expect(((await v.control('GET', '/stats')).management.requests['profile/balance'] ?? 0) - before).toBeGreaterThan(1);
 	}, 30000);
 });
+
+describe('an XML answer with a document type declaration (issue 34): refused, its entities never expanded', () => {
+	// a stand-in for something that is not the object storage: the emulator never writes a DOCTYPE
+	const LAUGHS = `<!DOCTYPE ListAllMyBucketsResult [<!ENTITY lol "lol">${Array.from({ length: 6 }, (_, i) => `<!ENTITY lol${i + 1} "${`&lol${i || ''};`.repeat(10)}">`).join('')}]>`;
+	let server;
+	let url;
+	const requests = [];
+	beforeAll(async () => {
+		server = http.createServer((req, res) => {
+			requests.push(`${req.method} ${req.url}`);
+			const xml = `<?xml version="1.0" encoding="UTF-8"?>\n${LAUGHS}<ListAllMyBucketsResult><Owner><ID>o</ID></Owner><Buckets><Bucket><Name>&lol6;</Name><CreationDate>2026-01-01T00:00:00.000Z</CreationDate></Bucket></Buckets></ListAllMyBucketsResult>`;
+			res.writeHead(200, { 'Content-Type': 'application/xml', 'Content-Length': Buffer.byteLength(xml) });
+			res.end(xml);
+		});
+		await new Promise((resolve) => server.listen(0, '127.0.0.1', resolve));
+		url = `http://127.0.0.1:${server.address().port}`;
+	});
+	afterAll(() => new Promise((resolve) => server.close(resolve)));
+
+	test('Bucket > Get Many fails saying what came back and what to check; the bucket name of a million "lol"s never appears', async () => {
+		const { n8n } = require('../../support/vendor');
+		const store = new n8n.CredentialStore();
+		const ref = store.add('vendorObjectStorageApi', { endpoint: url, accessKey: 'VENDORTESTKEY', accessSecret: 'vendor-test-secret' });
+		const { error, items } = await n8n.runNode(STORAGE, { resource: 'bucket', operation: 'getAll', returnAll: true }, { credentials: { vendorObjectStorageApi: ref }, store });
+		expect(items ?? []).toEqual([]);
+		expect(error.message).toBe('The object storage answered with XML that has a document type declaration (<!DOCTYPE ...>), which no answer of the object storage has; it was not read');
+		expect(error.description).toMatch(/^Check the Endpoint of the credential/);
+		expect(JSON.stringify(error)).not.toMatch(/lollol/);
+		expect(requests).toEqual(['GET /']);
+	});
+});
