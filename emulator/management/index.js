@@ -58,6 +58,7 @@
  * and changes the envelope; listShift answers a page of a list that changed after page 1.
  */
 const crypto = require('node:crypto');
+const zlib = require('node:zlib');
 const { ApiError, Params, displayTime, ago, str } = require('./util');
 const { readJson } = require('../http-util');
 const { frame } = require('../framing');
@@ -375,8 +376,11 @@ function createManagement(emu, options = {}) {
 				res.end();
 				return true;
 			case 'badEncoding': {
-				const body = Buffer.from('{"code":1,"message":"success","data":[]}');
-				res.writeHead(200, { 'Content-Type': 'application/json; charset=utf-8', 'Content-Encoding': rule.coding || 'gzip', 'Content-Length': body.length });
+				const coding = rule.coding || 'gzip';
+				const envelope = Buffer.from(JSON.stringify({ code: 1, message: 'success', data: { note: `sent under Content-Encoding ${coding}` } }));
+				// raw deflate: no gzip reader takes it, and a client that does not know the coding keeps bytes that are not JSON
+				const body = rule.plain ? envelope : zlib.deflateRawSync(envelope);
+				res.writeHead(200, { 'Content-Type': 'application/json; charset=utf-8', 'Content-Encoding': coding, 'Content-Length': body.length });
 				res.end(body);
 				return true;
 			}

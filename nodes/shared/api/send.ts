@@ -236,12 +236,16 @@ export async function send(ctx: ApiContext, options: IHttpRequestOptions, creden
 			return failure(error);
 		}
 		if ('over' in read) return { refused: 'size', status, bytes: read.bytes };
-		// n8n's HTTP client undoes gzip, deflate and br and then drops Content-Encoding (readings R46)
-		const coding = String(response.headers?.['content-encoding'] ?? '').trim();
-		if (coding && !/^identity$/i.test(coding)) return { response: { ...response, body: '', undecoded: `compressed as "${coding.slice(0, 40)}", which n8n's HTTP client did not decompress` } };
 		const text = jsonText(read.data, response.headers?.['content-type']);
 		if (jsonDepth(text) > MAX_JSON_DEPTH) return { refused: 'depth', status, bytes: read.bytes };
-		return { response: { ...response, body: parsed(text) } };
+		const answer = parsed(text);
+		// n8n's HTTP client undoes gzip, deflate and br and then drops Content-Encoding (readings R46): one
+		// still there names a coding it did not undo, if the bytes are not JSON (`utf-8` there is a mistake)
+		const coding = String(response.headers?.['content-encoding'] ?? '').trim();
+		if (typeof answer === 'string' && coding && !/^identity$/i.test(coding)) {
+			return { response: { ...response, body: answer, undecoded: `compressed as "${coding.slice(0, 40)}", which n8n's HTTP client did not decompress` } };
+		}
+		return { response: { ...response, body: answer } };
 	} finally {
 		stopClock.abort();
 		cancel?.removeEventListener('abort', onCancel);

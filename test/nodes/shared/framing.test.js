@@ -125,6 +125,13 @@ describe('answers that are not JSON, and a service that limits the rate: what th
 		expect(error.message).toBe(`The service failed to answer profile/balance: ${what} after 4 attempts`);
 	});
 
+	test('a Content-Encoding the client did not undo over bytes that are JSON (`utf-8` there, a mistake some servers make): read', async () => {
+		await inject({ op: 'profile/balance', kind: 'badEncoding', coding: 'utf-8', plain: true });
+		const items = await v.ok(NODE, { resource: 'balance', operation: 'get', simplify: false }, { credentials: quick() });
+		expect(items).toEqual([{ note: 'sent under Content-Encoding utf-8' }]);
+		expect((await v.control('GET', '/faults')).rules.map((r) => r.fired)).toEqual([1]);
+	});
+
 	test('HTTP 429 is named as the service limiting the rate, after the run backed off and repeated the request', async () => {
 		await inject({ op: 'profile/balance', kind: 'http', status: 429 });
 		const before = (await v.control('GET', '/stats')).management.requests['profile/balance'] ?? 0;
