@@ -86,16 +86,16 @@ export class XmlEncodingError extends Error {
 }
 
 /**
- * The text of an XML answer (readings R29), in the order XML media types give (RFC 7303, XML 1.0
- * section 4.3.3 and appendix F): a byte order mark, else the `charset` parameter, else the
- * encoding declaration, else UTF-8. White space before the XML declaration is dropped.
- * Throws XmlEncodingError for an encoding Node does not know.
+ * The text of an XML answer (readings R29): a byte order mark names the encoding; bytes that are
+ * UTF-8 throughout are UTF-8 (a label that says otherwise is a mistake, as for JSON); other bytes
+ * are in the encoding the `charset` parameter names, else the encoding declaration, the order of
+ * XML media types (RFC 7303 section 3, XML 1.0 section 4.3.3 and appendix F). White space before
+ * the XML declaration is dropped. Throws XmlEncodingError for an encoding Node does not know.
  */
 export function xmlText(bytes: Uint8Array, contentType?: unknown): string {
 	const bom = byteOrderMark(bytes);
-	let text: string;
-	if (bom) text = decoderOf(bom.encoding)!.decode(bytes.subarray(bom.length));
-	else {
+	let text = bom ? decoderOf(bom.encoding)!.decode(bytes.subarray(bom.length)) : strictUtf8(bytes);
+	if (text === undefined) {
 		const label = charsetOf(contentType) || declaredXmlEncoding(bytes) || 'utf-8';
 		const decoder = decoderOf(label);
 		if (!decoder) throw new XmlEncodingError(label);

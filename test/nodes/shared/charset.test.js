@@ -71,8 +71,13 @@ describe('XML (readings R29)', () => {
 		expect(xmlText(bytes)).toMatch(/<K>\u0080é<\/K>/);
 	});
 
-	test('an encoding Node does not know fails naming it', () => {
-		const bytes = Buffer.from(doc('<?xml version="1.0" encoding="x-vendor-8"?>'));
+	test('bytes that are UTF-8 are read as UTF-8 whatever the labels say (a mislabelled server)', () => {
+		expect(parseXml(Buffer.from(doc('<?xml version="1.0" encoding="ISO-8859-1"?>')), 'application/xml; charset=windows-1252').R.K).toBe(NAME);
+		expect(parseXml(Buffer.from(doc('<?xml version="1.0" encoding="x-vendor-8"?>'))).R.K).toBe(NAME);
+	});
+
+	test('bytes that are not UTF-8 in an encoding Node does not know: fails naming it', () => {
+		const bytes = Buffer.from(doc('<?xml version="1.0" encoding="x-vendor-8"?>', '<K>Caf\xE9</K>'), 'latin1');
 		expect(() => parseXml(bytes)).toThrow(XmlEncodingError);
 		expect(() => parseXml(bytes)).toThrow('The object storage answered with XML in the encoding "x-vendor-8", which the node cannot read');
 	});
