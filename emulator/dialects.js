@@ -17,6 +17,9 @@
  *   management/instance.js  lineIdsDiffer, hostLineWords, objectIdInAnswers
  *   management/cdn.js    failedTasksListedRunning
  *   management/dns.js    dnsLinesOwn
+ *   framing.js           byteOrderMark, charsetLatin1, jsonContentTypes, whitespaceAround,
+ *                        compressedAnswers (how each JSON and XML answer is framed on the wire;
+ *                        called by management/index.js send and storage/index.js sendXml)
  *
  * Set with createEmulator({ dialects: ['a', 'b'] }) (or 'a,b'), the CLI `--dialect a,b`, or
  * `POST /__emulator/dialects {"set": [...]}`; `GET /__emulator/dialects` lists them.
@@ -156,6 +159,36 @@ const DIALECTS = [
 		area: 'management',
 		description:
 			'DNS record lines are the service\'s own values in its language (默认, 电信, 联通, 移动, 教育网, 境外, 搜索引擎); an empty line is the default line and the English words default, telecom, ... are refused (docs/vendor/readings.md#r69)',
+	},
+	{
+		name: 'byteOrderMark',
+		area: 'both',
+		description:
+			'every JSON and every XML answer begins with a UTF-8 byte order mark (EF BB BF), as .NET and Windows-built servers write it (docs/vendor/readings.md#r46, #r29)',
+	},
+	{
+		name: 'charsetLatin1',
+		area: 'both',
+		description:
+			'answers in ISO-8859-1: JSON with `Content-Type: application/json; charset=ISO-8859-1` and characters beyond U+00FF as \\u escapes; XML declared `<?xml version="1.0" encoding="ISO-8859-1"?>` (no charset in its Content-Type) with those characters as references (docs/vendor/readings.md#r46, #r29)',
+	},
+	{
+		name: 'jsonContentTypes',
+		area: 'management',
+		description:
+			'JSON answers go under another Content-Type, one per endpoint: text/html; charset=UTF-8 (PHP\'s default), text/plain, application/javascript, application/json without a charset, or none (docs/vendor/readings.md#r46)',
+	},
+	{
+		name: 'whitespaceAround',
+		area: 'both',
+		description:
+			'JSON answers between line breaks and spaces; XML answers after a line break, before their XML declaration (docs/vendor/readings.md#r46, #r29)',
+	},
+	{
+		name: 'compressedAnswers',
+		area: 'both',
+		description:
+			'answers compressed with a coding the request accepts: JSON gzip, deflate or br (one per endpoint), XML gzip, with Content-Encoding (docs/vendor/readings.md#r46, #r29)',
 	},
 	{
 		name: 'extraFields',

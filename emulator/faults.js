@@ -23,7 +23,7 @@
  * Fault rules (EMULATOR-INTERFACE.md): `set({ inject: [rule, ...] })` appends rules,
  * `set({ inject: [] })` clears them; reset() clears them too. A rule is
  *   { op, kind, times?, rate?, status?, code?, message?, afterBytes?, bytes?, endless?,
- *     intervalMs?, depth?, set?, drop?, by? }
+ *     intervalMs?, depth?, set?, drop?, by?, coding?, plain? }
  * `op` is a management path ("cdn/refresh"), a storage operation ("GetObject"), or "*",
  * "management", "storage". `times`: the next N matching requests only; `rate`: that share of
  * matching requests (seeded random); neither: every matching request. A rule only matches the
@@ -46,6 +46,11 @@
  *   drip          HTTP 200 JSON, the headers at once, then one byte every `intervalMs` (5000)
  *   deepJson      HTTP 200 JSON whose `data` is `depth` (100000) arrays nested in each other
  *   emptyList     perform nothing; answer an empty page (`data: []`, `total: 0`)
+ *   empty200      HTTP 200 with an empty body (not performed)
+ *   badEncoding   HTTP 200 under `Content-Encoding: coding` (default gzip), a valid envelope
+ *                 compressed as raw deflate: a gzip answer that does not decompress, or a coding
+ *                 the client does not know; `plain: true` sends the envelope uncompressed (a
+ *                 coding named by mistake) (not performed)
  *   envelopeFields  perform; then `set` ({field: value}) and `drop` ([field]) envelope fields of
  *                 the answer (after the dialects): a list without `totalpage`, a `totalpage` of 2000
  *   listShift     a list read page by page changes between its pages: every page from 2 on is
@@ -68,6 +73,8 @@ const KINDS = {
 	drip: ['management'],
 	deepJson: ['management'],
 	emptyList: ['management'],
+	empty200: ['management'],
+	badEncoding: ['management'],
 	envelopeFields: ['management'],
 	listShift: ['management'],
 };
@@ -107,6 +114,11 @@ function checkRule(r) {
 		rule[key] = r[key];
 	}
 	if (r.endless !== undefined) rule.endless = r.endless === true;
+	if (r.plain !== undefined) rule.plain = r.plain === true;
+	if (r.coding !== undefined) {
+		if (typeof r.coding !== 'string' || !/^[\w.-]+$/.test(r.coding)) throw bad('coding must be a content-coding name (gzip, zstd, ...)');
+		rule.coding = r.coding;
+	}
 	if (r.by !== undefined) {
 		if (!Number.isInteger(r.by)) throw bad('by must be a whole number (rows added, or removed when negative)');
 		rule.by = r.by;

@@ -34,6 +34,8 @@
  *   numbersAsNumbers     (the other reading of "most ... are strings") every numeric string is
  *                        written as a number (no leading zeros, safe integers; `message` and
  *                        `access_token` stay strings); `code` stays a number.
+ * and then frames it (../framing.js, docs/vendor/readings.md#r46): byteOrderMark, charsetLatin1,
+ * jsonContentTypes, whitespaceAround, compressedAnswers.
  * Log-in dialects (docs/vendor/readings.md#r32, #r33), in OAuth/authorize and issueToken below:
  *   loginInvalidates     a successful OAuth/authorize revokes the account's earlier tokens
  *                        (they then get code -1 "token is invalid").
@@ -50,13 +52,16 @@
  * The `loginExpires` switch (faults.js) makes the log-in answer another `expires` (a value that
  * makes no sense, for the clients that must ignore it); the token lives as long as ever.
  * Fault rules (faults.js) are acted on in handle(): hang, reset, http, html200, envelope,
- * tooFrequent, bigAnswer, drip, deepJson and emptyList answer instead of the operation;
+ * tooFrequent, bigAnswer, drip, deepJson, emptyList, empty200 and badEncoding answer instead of
+ * the operation;
  * truncatedJson and afterCreate500 perform it and then answer badly; envelopeFields performs it
  * and changes the envelope; listShift answers a page of a list that changed after page 1.
  */
 const crypto = require('node:crypto');
+const zlib = require('node:zlib');
 const { ApiError, Params, displayTime, ago, str } = require('./util');
 const { readJson } = require('../http-util');
+const { frame } = require('../framing');
 
 const MODULE_FILES = ['./account', './cdn', './instance', './dns'];
 
@@ -366,6 +371,19 @@ function createManagement(emu, options = {}) {
 				res.end(body);
 				return true;
 			}
+			case 'empty200':
+				res.writeHead(200, { 'Content-Type': 'application/json; charset=utf-8', 'Content-Length': 0 });
+				res.end();
+				return true;
+			case 'badEncoding': {
+				const coding = rule.coding || 'gzip';
+				const envelope = Buffer.from(JSON.stringify({ code: 1, message: 'success', data: { note: `sent under Content-Encoding ${coding}` } }));
+				// raw deflate: no gzip reader takes it, and a client that does not know the coding keeps bytes that are not JSON
+				const body = rule.plain ? envelope : zlib.deflateRawSync(envelope);
+				res.writeHead(200, { 'Content-Type': 'application/json; charset=utf-8', 'Content-Encoding': coding, 'Content-Length': body.length });
+				res.end(body);
+				return true;
+			}
 			case 'emptyList': {
 				const limit = String((rule.body && rule.body.limit) || 30);
 				const page = String((rule.body && rule.body.page) || 1);
@@ -412,10 +430,12 @@ function createManagement(emu, options = {}) {
 			wire = { ...wire, ...(rule.set || {}) };
 			for (const field of rule.drop || []) delete wire[field];
 		}
-		const body = Buffer.from(JSON.stringify(wire));
-		const out = rule && rule.kind === 'truncatedJson' ? body.subarray(0, Math.floor(body.length / 2)) : body;
-		res.writeHead(200, { 'Content-Type': 'application/json; charset=utf-8', 'Content-Length': out.length });
-		res.end(out);
+		const json = JSON.stringify(wire);
+		const text = rule && rule.kind === 'truncatedJson' ? json.slice(0, Math.floor(json.length / 2)) : json;
+		// the framing dialects (../framing.js): byte order mark, charset, Content-Type, white space, compression
+		const { body, headers } = frame('json', text, { dialects: emu.dialects, req: res.req, path });
+		res.writeHead(200, { ...headers, 'Content-Length': body.length });
+		res.end(body);
 	}
 
 	async function handle(req, res, url) {

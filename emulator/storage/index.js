@@ -35,6 +35,8 @@
  *                        written True/False or 1/0 instead of true/false (bool()).
  *   numericReferences    docs/vendor/readings.md R27: XML text escaped as Go's encoding/xml does
  *                        (&#34; &#39; &#x9; &#xA; &#xD;), in every XML answer (sendXml).
+ *   byteOrderMark, charsetLatin1, whitespaceAround, compressedAnswers  readings R29: how every XML
+ *                        answer is framed (sendXml; ../framing.js plays them).
  *   partEtagMissing      docs/vendor/readings.md R25: Upload Part answers 200 without an ETag
  *                        header ("Upload part ... 200"); List Parts still lists each ETag, which is not
  *                        the part's MD5 here (nothing in the documentation says it is).
@@ -50,6 +52,7 @@ const { Bodies } = require('./bodies');
 const { S3Error } = require('./errors');
 const { authenticate } = require('./auth');
 const { XSI, el, node, doc, errorDoc } = require('./xml');
+const { frame } = require('../framing');
 const keysIndex = require('./keys');
 
 const CANNED_ACLS = ['private', 'public-read', 'public-read-write', 'authenticated-read'];
@@ -219,7 +222,8 @@ function sendXml(res, status, xml, headers = {}) {
 	const w = res[WIRE];
 	let text = w && w.extraHeader ? withExtraElement(xml) : xml;
 	if (w && w.numericReferences) text = goEscaped(text);
-	respond(res, status, { 'Content-Type': 'application/xml', ...headers }, Buffer.from(text, 'utf8'));
+	const framed = frame('xml', text, { dialects: w && w.dialects, req: res.req });
+	respond(res, status, { ...headers, ...framed.headers }, framed.body);
 }
 
 function sendEmpty(res, status, headers = {}) {
@@ -472,6 +476,7 @@ function createStorage(ctx, options = {}) {
 			rule: null,
 			extraHeader: dialects && dialects.has('extraFields') ? config.headerPrefix + 'extra' : null,
 			numericReferences: !!(dialects && dialects.has('numericReferences')),
+			dialects, // the framing dialects (../framing.js) of sendXml
 		};
 		try {
 			let route;

@@ -163,6 +163,11 @@ describe('the registry', () => {
 			'objectIdInAnswers',
 			'hostLineWords',
 			'dnsLinesOwn',
+			'byteOrderMark',
+			'charsetLatin1',
+			'jsonContentTypes',
+			'whitespaceAround',
+			'compressedAnswers',
 			'extraFields',
 		]);
 		for (const d of json.available) {

@@ -114,7 +114,9 @@ export function asNodeError(fn: IExecuteFunctions, error: unknown, itemIndex: nu
 		if (error.context.itemIndex === undefined) error.context.itemIndex = itemIndex;
 		return error;
 	}
-	return new NodeOperationError(fn.getNode(), error as Error, { itemIndex });
+	// an error of the node's own that says how to fix it (storage/xml.ts) keeps that as the description
+	const description = (error as { description?: unknown })?.description;
+	return new NodeOperationError(fn.getNode(), error as Error, { itemIndex, ...(typeof description === 'string' ? { description } : {}) });
 }
 
 /**

@@ -8,7 +8,8 @@ import type { ILoadOptionsFunctions, IExecuteFunctions } from 'n8n-workflow';
 
 import { storageFailure } from '../../shared/storage/errors';
 import { storageRequest, xmlBody } from '../../shared/storage/transport';
-import { children, text, type XmlNode } from '../../shared/storage/xml';
+import { XmlEncodingError } from '../../shared/charset';
+import { children, text, XmlDoctypeError, type XmlNode } from '../../shared/storage/xml';
 import { asNodeError } from './common';
 import { codeOf } from './compat/check';
 
@@ -44,7 +45,9 @@ export async function listBuckets(ctx: IExecuteFunctions | ILoadOptionsFunctions
 	let doc: XmlNode | undefined;
 	try {
 		doc = (await xmlBody(res)).ListAllMyBucketsResult as XmlNode | undefined;
-	} catch {
+	} catch (error) {
+		// XML the node refuses to read (readings R29) says why; anything else is not a bucket list
+		if (error instanceof XmlDoctypeError || error instanceof XmlEncodingError) throw storageFailure(node, error.message, error.description, itemIndex);
 		throw notAList(res.transId);
 	}
 	if (!doc || typeof doc !== 'object' || Array.isArray(doc)) throw notAList(res.transId);

@@ -194,7 +194,7 @@ export async function authorize(httpRequest: HttpRequest, credentials: ICredenti
 			}
 		}
 		if (status >= 500 || status === 429) {
-			fault = `HTTP ${status}`;
+			fault = status === 429 ? 'HTTP 429 Too Many Requests: the service limited the rate of log-ins' : `HTTP ${status}`;
 			continue;
 		}
 		if (status === 404) {

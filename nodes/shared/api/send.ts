@@ -3,8 +3,9 @@
  * in one word (`timeout`, a network code) with whether the request may have reached the
  * service, or an answer that was not read because it broke a limit of this file (larger than
  * MAX_ANSWER_BYTES, nested deeper than MAX_JSON_DEPTH); and how an answer reads (the envelope,
- * an HTML page, broken JSON, a busy service). The decisions (repeat, renew, fail) are
- * transport.ts's.
+ * an HTML page, broken JSON, a busy service). An answer's bytes become text as JSON's framing
+ * allows (../charset.ts, readings R46: a byte order mark, a charset, white space; compression is
+ * undone by n8n's HTTP client). The decisions (repeat, renew, fail) are transport.ts's.
  *
  * Every request has one deadline for the whole exchange, the answer's last byte included (an
  * idle timeout alone lets an answer that drips one byte every few seconds run for ever). It is
@@ -13,6 +14,7 @@
  */
 import { sleep, type ICredentialDataDecryptedObject, type IExecuteFunctions, type IHttpRequestOptions, type ILoadOptionsFunctions, type IPollFunctions } from 'n8n-workflow';
 
+import { jsonText } from '../charset';
 import { API_CREDENTIAL, asDecrypted } from './auth';
 import { codeOf, type Envelope } from './envelope';
 
@@ -40,6 +42,8 @@ export interface FullResponse {
 	headers: Record<string, string>;
 	/** The answer as parsed JSON, or its text when it is not JSON. */
 	body: unknown;
+	/** Why the answer's bytes are not its text: compressed in a way n8n's HTTP client did not undo. */
+	undecoded?: string;
 }
 
 /** What a send ended with: a response, a transport failure, or an answer refused unread. */
@@ -93,8 +97,8 @@ interface BodyStream {
 const isStream = (body: unknown): body is BodyStream =>
 	typeof body === 'object' && body !== null && typeof (body as BodyStream).pipe === 'function' && typeof (body as BodyStream).on === 'function';
 
-/** Reads a body up to `max` bytes: its text, or `over` when it is larger (the rest is not read). */
-async function readCapped(stream: BodyStream, max: number): Promise<{ text: string; bytes: number } | { over: true; bytes: number }> {
+/** Reads a body up to `max` bytes: its bytes, or `over` when it is larger (the rest is not read). */
+async function readCapped(stream: BodyStream, max: number): Promise<{ data: Buffer; bytes: number } | { over: true; bytes: number }> {
 	return await new Promise((resolve, reject) => {
 		const chunks: Buffer[] = [];
 		let bytes = 0;
@@ -115,8 +119,10 @@ async function readCapped(stream: BodyStream, max: number): Promise<{ text: stri
 			}
 			chunks.push(c);
 		});
-		stream.on('end', () => settle(() => resolve({ text: Buffer.concat(chunks).toString('utf8'), bytes })));
-		stream.on('error', (error: unknown) => settle(() => reject(Object.assign(error instanceof Error ? error : new Error(String(error)), { received: bytes }))));
+		stream.on('end', () => settle(() => resolve({ data: Buffer.concat(chunks), bytes })));
+		// not `instanceof Error`: an error of Node's own streams may come from another realm (jest's)
+		const asError = (error: unknown): object => (typeof error === 'object' && error !== null ? error : new Error(String(error)));
+		stream.on('error', (error: unknown) => settle(() => reject(Object.assign(asError(error), { received: bytes }))));
 		stream.on('close', () => settle(() => reject(Object.assign(new Error('aborted'), { received: bytes }))));
 	});
 }
@@ -147,12 +153,19 @@ export function jsonDepth(text: string, limit = MAX_JSON_DEPTH): number {
 
 /** The answer's text as JSON when it is JSON, else the text as it came. */
 function parsed(text: string): unknown {
-	if (!/^\s*[[{]/.test(text)) return text;
+	if (!/^[ \t\r\n]*[[{]/.test(text)) return text;
 	try {
 		return JSON.parse(text) as unknown;
 	} catch {
 		return text;
 	}
+}
+
+/** A compressed answer the HTTP client could not decompress (a zlib error), in words; undefined for any other error. */
+function compressionFault(error: unknown): string | undefined {
+	const e = error as { code?: unknown; message?: unknown } | undefined;
+	if (typeof e?.code !== 'string' || !/^Z_[A-Z_]+$/.test(e.code)) return undefined;
+	return `compressed, but not decompressible (${String(e.message ?? e.code).slice(0, 80)})`;
 }
 
 function cancelSignalOf(ctx: ApiContext): AbortSignal | undefined {
@@ -218,11 +231,21 @@ export async function send(ctx: ApiContext, options: IHttpRequestOptions, creden
 		try {
 			read = await readCapped(body, MAX_ANSWER_BYTES);
 		} catch (error) {
+			const damaged = compressionFault(error);
+			if (damaged && !timedOut && !cancel?.aborted) return { response: { ...response, body: '', undecoded: damaged } };
 			return failure(error);
 		}
 		if ('over' in read) return { refused: 'size', status, bytes: read.bytes };
-		if (jsonDepth(read.text) > MAX_JSON_DEPTH) return { refused: 'depth', status, bytes: read.bytes };
-		return { response: { ...response, body: parsed(read.text) } };
+		const text = jsonText(read.data, response.headers?.['content-type']);
+		if (jsonDepth(text) > MAX_JSON_DEPTH) return { refused: 'depth', status, bytes: read.bytes };
+		const answer = parsed(text);
+		// n8n's HTTP client undoes gzip, deflate and br and then drops Content-Encoding (readings R46): one
+		// still there names a coding it did not undo, if the bytes are not JSON (`utf-8` there is a mistake)
+		const coding = String(response.headers?.['content-encoding'] ?? '').trim();
+		if (typeof answer === 'string' && coding && !/^identity$/i.test(coding)) {
+			return { response: { ...response, body: answer, undecoded: `compressed as "${coding.slice(0, 40)}", which n8n's HTTP client did not decompress` } };
+		}
+		return { response: { ...response, body: answer } };
 	} finally {
 		stopClock.abort();
 		cancel?.removeEventListener('abort', onCancel);
@@ -254,12 +277,24 @@ export function envelopeOf(body: unknown): Envelope | undefined {
 	return envelope;
 }
 
-/** What an answer that is not the envelope was, in words. */
-export function describeBody(body: unknown): string {
+/**
+ * What an answer that is not the envelope was, in words a user can act on: an HTML page or an
+ * empty answer where JSON was expected, broken JSON, text that is not JSON (its first words), a
+ * compressed answer that could not be read.
+ */
+export function describeBody(response: Pick<FullResponse, 'body' | 'undecoded'>): string {
+	const { body } = response;
+	if (response.undecoded) return `an answer ${response.undecoded}`;
 	if (typeof body === 'object' && body !== null && !Array.isArray(body) && 'code' in body) {
 		return `an answer whose code ${JSON.stringify((body as { code: unknown }).code)?.slice(0, 40)} is not a number`;
 	}
-	if (typeof body !== 'string') return 'an answer without the JSON envelope';
-	if (/^\s*</.test(body)) return 'an HTML page';
-	return body.trim() ? 'broken JSON' : 'an empty answer';
+	if (typeof body !== 'string') return 'JSON without the envelope ({"code": ..., "message": ...}) where the envelope was expected';
+	if (/^\s*</.test(body)) {
+		const title = /<title[^>]*>([^<]*)</i.exec(body)?.[1]?.replace(/\s+/g, ' ').trim().slice(0, 80);
+		return `an HTML page${title ? ` ("${title}")` : ''} where JSON was expected`;
+	}
+	const text = body.trim();
+	if (!text) return 'an empty answer where JSON was expected';
+	if (/^[[{]/.test(text)) return 'broken JSON';
+	return `text that is not JSON ("${text.replace(/\s+/g, ' ').slice(0, 60)}${text.length > 60 ? '…' : ''}") where JSON was expected`;
 }

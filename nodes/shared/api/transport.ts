@@ -149,7 +149,8 @@ async function afterNoAnswer(call: Call, sent: Extract<Sent, { failed: string }>
 }
 
 /**
- * The service is too busy: every request of this run backs off, then this one is repeated, while
+ * The service is too busy (a busy envelope), or limits the rate of requests (HTTP 429, named so in
+ * the message): every request of this run backs off, then this one is repeated, while
  * the call's own time allows (a read within 3 × Timeout, a write within 2 × Timeout, counted from
  * the call's start, as the README's "Time limits and errors" states).
  */
@@ -160,12 +161,20 @@ function afterBusy(call: Call, status: number, envelope: Envelope | undefined, a
 		call.attempts--;
 		return REPEAT;
 	}
+	const said = envelope?.message ? `: ${redact(String(envelope.message), call.secrets)}` : '';
+	const lasted = seconds(Date.now() - call.busySince);
 	throw apiError(call.node, {
-		message: `The service stayed too busy for ${call.path} for ${seconds(Date.now() - call.busySince)}${envelope?.message ? `: ${redact(String(envelope.message), call.secrets)}` : ''}`,
-		description: 'Nothing was changed. Lower "Concurrent Requests" in the node\'s Options, or run the workflow later.',
+		message:
+			status === 429
+				? `The service limited the rate of requests (HTTP 429 Too Many Requests) and still refused ${call.path} after ${lasted} of waiting and repeating${said}`
+				: `The service stayed too busy for ${call.path} for ${lasted}${said}`,
+		description:
+			status === 429
+				? 'Nothing was changed. The service takes only so many requests in a given time. Lower "Concurrent Requests" in the node\'s Options, run fewer workflows against this account at once, or run the workflow later.'
+				: 'Nothing was changed. Lower "Concurrent Requests" in the node\'s Options, or run the workflow later.',
 		httpStatus: status,
 		itemIndex: call.itemIndex,
-		context: { endpoint: call.path, busy: true },
+		context: { endpoint: call.path, busy: true, ...(status === 429 ? { rateLimited: true } : {}) },
 	});
 }
 
@@ -184,7 +193,7 @@ function redirected(call: Call, response: FullResponse, status: number, a: Attem
 /** A server fault or an answer that is not the envelope: a read is repeated while time allows. */
 async function afterBadAnswer(call: Call, response: FullResponse, status: number, a: Attempt): Promise<typeof REPEAT> {
 	const { path, read, attempts, itemIndex } = call;
-	const what = status >= 500 ? `HTTP ${status}` : `${describeBody(response.body)} (HTTP ${status})`;
+	const what = status >= 500 ? `HTTP ${status}` : `${describeBody(response)} (HTTP ${status})`;
 	if (status === 404) {
 		throw apiError(call.node, {
 			message: `The API has no endpoint ${path} (HTTP 404)`,

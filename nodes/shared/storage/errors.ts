@@ -6,6 +6,7 @@
  */
 import { NodeApiError, type IDataObject, type INode, type JsonObject } from 'n8n-workflow';
 
+import { xmlText } from '../charset';
 import { parseXml, text } from './xml';
 
 /** What to do about each error code of the service, shown under the message. */
@@ -50,7 +51,12 @@ export function errorInfo(status: number, headers: Record<string, string>, body:
 	const transId = headers['x-trans-id'] ?? '';
 	let code = '';
 	let message = '';
-	const textBody = body.toString('utf8');
+	let textBody: string;
+	try {
+		textBody = xmlText(body, headers['content-type']);
+	} catch {
+		textBody = body.toString('utf8'); // an encoding the node cannot read: the status line below
+	}
 	if (textBody.trim().startsWith('<')) {
 		try {
 			const err = parseXml(textBody).Error;

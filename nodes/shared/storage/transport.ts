@@ -60,7 +60,7 @@ export async function storageRequest(ctx: StorageContext, call: StorageCall): Pr
 	}
 }
 
-/** Parses an XML response body. */
+/** Parses an XML response body (its encoding from its bytes and Content-Type: readings R29). */
 export async function xmlBody(response: StorageResponse) {
-	return parseXml((await readAll(response.body)).toString('utf8'));
+	return parseXml(await readAll(response.body), response.headers?.['content-type']);
 }

@@ -4,6 +4,8 @@
  */
 import { XMLParser } from 'fast-xml-parser';
 
+import { withoutSpaceBeforeDeclaration, xmlText } from '../charset';
+
 const ARRAYS = new Set(['Contents', 'CommonPrefixes', 'Part', 'Grant', 'Bucket', 'Upload']);
 
 const parser = new XMLParser({
@@ -50,13 +52,34 @@ export function decodeCharacterReferences(xml: string): string {
 	});
 }
 
+/** A document type declaration in the prolog (after the XML declaration, comments, processing instructions). */
+const DOCTYPE = /^(?:[ \t\r\n]+|<\?[\s\S]*?\?>|<!--[\s\S]*?-->)*<!DOCTYPE/i;
+
 /**
- * Parses XML into plain objects. Text is kept exactly (object keys may begin or end with
- * spaces); whitespace between elements is dropped; every character reference XML defines is
- * decoded (decodeCharacterReferences), and nothing more.
+ * An XML answer with a document type declaration (readings R29). No answer of the object storage
+ * has one; the entities one declares would be expanded into the text (to any size), so such an
+ * answer is not read at all.
  */
-export function parseXml(xml: string): XmlNode {
-	return clean(parser.parse(decodeCharacterReferences(xml))) as XmlNode;
+export class XmlDoctypeError extends Error {
+	readonly description =
+		'Check the Endpoint of the credential: something other than the object storage (a proxy, a web server) may be answering. Entities a document type declares are never expanded.';
+
+	constructor() {
+		super('The object storage answered with XML that has a document type declaration (<!DOCTYPE ...>), which no answer of the object storage has; it was not read');
+	}
+}
+
+/**
+ * Parses XML into plain objects: the bytes of an answer (decoded as xmlText in ../charset.ts
+ * says, with the answer's Content-Type) or its text. Text is kept exactly (object keys may begin
+ * or end with spaces); whitespace between elements is dropped; every character reference XML
+ * defines is decoded (decodeCharacterReferences), and nothing more. A document type declaration
+ * is refused (XmlDoctypeError); an encoding the node cannot read too (XmlEncodingError).
+ */
+export function parseXml(xml: string | Uint8Array, contentType?: unknown): XmlNode {
+	const text = typeof xml === 'string' ? withoutSpaceBeforeDeclaration(xml.replace(/^\uFEFF/, '')) : xmlText(xml, contentType);
+	if (DOCTYPE.test(text)) throw new XmlDoctypeError();
+	return clean(parser.parse(decodeCharacterReferences(text))) as XmlNode;
 }
 
 /**

@@ -66,7 +66,7 @@ describe("the node's own message, never n8n's generic text", () => {
 		const before = await requestsTo('profile/balance');
 		const error = await v.fails(NODE, { resource: 'balance', operation: 'get', simplify: false }, { credentials: quick() });
 		expect((await requestsTo('profile/balance')) - before).toBe(4);
-		expect(error.message).toBe('The service failed to answer profile/balance: an HTML page (HTTP 200) after 4 attempts');
+		expect(error.message).toBe('The service failed to answer profile/balance: an HTML page ("Maintenance") where JSON was expected (HTTP 200) after 4 attempts');
 	});
 
 	test('a write answered with broken JSON says the change may have been made (and it was)', async () => {

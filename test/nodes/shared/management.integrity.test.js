@@ -149,7 +149,7 @@ describe('retries and envelopes read strictly', () => {
 		await inject({ op: 'profile/groupAdd', kind: 'http', status: 429 });
 		const before = await requestsTo('profile/groupAdd');
 		const error = await v.fails(NODE, { resource: 'group', operation: 'create', name: 'busy-write' }, { credentials: quick() });
-		expect(error.message).toMatch(/^The service stayed too busy for profile\/groupAdd for [\d.]+ s/);
+		expect(error.message).toMatch(/^The service limited the rate of requests \(HTTP 429 Too Many Requests\) and still refused profile\/groupAdd after [\d.]+ s of waiting and repeating/);
 		const sent = (await requestsTo('profile/groupAdd')) - before;
 		expect(sent).toBeGreaterThanOrEqual(1);
 		expect(sent).toBeLessThanOrEqual(4);

@@ -138,13 +138,13 @@ export async function presignedGet(c: Check, readings: IDataObject): Promise<voi
 			returnFullResponse: true,
 			ignoreHttpStatusErrors: true,
 			timeout: s.responseTimeoutMs,
-		})) as { statusCode: number; body: unknown };
+		})) as { statusCode: number; headers?: Record<string, string>; body: unknown };
 		const body = Buffer.isBuffer(res.body) ? res.body : Buffer.from(String(res.body ?? ''));
 		const same = res.statusCode === 200 && body.equals(Buffer.from(`content of ${TRICKY_NAME}`));
 		let code = '';
 		if (res.statusCode !== 200) {
 			try {
-				code = text(parseXml(body.toString('utf8')).Error, 'Code');
+				code = text(parseXml(body, res.headers?.['content-type']).Error, 'Code');
 			} catch {
 				// not an S3 error document
 			}

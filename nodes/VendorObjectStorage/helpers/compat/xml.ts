@@ -5,6 +5,7 @@
  */
 import type { IDataObject } from 'n8n-workflow';
 
+import { xmlText } from '../../../shared/charset';
 import { children, parseXml, text, xmlBoolean } from '../../../shared/storage/xml';
 import { codeOf, messageOf, type Check } from './check';
 
@@ -73,11 +74,11 @@ export async function xmlForms(c: Check, readings: IDataObject): Promise<void> {
 		await c.put(`${p}a.txt`, Buffer.from('a'));
 		await c.put(odd, Buffer.from('b'));
 		const first = await c.request({ method: 'GET', bucket: c.o.bucket, query: [['max-keys', 1], ['prefix', p]] });
-		const xml1 = (first.body as Buffer).toString('utf8');
+		const xml1 = xmlText(first.body as Buffer, first.headers['content-type']);
 		const truncatedRaw = /<IsTruncated>([^<]*)<\/IsTruncated>/.exec(xml1)?.[1] ?? '';
 		const flag = xmlBoolean(truncatedRaw);
 		const all = await c.request({ method: 'GET', bucket: c.o.bucket, query: [['prefix', p]] });
-		const xml2 = (all.body as Buffer).toString('utf8');
+		const xml2 = xmlText(all.body as Buffer, all.headers['content-type']);
 		const keys = children(parseXml(xml2).ListBucketResult, 'Contents').map((e) => text(e, 'Key'));
 		const form = escapeForm(xml2);
 		const booleans = truncatedRaw === 'true' ? 'lowercase' : /^true$/i.test(truncatedRaw) ? 'capitalized' : truncatedRaw === '1' ? 'numeric' : 'other';
