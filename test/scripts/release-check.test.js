@@ -106,13 +106,14 @@ test('publish.yml without --provenance, or without the tag/version check, fails'
 	]);
 });
 
-test('publish.yml must test before it publishes, and the README must name its secret', async () => {
+test('publish.yml must test before it publishes, and the release guide must name its secret', async () => {
 	expect(
 		await problemsOf((c) => c.edit(PUBLISH, (y) => y.replace(/\n\s+- name: Unit and release tests[^\n]*\n\s+run: npm run test:unit\n/, '\n'))),
 	).toEqual([expect.stringMatching(/publish\.yml: job "publish" has no step "run: npm run test:unit" before publishing/)]);
 	expect(await problemsOf((c) => c.edit(PUBLISH, (y) => y.replace('secrets.NPM_TOKEN', 'secrets.NPM_PUBLISH_TOKEN')))).toEqual([
-		expect.stringMatching(/README\.md's "Releasing" section does not name the repository secret `NPM_PUBLISH_TOKEN`/),
+		expect.stringMatching(/docs\/developers\/releasing\.md does not name the repository secret `NPM_PUBLISH_TOKEN`/),
 	]);
+	expect(await problemsOf((c) => fs.rmSync(path.join(c.dir, 'docs/developers/releasing.md')))).toEqual(['docs/developers/releasing.md (the release guide) is missing']);
 });
 
 test("ci.yml must run the README's test command: a README that changes it, or a ci.yml without it, fails", async () => {
