@@ -1,11 +1,14 @@
 'use strict';
 /**
- * Every Docs link in n8n's editor lands on its page (issue 34, item 3). n8n takes a node's Docs
- * link from its codex file (`resources.primaryDocumentation`, `credentialDocumentation`) and a
- * credential's from `documentationUrl`; this reads them from the built package (dist/, what n8n
- * loads) and follows each to a file of this repository and a heading of that file, with GitHub's
- * anchor rules (scripts/markdown.js). The links point into docs/, whose pages keep their headings;
- * the README may be rewritten without breaking them.
+ * Every Docs link in n8n's editor lands on its page (issue 34, item 3). n8n's node panel opens a
+ * node's `documentationUrl` as it is, and otherwise its codex file's
+ * `resources.primaryDocumentation` with `?utm_…` appended (n8n 1.123 and 2.40 alike: a `#heading`
+ * would then take the query in and land nowhere), so every node states its documentationUrl and
+ * its codex the same page; a credential's dialog opens its `documentationUrl` as it is. This reads
+ * them from the built package (dist/, what n8n loads) and follows each to a file of this
+ * repository and a heading of that file, with GitHub's anchor rules (scripts/markdown.js). The
+ * links point into docs/, whose pages keep their headings; the README may be rewritten without
+ * breaking them. test/real-n8n/editor.test.js reads the Docs link the editor shows.
  *
  * The documentation's own relative links (README, DEVELOPERS, CONTRIBUTING, CHANGELOG, docs/) are
  * followed the same way: each to an existing file or folder, and to an existing heading.
@@ -23,6 +26,9 @@ const BLOB = `https://github.com/${REPO}/blob/main/`;
 function editorLinks() {
 	const out = [];
 	for (const file of pkg.n8n.nodes) {
+		const base = path.basename(file).split('.')[0];
+		const { description } = new (require(path.join(ROOT, file))[base])();
+		out.push({ from: `${file} description.documentationUrl`, url: description.documentationUrl });
 		const codex = path.join(ROOT, file.replace(/\.js$/, '.json'));
 		const resources = JSON.parse(fs.readFileSync(codex, 'utf8')).resources ?? {};
 		for (const kind of ['primaryDocumentation', 'credentialDocumentation']) {
@@ -85,10 +91,27 @@ test("GitHub's anchors: the slug of a heading's rendered text, repeats numbered"
 
 test("every Docs link of the built package (codex files, credentials' documentationUrl) lands on a heading of a docs/ page", () => {
 	const links = editorLinks();
-	// every node has its own page link and its credential's; every credential has one
-	expect(links).toHaveLength(pkg.n8n.nodes.length * 2 + pkg.n8n.credentials.length);
+	// every node has its page link (twice: description and codex) and its credential's; every credential has one
+	expect(links).toHaveLength(pkg.n8n.nodes.length * 3 + pkg.n8n.credentials.length);
 	const broken = links.map(({ from, url }) => ({ from, why: brokenEditorLink(url) })).filter((b) => b.why);
 	expect(broken).toEqual([]);
+});
+
+test("a node's documentationUrl and its codex's primaryDocumentation name the same page, and its codex's credential page is its credential's", () => {
+	const credentialUrl = Object.fromEntries(
+		pkg.n8n.credentials.map((file) => {
+			const base = path.basename(file).split('.')[0];
+			const c = new (require(path.join(ROOT, file))[base])();
+			return [c.name, c.documentationUrl];
+		}),
+	);
+	for (const file of pkg.n8n.nodes) {
+		const base = path.basename(file).split('.')[0];
+		const { description } = new (require(path.join(ROOT, file))[base])();
+		const { resources } = JSON.parse(fs.readFileSync(path.join(ROOT, file.replace(/\.js$/, '.json')), 'utf8'));
+		expect({ base, codex: resources.primaryDocumentation.map((d) => d.url) }).toEqual({ base, codex: [description.documentationUrl] });
+		expect({ base, credential: resources.credentialDocumentation.map((d) => d.url) }).toEqual({ base, credential: description.credentials.map((c) => credentialUrl[c.name]) });
+	}
 });
 
 test('every relative link of the documentation lands on a file and a heading that exist', () => {
