@@ -195,7 +195,7 @@ function claimSandbox() {
 /* ---------------- the steps ---------------- */
 
 /** What the build reads: when none of it changed and dist/ is the one built from it, the build is skipped. */
-const BUILD_INPUTS = ['nodes', 'credentials', 'icons', 'package.json', 'package-lock.json', 'tsconfig.json', 'gulpfile.js'];
+const BUILD_INPUTS = ['nodes', 'credentials', 'icons', 'package.json', 'package-lock.json', 'tsconfig.json', 'gulpfile.js', 'scripts/bundled.js'];
 
 /** One sha256 over the files under `entries` of `root` (paths and contents, in a fixed order). */
 function treeHash(root, entries) {
