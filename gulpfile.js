@@ -1,6 +1,7 @@
-/* Build: compile TypeScript, bundle third-party modules into the files that use them,
- * copy icons and codex files, and prove that dist/ needs nothing but n8n-workflow and
- * Node's own modules at run time and that package.json lists no runtime dependencies. */
+/* Build: compile TypeScript, bundle third-party modules into the files that use them, write the
+ * licence notices of what was bundled (dist/THIRD_PARTY_NOTICES.md), copy icons and codex files,
+ * and prove that dist/ needs nothing but n8n-workflow and Node's own modules at run time and that
+ * package.json lists no runtime dependencies. */
 const { series, parallel, src, dest, watch } = require('gulp');
 const { execFileSync } = require('node:child_process');
 const { builtinModules } = require('node:module');
@@ -109,6 +110,23 @@ function verify(done) {
 	done();
 }
 
+/**
+ * dist/THIRD_PARTY_NOTICES.md: every package bundled into dist/ (read from the bundles' source
+ * maps), with its version and licence text. A bundled package without a licence the build can
+ * reproduce stops the build.
+ */
+function notices(done) {
+	const { bundledPackages, noticesText, noticeProblem } = require('./scripts/bundled');
+	const packages = bundledPackages(dist, root);
+	const problems = packages.map(noticeProblem).filter(Boolean);
+	if (problems.length) {
+		done(new Error(`bundled packages without a licence to ship:\n  ${problems.join('\n  ')}`));
+		return;
+	}
+	fs.writeFileSync(path.join(dist, 'THIRD_PARTY_NOTICES.md'), noticesText(packages));
+	done();
+}
+
 function icons() {
 	return src('icons/**/*.svg').pipe(dest(path.join(dist, 'icons')));
 }
@@ -130,7 +148,7 @@ function cleanFinal(done) {
 	done();
 }
 
-const build = series(verifyManifest, clean, compile, bundle, verify, parallel(icons, nodeAssets), swap);
+const build = series(verifyManifest, clean, compile, bundle, verify, notices, parallel(icons, nodeAssets), swap);
 
 exports.clean = series(clean, cleanFinal);
 exports.build = build;

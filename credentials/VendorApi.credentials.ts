@@ -23,7 +23,7 @@ export class VendorApi implements ICredentialType {
 
 	icon: Icon = { light: 'file:../icons/vendor.svg', dark: 'file:../icons/vendor.dark.svg' };
 
-	documentationUrl = 'https://github.com/vendor-cloud/n8n-nodes-vendor-cloud#vendor-api';
+	documentationUrl = 'https://github.com/vendor-cloud/n8n-nodes-vendor-cloud/blob/main/docs/credentials.md#vendor-api';
 
 	properties: INodeProperties[] = [
 		{

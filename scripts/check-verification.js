@@ -190,12 +190,12 @@ async function checkVerification(dir = ROOT, { scan = false } = {}) {
 			if (!(shipped.author?.name || typeof shipped.author === 'string')) p.push('no author');
 			const readme = fs.existsSync(path.join(pkgDir, 'README.md')) ? fs.readFileSync(path.join(pkgDir, 'README.md'), 'utf8') : '';
 			if (!readme) p.push('README.md is not in the tarball');
-			for (const section of ['Install into your n8n', 'Credentials', 'Example workflows', 'Operations', 'Compatibility']) {
+			for (const section of ['Installation', 'Credentials', 'Nodes and operations', 'Example workflows', 'Compatibility']) {
 				if (readme && !new RegExp(`^## ${section}\\b`, 'm').test(readme)) p.push(`README.md has no "## ${section}" section`);
 			}
 			const examples = fs.existsSync(path.join(dir, 'examples')) ? fs.readdirSync(path.join(dir, 'examples')).filter((f) => f.endsWith('.json')) : [];
 			if (!examples.length) p.push('no example workflows in examples/');
-			add('Package source and documentation', p, `github.com/${repo ? repo[1] : '?'}, author "${shipped.author?.name ?? shipped.author}", README with Install, Credentials, Operations, Example workflows, Compatibility; ${examples.length} example workflows`);
+			add('Package source and documentation', p, `github.com/${repo ? repo[1] : '?'}, author "${shipped.author?.name ?? shipped.author}", README with Installation, Credentials, Nodes and operations, Example workflows, Compatibility; ${examples.length} example workflows`);
 		}
 
 		// 5. MIT

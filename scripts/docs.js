@@ -1,74 +1,93 @@
 #!/usr/bin/env node
 'use strict';
 /**
- * Writes the README's operation tables from the endpoint declarations in dist/ (run after the
- * build): between `<!-- operations:start -->` and `<!-- operations:end -->`.
+ * Writes each node page's operation table from the endpoint declarations in dist/ (run after the
+ * build): docs/nodes/<node>.md, between `<!-- operations:start -->` and `<!-- operations:end -->`.
+ * The page of a node is its class name in kebab case (VendorCloudHost -> vendor-cloud-host.md).
  *
- *   node scripts/docs.js           rewrite README.md
- *   node scripts/docs.js --check   exit 1 when README.md is not up to date
+ *   node scripts/docs.js           rewrite the tables
+ *   node scripts/docs.js --check   exit 1 when a page is missing, has no markers or is not up to date
  */
 const fs = require('node:fs');
 const path = require('node:path');
 
 const root = path.resolve(__dirname, '..');
 const pkg = require(path.join(root, 'package.json'));
-const README = path.join(root, 'README.md');
+const PAGES = path.join(root, 'docs', 'nodes');
 const START = '<!-- operations:start -->';
 const END = '<!-- operations:end -->';
 
+/** docs/nodes/<page>.md of a node class: VendorDiskNetworkFirewall -> vendor-disk-network-firewall.md */
+const pageOf = (className) => `${className.replace(/([a-z0-9])([A-Z])/g, '$1-$2').toLowerCase()}.md`;
+
+/** The action nodes with an operation list (area.js), in package.json's order. */
 function areas() {
 	const out = [];
 	for (const file of pkg.n8n.nodes) {
 		const dir = path.dirname(path.join(root, file));
 		const base = path.basename(file).split('.')[0];
-		const node = new (require(path.join(root, file))[base])();
 		const areaFile = path.join(dir, 'area.js');
 		if (!fs.existsSync(areaFile)) continue;
+		const node = new (require(path.join(root, file))[base])();
 		const area = Object.values(require(areaFile)).find((v) => v && Array.isArray(v.operations));
-		if (area) out.push({ displayName: node.description.displayName, area });
+		if (area) out.push({ base, displayName: node.description.displayName, area, page: pageOf(base) });
 	}
 	return out;
 }
 
 const esc = (s) => String(s).replace(/\|/g, '\\|');
 
-function render() {
-	const parts = [];
-	let total = 0;
-	for (const { displayName, area } of areas()) {
-		const resourceName = Object.fromEntries(area.resources.map((r) => [r.value, r.name]));
-		parts.push(`### ${displayName}\n`);
-		parts.push('| Resource | Operation | Endpoint | What it does |');
-		parts.push('| --- | --- | --- | --- |');
-		const ops = [...area.operations].sort(
-			(a, b) => resourceName[a.resource].localeCompare(resourceName[b.resource]) || a.name.localeCompare(b.name),
-		);
-		for (const op of ops) {
-			const endpoint = op.path ? `\`${op.path}\`` : esc(op.uses ? op.uses.join(', ') : op.endpoint);
-			parts.push(`| ${esc(resourceName[op.resource])} | ${esc(op.name)} | ${endpoint} | ${esc(op.description)} |`);
-		}
-		parts.push('');
-		total += new Set(area.operations.filter((o) => !o.undocumented).map((o) => o.endpoint)).size;
+/** The table of one node and the number of documented endpoints it implements. */
+function render(area) {
+	const resourceName = Object.fromEntries(area.resources.map((r) => [r.value, r.name]));
+	const lines = ['| Resource | Operation | Endpoint | What it does |', '| --- | --- | --- | --- |'];
+	const ops = [...area.operations].sort(
+		(a, b) => resourceName[a.resource].localeCompare(resourceName[b.resource]) || a.name.localeCompare(b.name),
+	);
+	for (const op of ops) {
+		const endpoint = op.path ? `\`${op.path}\`` : esc(op.uses ? op.uses.join(', ') : op.endpoint);
+		lines.push(`| ${esc(resourceName[op.resource])} | ${esc(op.name)} | ${endpoint} | ${esc(op.description)} |`);
 	}
-	return { text: parts.join('\n'), total };
+	const endpoints = new Set(area.operations.filter((o) => !o.undocumented).map((o) => o.endpoint)).size;
+	return { text: lines.join('\n'), endpoints, operations: ops.length };
 }
 
-const readme = fs.readFileSync(README, 'utf8');
-const a = readme.indexOf(START);
-const b = readme.indexOf(END);
-if (a === -1 || b === -1) {
-	console.error('README.md has no operations markers');
-	process.exit(1);
-}
-const { text, total } = render();
-const next = `${readme.slice(0, a + START.length)}\n\n${text}\n${readme.slice(b)}`;
-if (process.argv.includes('--check')) {
-	if (next !== readme) {
-		console.error('README.md operation tables are out of date: run `node scripts/docs.js` after `npm run build`');
+function main() {
+	const check = process.argv.includes('--check');
+	const problems = [];
+	let endpoints = 0;
+	let operations = 0;
+	const found = areas();
+	for (const { displayName, area, page } of found) {
+		const file = path.join(PAGES, page);
+		const rel = path.relative(root, file);
+		if (!fs.existsSync(file)) {
+			problems.push(`${rel} (the page of ${displayName}) is missing`);
+			continue;
+		}
+		const doc = fs.readFileSync(file, 'utf8');
+		const a = doc.indexOf(START);
+		const b = doc.indexOf(END);
+		if (a === -1 || b === -1 || b < a) {
+			problems.push(`${rel} has no "${START}" ... "${END}" markers`);
+			continue;
+		}
+		const r = render(area);
+		endpoints += r.endpoints;
+		operations += r.operations;
+		const next = `${doc.slice(0, a + START.length)}\n\n${r.text}\n\n${doc.slice(b)}`;
+		if (next === doc) continue;
+		if (check) problems.push(`${rel}: the operation table is out of date`);
+		else fs.writeFileSync(file, next);
+	}
+	const what = `${found.length} node pages, ${operations} operations, ${endpoints} endpoints`;
+	if (problems.length) {
+		console.error(`${problems.join('\n')}\nRun \`node scripts/docs.js\` after \`npm run build\`.`);
 		process.exit(1);
 	}
-	console.log(`README.md operation tables are up to date (${total} endpoints)`);
-} else {
-	fs.writeFileSync(README, next);
-	console.log(`README.md operation tables written (${total} endpoints)`);
+	console.log(check ? `operation tables are up to date (${what})` : `operation tables written (${what})`);
 }
+
+module.exports = { pageOf, START, END };
+
+if (require.main === module) main();

@@ -75,7 +75,7 @@ function checkPublish(dir, env) {
 		`${name} is published only by the GitHub Actions workflow ${WORKFLOW}, with npm provenance ` +
 		'(n8n refuses community packages published without it). ' +
 		`To release ${version}: add its section to CHANGELOG.md, commit, then ` +
-		`git tag v${version} && git push origin v${version}. See "Releasing" in README.md.`;
+		`git tag v${version} && git push origin v${version}. See docs/developers/releasing.md.`;
 	if (env.GITHUB_ACTIONS !== 'true') return [`npm publish is refused outside GitHub Actions. ${how}`];
 	const workflowRef = env.GITHUB_WORKFLOW_REF || '';
 	if (!workflowRef.includes(`/${WORKFLOW}@`)) {

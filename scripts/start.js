@@ -27,7 +27,7 @@
  * started by scripts/queue-services.js on free ports with their data kept in .sandbox/queue/services,
  * the main (EXECUTIONS_MODE=queue) on the same port and two workers, each with its own user folder
  * in .sandbox/queue/ and the package installed there the user's way, binary data in filesystem mode
- * on .sandbox/queue/binary-data (the setting the README recommends for queue mode). Ctrl-C stops the
+ * on .sandbox/queue/binary-data (the setting docs/self-hosting.md recommends for queue mode). Ctrl-C stops the
  * workers and the main, then PostgreSQL and Redis, then the emulator.
  */
 const fs = require('node:fs');
@@ -195,7 +195,7 @@ function claimSandbox() {
 /* ---------------- the steps ---------------- */
 
 /** What the build reads: when none of it changed and dist/ is the one built from it, the build is skipped. */
-const BUILD_INPUTS = ['nodes', 'credentials', 'icons', 'package.json', 'package-lock.json', 'tsconfig.json', 'gulpfile.js'];
+const BUILD_INPUTS = ['nodes', 'credentials', 'icons', 'package.json', 'package-lock.json', 'tsconfig.json', 'gulpfile.js', 'scripts/bundled.js'];
 
 /** One sha256 over the files under `entries` of `root` (paths and contents, in a fixed order). */
 function treeHash(root, entries) {
@@ -372,7 +372,7 @@ async function startServer(n8n, home, opts) {
 	}
 	const log = fs.openSync(N8N_LOG, 'a');
 	fs.writeSync(log, `\n===== n8n start ${new Date().toISOString()} =====\n`);
-	// n8n 1.x: the settings the README's Compatibility section gives its users (Code nodes on task
+	// n8n 1.x: the settings the README's Compatibility section (docs/compatibility.md) gives its users (Code nodes on task
 	// runners, as in 2.x; binary data on disk, not in memory)
 	const env = n8n.major < 2 ? { N8N_RUNNERS_ENABLED: 'true', N8N_DEFAULT_BINARY_DATA_MODE: 'filesystem' } : undefined;
 	if (env) say(`n8n ${n8n.version} with ${Object.entries(env).map(([k, v]) => `${k}=${v}`).join(' ')} (README: Compatibility)`);
@@ -425,7 +425,7 @@ async function startQueue(n8n, emu, opts) {
 		owner: false,
 		install,
 		// binary data on a folder every process reads: queue mode's default (database) holds each
-		// file whole in memory and cannot read back files of 256 MiB (README, Running in queue mode)
+		// file whole in memory and cannot read back files of 256 MiB (docs/self-hosting.md, Queue mode)
 		env: { N8N_DEFAULT_BINARY_DATA_MODE: 'filesystem', N8N_BINARY_DATA_STORAGE_PATH: path.join(QUEUE_DIR, 'binary-data') },
 		log: say,
 		beforeStart: async (l) => {

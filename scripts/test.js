@@ -8,7 +8,9 @@
  *      scripts/registry-server.js --install); their network and disk time overlaps steps 1-4
  *      (at a lower CPU priority, so the main suite keeps the cores); log in
  *      test-results/real-n8n-install.log
- *   1. build (gulp: compile, bundle, verify no runtime dependencies, icons)
+ *   1. build (gulp: compile, bundle, verify no runtime dependencies, licence notices, icons), then
+ *      npm audit of the bundled packages' versions (scripts/audit-bundled.js: an advisory fails the
+ *      run; a registry that cannot be asked is printed as NOT CHECKED and does not)
  *   2. lint (`n8n-node lint`, strict mode, n8n Cloud rules)
  *   3. the main suite (jest): signer vectors and aws-sdk cross-check, emulator, every node
  *      operation through n8n-core against the emulator, s3rver, large objects, triggers,
@@ -154,6 +156,7 @@ async function main() {
 	}
 
 	await step('build', bin('gulp'), ['build']);
+	await step('bundled packages: known advisories (npm audit)', process.execPath, [path.join(root, 'scripts/audit-bundled.js')]);
 	await step('lint', bin('n8n-node'), ['lint']);
 	await step('main suite', bin('jest'), ['--testPathIgnorePatterns', '/test/real-n8n/', '--ci'], { VENDOR_EXERCISED_DIR: exercised });
 	await step('every operation exercised', process.execPath, [path.join(root, 'scripts/check-exercised.js')], { VENDOR_EXERCISED_DIR: exercised });

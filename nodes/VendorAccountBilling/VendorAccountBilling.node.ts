@@ -21,6 +21,8 @@ export class VendorAccountBilling implements INodeType {
 		...nodeVersions(accountBillingArea),
 		subtitle: operationSubtitle(accountBillingArea),
 		description: 'Manage the vendor account, sub-accounts and groups, and read balance, payments, invoices, coupons and logs',
+		// the editor's Docs link, opened as it is (a codex URL gets ?utm_… appended, which would swallow the #heading)
+		documentationUrl: 'https://github.com/vendor-cloud/n8n-nodes-vendor-cloud/blob/main/docs/nodes/vendor-account-billing.md#vendor-account--billing',
 		defaults: { name: 'Vendor Account & Billing' },
 		usableAsTool: true,
 		inputs: [NodeConnectionTypes.Main],

@@ -18,6 +18,8 @@ export class VendorAccountBillingTrigger implements INodeType {
 		subtitle: '={{$parameter["thresholdSource"] === "account" ? "Below the account alarm value" : "Below " + $parameter["threshold"]}}',
 		// n8n shows this text for the merged "Vendor Account & Billing" entry of the node panel, so it names both roles
 		description: 'Account and billing: start a workflow when the balance falls below a threshold, or manage the account and its billing',
+		// the editor's Docs link, opened as it is (a codex URL gets ?utm_… appended, which would swallow the #heading)
+		documentationUrl: 'https://github.com/vendor-cloud/n8n-nodes-vendor-cloud/blob/main/docs/triggers.md#vendor-balance-trigger',
 		defaults: { name: 'Vendor Balance Trigger' },
 		polling: true,
 		inputs: [],

@@ -21,6 +21,8 @@ export class VendorCdn implements INodeType {
 		...nodeVersions(cdnArea),
 		subtitle: operationSubtitle(cdnArea),
 		description: 'Manage CDN channels, certificates, cache refresh and prefetch, traffic packages, statistics and bills',
+		// the editor's Docs link, opened as it is (a codex URL gets ?utm_… appended, which would swallow the #heading)
+		documentationUrl: 'https://github.com/vendor-cloud/n8n-nodes-vendor-cloud/blob/main/docs/nodes/vendor-cdn.md#vendor-cdn',
 		defaults: { name: 'Vendor CDN' },
 		usableAsTool: true,
 		inputs: [NodeConnectionTypes.Main],

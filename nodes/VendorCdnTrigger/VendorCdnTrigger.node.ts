@@ -26,6 +26,8 @@ export class VendorCdnTrigger implements INodeType {
 		subtitle: optionsSubtitle('kinds', TASK_KINDS, 'When ', ' finish'),
 		// n8n shows this text for the merged "Vendor CDN" entry of the node panel, so it names both roles
 		description: 'CDN: start a workflow when a cache refresh or prefetch, or a Cloud Host backup, finishes, or manage CDN channels and caches',
+		// the editor's Docs link, opened as it is (a codex URL gets ?utm_… appended, which would swallow the #heading)
+		documentationUrl: 'https://github.com/vendor-cloud/n8n-nodes-vendor-cloud/blob/main/docs/triggers.md#vendor-task-trigger',
 		defaults: { name: 'Vendor Task Trigger' },
 		polling: true,
 		inputs: [],

@@ -21,6 +21,8 @@ export class VendorCloudHost implements INodeType {
 		...nodeVersions(cloudHostArea),
 		subtitle: operationSubtitle(cloudHostArea),
 		description: 'Create, power, reinstall and resize cloud hosts, read their monitoring, and manage their disks, backups and snapshots',
+		// the editor's Docs link, opened as it is (a codex URL gets ?utm_… appended, which would swallow the #heading)
+		documentationUrl: 'https://github.com/vendor-cloud/n8n-nodes-vendor-cloud/blob/main/docs/nodes/vendor-cloud-host.md#vendor-cloud-host',
 		defaults: { name: 'Vendor Cloud Host' },
 		usableAsTool: true,
 		inputs: [NodeConnectionTypes.Main],

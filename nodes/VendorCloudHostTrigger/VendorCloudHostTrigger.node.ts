@@ -36,6 +36,8 @@ export class VendorCloudHostTrigger implements INodeType {
 		// n8n shows this text for the merged "Vendor Cloud Host" entry of the node panel (one entry for the
 		// action node and this trigger, by their internal names), so it names both roles
 		description: 'Cloud hosts: start a workflow when one changes status, appears or disappears, or a backup finishes, or create, power and reinstall hosts',
+		// the editor's Docs link, opened as it is (a codex URL gets ?utm_… appended, which would swallow the #heading)
+		documentationUrl: 'https://github.com/vendor-cloud/n8n-nodes-vendor-cloud/blob/main/docs/triggers.md#vendor-cloud-host-trigger',
 		defaults: { name: 'Vendor Cloud Host Trigger' },
 		polling: true,
 		inputs: [],

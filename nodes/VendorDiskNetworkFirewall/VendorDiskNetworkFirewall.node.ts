@@ -21,6 +21,8 @@ export class VendorDiskNetworkFirewall implements INodeType {
 		...nodeVersions(diskNetworkFirewallArea),
 		subtitle: operationSubtitle(diskNetworkFirewallArea),
 		description: 'Manage vendor cloud disks, private networks, firewalls and firewall rules, and attach them to hosts',
+		// the editor's Docs link, opened as it is (a codex URL gets ?utm_… appended, which would swallow the #heading)
+		documentationUrl: 'https://github.com/vendor-cloud/n8n-nodes-vendor-cloud/blob/main/docs/nodes/vendor-disk-network-firewall.md#vendor-disk-network--firewall',
 		defaults: { name: 'Vendor Disk, Network & Firewall' },
 		usableAsTool: true,
 		inputs: [NodeConnectionTypes.Main],

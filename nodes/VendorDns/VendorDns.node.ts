@@ -21,6 +21,8 @@ export class VendorDns implements INodeType {
 		...nodeVersions(dnsArea),
 		subtitle: operationSubtitle(dnsArea),
 		description: 'Manage vendor DNS domains, records, downtime monitors, strategy templates and resolution strategies',
+		// the editor's Docs link, opened as it is (a codex URL gets ?utm_… appended, which would swallow the #heading)
+		documentationUrl: 'https://github.com/vendor-cloud/n8n-nodes-vendor-cloud/blob/main/docs/nodes/vendor-dns.md#vendor-dns',
 		defaults: { name: 'Vendor DNS' },
 		usableAsTool: true,
 		inputs: [NodeConnectionTypes.Main],

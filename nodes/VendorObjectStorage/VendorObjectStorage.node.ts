@@ -22,6 +22,8 @@ export class VendorObjectStorage implements INodeType {
 		defaultVersion: 1,
 		subtitle: operationSubtitle(objectStorageArea),
 		description: 'Store, fetch and share files in vendor object storage buckets; large files stream in parallel parts',
+		// the editor's Docs link, opened as it is (a codex URL gets ?utm_… appended, which would swallow the #heading)
+		documentationUrl: 'https://github.com/vendor-cloud/n8n-nodes-vendor-cloud/blob/main/docs/nodes/vendor-object-storage.md#vendor-object-storage',
 		defaults: { name: 'Vendor Object Storage' },
 		usableAsTool: true,
 		inputs: [NodeConnectionTypes.Main],

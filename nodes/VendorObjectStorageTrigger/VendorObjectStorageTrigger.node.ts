@@ -73,6 +73,8 @@ export class VendorObjectStorageTrigger implements INodeType {
 		subtitle: '={{($parameter["event"] === "newOrChanged" ? "New or changed in " : "New in ") + ($parameter["bucket"].cachedResultName || $parameter["bucket"].value || $parameter["bucket"]) + "/" + ($parameter["prefix"] || "")}}',
 		// n8n shows this text for the merged "Vendor Object Storage" entry of the node panel, so it names both roles
 		description: 'Object storage: start a workflow when a file is added to or changed in a bucket, or manage buckets, objects, ACLs and uploads',
+		// the editor's Docs link, opened as it is (a codex URL gets ?utm_… appended, which would swallow the #heading)
+		documentationUrl: 'https://github.com/vendor-cloud/n8n-nodes-vendor-cloud/blob/main/docs/triggers.md#vendor-object-storage-trigger',
 		defaults: { name: 'Vendor Object Storage Trigger' },
 		polling: true,
 		inputs: [],

@@ -33,7 +33,7 @@
  * process made while the node ran, written down by a preload (perf_hooks' gc entries).
  * BENCH_V8_FLAGS="--flag ...": V8 flags the preload sets in the n8n process at its start
  * (v8.setFlagsFromString; NODE_OPTIONS refuses most V8 flags), to show what n8n's own settings do
- * to both nodes. The README (section "Download speed and n8n's garbage collector") reports the
+ * to both nodes. docs/developers/performance.md ("Download speed and n8n's garbage collector") reports the
  * default and --external-memory-accounted-in-global-limit.
  */
 const fs = require('node:fs');

@@ -1,8 +1,8 @@
 'use strict';
 /**
  * One streamed PUT against a parallel multipart upload, for a file in n8n's binary store: the
- * figures behind the default of Upload's "Multipart Threshold (MiB)" (README, Object storage >
- * Upload). Figures, not assertions; not part of `npm test`.
+ * figures behind the default of Upload's "Multipart Threshold (MiB)" (docs/developers/performance.md,
+ * "Upload: one request or parts"). Figures, not assertions; not part of `npm test`.
  *
  *   npm run bench -- uploadModes
  *

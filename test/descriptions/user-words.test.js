@@ -3,7 +3,8 @@
  * No word a user cannot know (issue 28, point 2). A user of the package reads the built
  * package's texts (node and credential descriptions, notices, outputs, errors: every string
  * literal and template text of dist/, and its codex files), the CHANGELOG shipped with it, the
- * example workflows (sticky notes, chat answers, messages) and the README. None of them may
+ * example workflows (sticky notes, chat answers, messages), the README and the docs/ pages n8n's
+ * Docs links open. None of them may
  * name the project's own working words:
  *
  *   seed, seeds     the project's name for its copies of the vendor's documents; a user has
@@ -101,9 +102,27 @@ test('the example workflows name no project-internal word', () => {
 	expect(found).toEqual([]);
 });
 
-test('the README names no project-internal word', () => {
-	const lines = fs.readFileSync(path.join(ROOT, 'README.md'), 'utf8').split('\n');
-	expect(lines.flatMap((line, i) => findings(`README.md:${i + 1}`, [line], EVERYWHERE))).toEqual([]);
+/** The pages a user reads: the README and docs/ but the vendor notes and the developers' pages. */
+function userPages() {
+	const out = ['README.md'];
+	const walk = (rel) => {
+		for (const e of fs.readdirSync(path.join(ROOT, rel), { withFileTypes: true })) {
+			const r = path.posix.join(rel, e.name);
+			if (e.isDirectory() && !['docs/vendor', 'docs/developers'].includes(r)) walk(r);
+			else if (e.isFile() && e.name.endsWith('.md')) out.push(r);
+		}
+	};
+	walk('docs');
+	return out;
+}
+
+test('the README and the docs/ pages a user reads name no project-internal word', () => {
+	const pages = userPages();
+	expect(pages).toEqual(expect.arrayContaining(['README.md', 'docs/credentials.md', 'docs/nodes/vendor-cloud-host.md']));
+	const found = pages.flatMap((page) =>
+		fs.readFileSync(path.join(ROOT, page), 'utf8').split('\n').flatMap((line, i) => findings(`${page}:${i + 1}`, [line], EVERYWHERE)),
+	);
+	expect(found).toEqual([]);
 });
 
 test('the check finds such a word where one is', () => {

@@ -474,6 +474,37 @@ test('node panel: everyday words find the Vendor entry that does it', async () =
 	expect(PHRASES.length).toBeGreaterThanOrEqual(20);
 }, 300000);
 
+/** The node type's own description from dist/ (what n8n loads). */
+function descriptionOf(type) {
+	const base = type.replace(/^./, (c) => c.toUpperCase());
+	return new (require(path.join(ROOT, 'dist', 'nodes', base, `${base}.node.js`))[base])().description;
+}
+
+test("Docs links: the node panel's Docs link opens the node's page at its heading, for an action node and a trigger", async () => {
+	// n8n (1.x and 2.x) opens a node's documentationUrl as it is, and appends ?utm_… to a codex URL,
+	// which would put the query inside a #heading; test/descriptions/docs-links.test.js follows
+	// these URLs to a docs/ page and a heading of it
+	const cases = [
+		{ file: 'chat-server-restart.json', node: 'Reboot and Wait', type: 'vendorCloudHost', url: /\/docs\/nodes\/vendor-cloud-host\.md#vendor-cloud-host$/ },
+		{ file: 'host-state-alert.json', type: 'vendorCloudHostTrigger', url: /\/docs\/triggers\.md#vendor-cloud-host-trigger$/ },
+	];
+	const seen = {};
+	for (const c of cases) {
+		const wf = load(c.file);
+		const name = c.node ?? wf.nodes.find((n) => n.type === `${PKG}.${c.type}`).name;
+		await openWorkflow(wf.id, wf.name);
+		await page.dblclick(`[data-test-id=canvas-node][data-node-name="${name}"]`);
+		const ndv = page.locator('[data-test-id=ndv]');
+		const docs = ndv.locator('a', { hasText: /^\s*Docs\s*$/ }).first();
+		await docs.waitFor();
+		seen[name] = await docs.getAttribute('href');
+		expect(seen[name]).toBe(descriptionOf(c.type).documentationUrl);
+		expect(seen[name]).toMatch(c.url);
+		await closeNode();
+	}
+	process.stderr.write(`[editor] Docs links: ${Object.entries(seen).map(([n, u]) => `${n} -> ${u}`).join('; ')}\n`);
+}, 180000);
+
 test('host alert: the trigger subtitle names the chosen events', async () => {
 	const wf = load('host-state-alert.json');
 	await openWorkflow(wf.id, wf.name);

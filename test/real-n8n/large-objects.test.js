@@ -5,7 +5,7 @@
  * binary data), then Upload of that binary as a copy (multipart: Multipart Threshold 16 MiB, 8 MiB parts, 4 at a time), on
  * `n8n start` as a user's production workflow runs. The n8n process's resident memory is sampled
  * every 100 ms from /proc; the upload's share begins when the emulator sees its multipart upload
- * initiated. The figures are printed as "[large] ..." lines (the README's Compatibility section
+ * initiated. The figures are printed as "[large] ..." lines (docs/self-hosting.md, "Binary data",
  * quotes them); what is asserted is the outcome, the copy's MD5 and that a streaming mode never
  * held the file, never a time.
  *

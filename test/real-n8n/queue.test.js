@@ -19,7 +19,7 @@
  *    management API: all succeed, the log-ins are counted; again with the emulator dialect where
  *    every log-in invalidates the earlier tokens
  *  - object storage: 256 MiB downloaded and uploaded again through a worker, in n8n's queue-mode
- *    default binary data mode (database) and in the filesystem mode the README recommends,
+ *    default binary data mode (database) and in the filesystem mode docs/self-hosting.md recommends,
  *    with the worker's peak RSS growth and the copy's MD5
  *  - a worker killed (SIGKILL) during a multipart upload: what n8n does with the execution, the
  *    next run, the orphaned upload and its cleanup with the package's own operations

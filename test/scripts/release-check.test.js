@@ -35,7 +35,7 @@ test('the repository passes: actionlint clean, both workflows run what they must
 			`actionlint ${PUBLISH}: no problems`,
 			expect.stringMatching(/ci\.yml: push \+ pull_request, Node 24, npm cache, npm ci -> lint -> build -> npm test/),
 			expect.stringMatching(/publish\.yml: tag v\*\.\*\.\*, id-token: write \+ contents: read, .*npm publish --provenance --access public.* with secrets\.NPM_TOKEN/),
-			expect.stringMatching(/tarball n8n-nodes-vendor-cloud-.*\.tgz: \d+ files, dist\/ \+ package\.json, README\.md, LICENSE, CHANGELOG\.md/),
+			expect.stringMatching(/tarball n8n-nodes-vendor-cloud-.*\.tgz: \d+ files, dist\/ \(with THIRD_PARTY_NOTICES\.md\) \+ package\.json, README\.md, LICENSE, CHANGELOG\.md/),
 		]),
 	);
 });
@@ -52,7 +52,7 @@ test('the packed tarball holds LICENSE, CHANGELOG.md and no runtime dependencies
 	expect(r.status).toBe(0);
 	const [listing] = JSON.parse(r.stdout);
 	const files = listing.files.map((f) => f.path);
-	expect(files).toEqual(expect.arrayContaining(['LICENSE', 'CHANGELOG.md', 'README.md', 'package.json']));
+	expect(files).toEqual(expect.arrayContaining(['LICENSE', 'CHANGELOG.md', 'README.md', 'package.json', 'dist/THIRD_PARTY_NOTICES.md']));
 	expect(files.filter((f) => !f.startsWith('dist/')).sort()).toEqual(['CHANGELOG.md', 'LICENSE', 'README.md', 'package.json']);
 	const pkg = JSON.parse(fs.readFileSync(path.join(ROOT, 'package.json'), 'utf8'));
 	expect(pkg.dependencies).toBeUndefined();
@@ -106,13 +106,17 @@ test('publish.yml without --provenance, or without the tag/version check, fails'
 	]);
 });
 
-test('publish.yml must test before it publishes, and the README must name its secret', async () => {
+test('publish.yml must test and audit the bundled packages before it publishes, and the release guide must name its secret', async () => {
 	expect(
 		await problemsOf((c) => c.edit(PUBLISH, (y) => y.replace(/\n\s+- name: Unit and release tests[^\n]*\n\s+run: npm run test:unit\n/, '\n'))),
 	).toEqual([expect.stringMatching(/publish\.yml: job "publish" has no step "run: npm run test:unit" before publishing/)]);
-	expect(await problemsOf((c) => c.edit(PUBLISH, (y) => y.replace('secrets.NPM_TOKEN', 'secrets.NPM_PUBLISH_TOKEN')))).toEqual([
-		expect.stringMatching(/README\.md's "Releasing" section does not name the repository secret `NPM_PUBLISH_TOKEN`/),
+	expect(await problemsOf((c) => c.edit(PUBLISH, (y) => y.replace('run: npm run audit:bundled -- --strict', 'run: npm run audit:bundled')))).toEqual([
+		expect.stringMatching(/publish\.yml: job "publish" has no step "run: npm run audit:bundled -- --strict" before publishing/),
 	]);
+	expect(await problemsOf((c) => c.edit(PUBLISH, (y) => y.replace('secrets.NPM_TOKEN', 'secrets.NPM_PUBLISH_TOKEN')))).toEqual([
+		expect.stringMatching(/docs\/developers\/releasing\.md does not name the repository secret `NPM_PUBLISH_TOKEN`/),
+	]);
+	expect(await problemsOf((c) => fs.rmSync(path.join(c.dir, 'docs/developers/releasing.md')))).toEqual(['docs/developers/releasing.md (the release guide) is missing']);
 });
 
 test("ci.yml must run the README's test command: a README that changes it, or a ci.yml without it, fails", async () => {
@@ -128,7 +132,10 @@ test("ci.yml must run the README's test command: a README that changes it, or a 
 	]);
 });
 
-test('LICENSE and CHANGELOG.md must be in the tarball, and the changelog must have this version', async () => {
+test('LICENSE, CHANGELOG.md and the notices of the bundled packages must be in the tarball, and the changelog must have this version', async () => {
+	expect(await problemsOf((c) => fs.rmSync(path.join(c.dir, 'dist/THIRD_PARTY_NOTICES.md')))).toEqual([
+		expect.stringMatching(/^the packed tarball lacks dist\/THIRD_PARTY_NOTICES\.md/),
+	]);
 	expect(await problemsOf((c) => c.editJson('package.json', (p) => ({ ...p, files: ['dist', 'LICENSE'] })))).toEqual([
 		expect.stringMatching(/^the packed tarball lacks CHANGELOG\.md/),
 	]);

@@ -82,7 +82,7 @@ export function retryWithoutAnswer(r: PreparedRequest, failed: Extract<Attempt, 
 		if (idempotent && attempt < r.attempts && t.phase !== 'deadline') return;
 		const setting =
 			t.phase === 'deadline'
-				? `The deadline of a request follows from the Response Timeout set in the credential under Advanced Protocol Settings (${seconds(settings.responseTimeoutMs)} now; see Time limits in the README).`
+				? `The deadline of a request follows from the Response Timeout set in the credential under Advanced Protocol Settings (${seconds(settings.responseTimeoutMs)} now; see "Time limits" in the package's docs/output-and-errors.md).`
 				: `The ${t.phase === 'wait' ? 'Response Timeout' : 'Idle Timeout'} is set in the credential under Advanced Protocol Settings (${seconds(t.ms)} now).`;
 		throw unanswered(r, headline, `${setting} Check that the Endpoint (${settings.endpoint}) is the object storage and that it is up.`, state.earlier);
 	}
