@@ -17,6 +17,7 @@
  *   management/instance.js  lineIdsDiffer, hostLineWords, objectIdInAnswers
  *   management/cdn.js    failedTasksListedRunning
  *   management/dns.js    dnsLinesOwn
+ *   management/index.js  unbindOnBindPath (which paths exist: the router)
  *
  * Set with createEmulator({ dialects: ['a', 'b'] }) (or 'a,b'), the CLI `--dialect a,b`, or
  * `POST /__emulator/dialects {"set": [...]}`; `GET /__emulator/dialects` lists them.
@@ -156,6 +157,12 @@ const DIALECTS = [
 		area: 'management',
 		description:
 			'DNS record lines are the service\'s own values in its language (默认, 电信, 联通, 移动, 教育网, 境外, 搜索引擎); an empty line is the default line and the English words default, telecom, ... are refused (docs/vendor/readings.md#r69)',
+	},
+	{
+		name: 'unbindOnBindPath',
+		area: 'management',
+		description:
+			'a cloud disk is unbound only the way the documentation\'s example does it, instance/cloudDiskBind with the disk ids and no iid; instance/unbind, a path the documentation does not show, answers HTTP 404 "no such endpoint" (docs/vendor/readings.md#r60)',
 	},
 	{
 		name: 'extraFields',

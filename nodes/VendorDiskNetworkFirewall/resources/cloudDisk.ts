@@ -2,6 +2,7 @@ import { CLOUD_DISK_STATUS, CODES } from '../../shared/api/codes';
 import type { OperationDecl } from '../../shared/api/declarations';
 import { checked, choice, int, locator, locators, required, str } from '../../shared/api/fields';
 import { code, field, first, number, time, type SimplifySpec } from '../../shared/api/simplify';
+import { detachDisk } from '../detach';
 import { dataCentre, host, requireIdList } from './common';
 
 const disk = (description: string) => locator('id', 'cloudDisk', 'Cloud Disk', description, { param: 'diskId' });
@@ -115,5 +116,7 @@ export const cloudDiskOperations: OperationDecl[] = [
 		description: 'Detach a cloud disk from the host it is bound to; the disk becomes usable again',
 		notice: 'The host loses access to the disk at once; unmount it inside the host first',
 		fields: [disk('The disk to detach')],
+		// instance/unbind, or the documentation's example path when the service has no such endpoint (detach.ts)
+		run: detachDisk,
 	},
 ];
