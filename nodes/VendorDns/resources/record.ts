@@ -41,6 +41,21 @@ const value = (extra: Partial<FieldDecl> = {}) =>
 const mx = (extra: Partial<FieldDecl> = {}) => int('mx', 'MX Priority', 'Priority of an MX record, lower first (usually 1-100)', { default: 10, ...extra });
 const ttl = (extra: Partial<FieldDecl> = {}) => int('ttl', 'TTL (Seconds)', 'How long resolvers may cache the answer (default 300; the plan may set a minimum)', { default: 300, ...extra });
 const weight = (extra: Partial<FieldDecl> = {}) => int('weight', 'Weight', 'Share of answers among records of the same host record and line (usually 1-100)', { default: 1, ...extra });
+/**
+ * Record > Add's TTL and MX priority: the vendor's documentation gives recordAdd no default for
+ * either (its TTL default of 300 is recordUpdate's), so they are text fields, empty by default,
+ * and an empty one leaves its place in the entry empty: the service chooses (readings R69).
+ */
+const addTtl = (extra: Partial<FieldDecl> = {}) =>
+	ttl({
+		kind: 'optionalInt',
+		default: undefined,
+		placeholder: 'e.g. 600',
+		description: "How long resolvers may cache the answer, in seconds; left empty, no TTL is sent and the service chooses (the vendor's documentation gives a default of 300 only for an update)",
+		...extra,
+	});
+const addMx = (extra: Partial<FieldDecl> = {}) =>
+	mx({ kind: 'optionalInt', default: undefined, placeholder: 'e.g. 10', description: 'Priority of an MX record, lower first (usually 1-100); left empty, no priority is sent and the service chooses', ...extra });
 /** Record > Add's weight: sent only when set (the vendor's documentation gives no default); a row of More Records always carries one. */
 const addWeight = () => weight({ description: 'Share of answers among records of the same host record and line (usually 1-100); not sent unless set, and the service then chooses' });
 /** A row of More Records always holds each of its fields: the weight is text, empty (not sent: its place in the entry stays empty) unless typed. */
@@ -50,6 +65,13 @@ const rowWeight = () =>
 		default: undefined,
 		description: 'Share of answers among records of the same host record and line (usually 1-100); left empty, its place in the entry stays empty and the service chooses',
 	});
+
+/**
+ * Record > Add's Value: what a value with ";" or "#" takes (records.ts), and what that relies on:
+ * an update of a TXT record, where the vendor's documentation lists A, AAAA and CNAME.
+ */
+const VALUE_WITH_SEPARATORS =
+	"IPv4 for A, IPv6 for AAAA, a host name for CNAME, MX and NS, text for TXT. As ; and # separate records in an add, a value with ; or # (a DKIM or SPF text) takes two requests: the record is added under a temporary host record with a stand-in value, then moved to its host record with its value by an update; this relies on the service updating records of that type (the vendor's documentation lists A, AAAA and CNAME for an update), and when the update is refused the added records are deleted again";
 
 /** Simplified DNS records. */
 const RECORD_SIMPLE: SimplifySpec = {
@@ -103,10 +125,10 @@ export const recordOperations: OperationDecl[] = [
 			domain('did', 'The domain that gets the records'),
 			required(recordType('Record type', { default: 'A' })),
 			required(subdomain('Host record: @ for the domain itself, * for a wildcard, or a name such as www; it may not hold ; or #, which separate records', { default: '@' })),
-			required(value({ description: 'IPv4 for A, IPv6 for AAAA, a host name for CNAME, MX and NS, text for TXT; a value with ; or # (a DKIM or SPF text) is added, then set with a second request, as ; and # separate records in an add' })),
+			required(value({ description: VALUE_WITH_SEPARATORS })),
 			topLevel(addLine()),
-			topLevel(ttl()),
-			topLevel(mx({ show: { recordtype: ['MX'] } })),
+			topLevel(addTtl()),
+			topLevel(addMx({ show: { recordtype: ['MX'] } })),
 			addWeight(),
 			{
 				wire: 'records',
@@ -119,9 +141,9 @@ export const recordOperations: OperationDecl[] = [
 						required(subdomain('Host record: @ for the domain itself, * for a wildcard, or a name such as www', { default: '@' })),
 						required(recordType('Record type', { default: 'A' })),
 						addLine(),
-						required(value({ description: 'IPv4 for A, IPv6 for AAAA, a host name for CNAME, MX and NS, text for TXT; a value with ; or # (a DKIM or SPF text) is added, then set with a second request, as ; and # separate records in an add' })),
-						mx({ show: { recordtype: ['MX'] } }),
-						ttl(),
+						required(value({ description: VALUE_WITH_SEPARATORS })),
+						addMx({ show: { recordtype: ['MX'] } }),
+						addTtl(),
 						rowWeight(),
 					],
 					serialize: (rows: IDataObject[]) => rows,

@@ -382,7 +382,7 @@ describe('record rows are checked before sending', () => {
 			'@;CAA;default;0 issue "letsencrypt.org";;300;1',
 			'@;TXT;default;v=spf1 mx -all;;300;1',
 			// a row's line and weight left unset stay empty: the service chooses (readings R69)
-			'min;A;;198.51.100.7;;300;',
+			'min;A;;198.51.100.7;;;',
 		]);
 		expect(added[3]).toMatchObject({ recordline: 'default', ttl: '300', weight: '1', mx: '0' });
 	});
