@@ -4,13 +4,13 @@ import { API_CREDENTIAL, encodePassword } from '../../shared/api/auth';
 import { noDataRecord } from '../../shared/api/output';
 import type { OperationDecl } from '../../shared/api/declarations';
 import { REPORT_SENDING, YES_NO } from '../../shared/api/codes';
-import { checked, choice, required, secret, str, topLevel } from '../../shared/api/fields';
+import { checked, choice, nameStr, required, secret, str, topLevel } from '../../shared/api/fields';
 import { computed, currencyNote, field, flag, number } from '../../shared/api/simplify';
 import { checkCompatibility } from '../compatibility/check';
 
 /** Contact and notification fields of profile/update (the account's own profile). */
 export const profileFields = [
-	str('contactname', 'Contact Name'),
+	nameStr('contactname', 'Contact Name'),
 	str('tel', 'Telephone'),
 	str('fax', 'Fax'),
 	str('card', 'ID Card Number'),
@@ -38,7 +38,7 @@ export const accountOperations: OperationDecl[] = [
 		description: 'Create a new vendor account with a username, password and e-mail address',
 		noToken: true,
 		fields: [
-			required(str('username', 'Username', 'Name of the new account; the service sets the rules (often up to 32 letters, digits or _)')),
+			required(nameStr('username', 'Username', 'Name of the new account; the service sets the rules (often up to 32 letters, digits or _)')),
 			required(secret('password', 'Password', 'Password of the new account; it is sent twice as the service asks, and the service sets the rules')),
 			// the vendor's documentation does not mark it required (its name is only in the example, readings R52): sent when given
 			topLevel(checked(str('mail', 'E-Mail', 'E-mail address of the new account; not sent when empty (the service may ask for one)', { placeholder: 'e.g. name@example.com' }), { kind: 'email' })),

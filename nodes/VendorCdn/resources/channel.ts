@@ -1,7 +1,7 @@
 import type { FieldDecl, OperationDecl } from '../../shared/api/declarations';
 import { ACCELERATION_TYPES, CACHE_TYPES, CODES, ON_OFF, ORIGIN_POLICIES, YES_NO, YES_NO_STRING } from '../../shared/api/codes';
 import { code, computed, field, flag, number, time, type SimplifySpec } from '../../shared/api/simplify';
-import { checked, choice, int, locator, locators, required, secret, str, text, topLevel } from '../../shared/api/fields';
+import { checked, choice, count, int, locator, locators, required, secret, str, text, topLevel } from '../../shared/api/fields';
 import { checkOrigins, foundOne, originList, originObject } from '../channels';
 
 /** Simplified channel records (cdn/domainList has about 35 fields). */
@@ -71,7 +71,7 @@ const cacheRules: FieldDecl = {
 					{ name: 'Cache Home Page', value: 'cacheHome' },
 				], undefined, { default: 'cache' }),
 			),
-			int('ttl', 'TTL', 'How long matching files are cached, in the unit below', { default: 1 }),
+			count('ttl', 'TTL', 'seconds', 'How long matching files are cached, in the unit below', { default: 1 }),
 			choice(
 				'unit',
 				'TTL Unit',
@@ -144,12 +144,12 @@ function channelSettings(adding: boolean): FieldDecl[] {
 /** Speed-limit settings, cdn/domainUpdate only. */
 const speedLimitSettings: FieldDecl[] = [
 	choice('limit_url_enable', 'Speed Limit', ON_OFF, 'Whether each download link is limited in speed', { default: 'on' }),
-	int('limit_rate', 'Speed Limit Rate (KB/s)', 'Highest speed of one link in KB/s'),
-	int('limit_rate_size', 'Speed Limit File Size (MB)', 'Only files larger than this many MB are limited'),
+	count('limit_rate', 'Speed Limit Rate (KB/s)', 'kilobytes per second', 'Highest speed of one link in KB/s'),
+	count('limit_rate_size', 'Speed Limit File Size (MB)', 'megabytes', 'Only files larger than this many MB are limited'),
 	checked(str('limit_rate_time', 'Speed Limit Time Ranges', 'Comma-separated times of day when the limit applies', { placeholder: 'e.g. 08:00-12:00,19:00-23:00' }), {
 		kind: 'timeRanges',
 	}),
-	int('limit_rate_after', 'Speed Limit After (KB)', 'KB sent at full speed before the limit starts'),
+	count('limit_rate_after', 'Speed Limit After (KB)', 'kilobytes', 'KB sent at full speed before the limit starts'),
 	str('limit_rate_filter', 'Speed Limit Directories', 'Comma-separated directories, usually starting with /; only paths in them are limited', { placeholder: 'e.g. /video/,/download/' }),
 ];
 

@@ -1,5 +1,5 @@
 import type { OperationDecl } from '../../shared/api/declarations';
-import { decimal, int, required } from '../../shared/api/fields';
+import { count, decimal, required } from '../../shared/api/fields';
 import { currencyNote, field, first, number, time } from '../../shared/api/simplify';
 
 export const trafficPackageOperations: OperationDecl[] = [
@@ -24,7 +24,7 @@ export const trafficPackageOperations: OperationDecl[] = [
 		action: 'Buy a traffic package',
 		description: 'Buy a CDN traffic package, paid from the balance and optionally from coupons',
 		fields: [
-			required(int('flow', 'Traffic (Bytes)', 'Size of the package in bytes, e.g. 107374182400 for 100 GB; the service offers the sizes of its price tiers', { placeholder: 'e.g. 107374182400' })),
+			required(count('flow', 'Traffic (Bytes)', 'bytes', 'Size of the package in bytes, e.g. 107374182400 for 100 GB; the service offers the sizes of its price tiers', { placeholder: 'e.g. 107374182400' })),
 			decimal('couponprice', 'Coupon Amount', 'Part of the price paid from the coupon balance'),
 		],
 	},

@@ -1,6 +1,6 @@
 import { recordsWithMessage } from '../../shared/api/output';
 import type { OperationDecl } from '../../shared/api/declarations';
-import { choice, locator, required, str } from '../../shared/api/fields';
+import { choice, locator, nameStr, required, str } from '../../shared/api/fields';
 import { BACKUP_STATUS, BACKUP_TYPES, CODES } from '../../shared/api/codes';
 import { code, field, first, number, time, type SimplifySpec } from '../../shared/api/simplify';
 import { InputError } from '../../shared/errors';
@@ -73,7 +73,7 @@ export const backupOperations: OperationDecl[] = [
 		description: "Start a backup of a host's system disk, or of its system and data disks",
 		fields: [
 			locator('iid', 'host', 'Host', 'The host to back up'),
-			required(str('name', 'Name', 'Name of the backup', { placeholder: 'e.g. before-upgrade' })),
+			required(nameStr('name', 'Name', 'Name of the backup', { placeholder: 'e.g. before-upgrade' })),
 			required(choice('backup_type', 'Backup Type', BACKUP_TYPES, 'What the backup holds', { default: 1 })),
 			str('note', 'Note', 'Remark shown with the backup'),
 		],

@@ -2,7 +2,7 @@ import type { IDataObject } from 'n8n-workflow';
 
 import { recordsWithMessage } from '../../shared/api/output';
 import type { FieldDecl, OperationDecl } from '../../shared/api/declarations';
-import { choice, decimal, id, int, locator, locators, required, secret, str, text, topLevel } from '../../shared/api/fields';
+import { choice, count, decimal, id, locator, locators, nameStr, required, secret, str, text, topLevel } from '../../shared/api/fields';
 import { CODES, HOST_STATUS, MONITOR_PERIODS, PAY_TYPES, YES_NO } from '../../shared/api/codes';
 import { code, computed, field, first, flag, number, time, type SimpleField, type SimplifySpec } from '../../shared/api/simplify';
 import { InputError } from '../../shared/errors';
@@ -124,21 +124,21 @@ export const hostOperations: OperationDecl[] = [
 		description: 'Create one or more cloud hosts in a data centre from a CPU package, memory package, image and line',
 		simplify: HOST_ACTION_SIMPLE,
 		fields: [
-			required(str('name', 'Name', 'Name of the host; with a quantity above 1 the service numbers the names', { placeholder: 'e.g. web-1' })),
+			required(nameStr('name', 'Name', 'Name of the host; with a quantity above 1 the service numbers the names', { placeholder: 'e.g. web-1' })),
 			locator('nodeid', 'dataCentre', 'Data Centre', 'Where the host runs; the lines offered depend on it'),
 			locator('cpuid', 'cpuPackage', 'CPU Package', 'Number of CPU cores'),
 			locator('memid', 'memPackage', 'Memory Package', 'Memory size'),
 			locator('imageid', 'image', 'Image', 'Operating system to install'),
 			// version 1 always sent 40 GB, a size the vendor's documentation never names; from 1.1 the size
 			// is sent only when the user sets it (schema/README.md, "Node versions")
-			topLevel(int('diskvalue', 'System Disk Size (GB)', 'Size of the system disk in GB', { default: 40, until: 1 })),
-			int('diskvalue', 'System Disk Size (GB)', 'Size of the system disk in GB; left out, the service chooses it', { default: 40, since: 1.1 }),
+			topLevel(count('diskvalue', 'System Disk Size (GB)', 'GB', 'Size of the system disk in GB', { default: 40, until: 1 })),
+			count('diskvalue', 'System Disk Size (GB)', 'GB', 'Size of the system disk in GB; left out, the service chooses it', { default: 40, since: 1.1 }),
 			locator('networkid', 'line', 'Line', 'Network line of the chosen data centre, sent as its line code (1 Inner Network, 2 Telecom, 3 Unicom, 4 Mobile, 5 BGP, 6 Dual Line); Inner Network has no public bandwidth'),
-			topLevel(int('networkvalue', 'Bandwidth (Mbps)', 'Public bandwidth; required (above 0) for every line except Inner Network', { default: 0 })),
+			topLevel(count('networkvalue', 'Bandwidth (Mbps)', 'Mbps', 'Public bandwidth; required (above 0) for every line except Inner Network', { default: 0 })),
 			required(choice('type', 'Billing Type', PAY_TYPES, 'How the host is paid for', { default: 1 })),
 			topLevel(decimal('couponprice', 'Coupon Amount', 'Part of the price paid from the coupon balance (monthly and yearly billing only)', { show: { type: [2, 3] } })),
 			required(password('pass', 'Password of the administrator account; the service sets the rules (often 8-30 characters with upper- and lower-case letters and digits)')),
-			topLevel(int('num', 'Quantity', 'How many identical hosts to create; the service sets the maximum (often 10)', { default: 1 })),
+			topLevel(count('num', 'Quantity', 'hosts', 'How many identical hosts to create; the service sets the maximum (often 10)', { default: 1 })),
 			str('note', 'Note', 'Remark shown with the host'),
 		],
 		prepare: checkNewHost,
@@ -200,7 +200,7 @@ export const hostOperations: OperationDecl[] = [
 					itemName: 'Disk',
 					fields: [
 						required(locator('disk', 'hostDiskVolume', 'Disk', 'A disk of the chosen host.')),
-						required(int('size', 'Size (GB)', 'New size in GB; a disk can only grow', { default: 50 })),
+						required(count('size', 'Size (GB)', 'GB', 'New size in GB; a disk can only grow', { default: 50 })),
 					],
 					serialize: (rows: IDataObject[]) => rows.map((r) => `${String(r.disk)},${String(r.size)}`).join(';'),
 				},
@@ -208,7 +208,7 @@ export const hostOperations: OperationDecl[] = [
 			choice('paytype', 'Billing Type', PAY_TYPES, 'New billing type', { default: 1 }),
 			{ ...locator('cpuid', 'cpuPackage', 'CPU Package', 'New number of CPU cores.'), required: false },
 			{ ...locator('memid', 'memPackage', 'Memory Package', 'New memory size.'), required: false },
-			int('networkvalue', 'Bandwidth (Mbps)', 'New public bandwidth (not for hosts on the inner network)', { default: 1 }),
+			count('networkvalue', 'Bandwidth (Mbps)', 'Mbps', 'New public bandwidth (not for hosts on the inner network)', { default: 1 }),
 		],
 		prepare: (body) => {
 			if (!['paytype', 'cpuid', 'memid', 'networkvalue', 'diskresize'].some((k) => body[k] !== undefined && body[k] !== '')) {
@@ -229,7 +229,7 @@ export const hostOperations: OperationDecl[] = [
 		simplify: HOST_ACTION_SIMPLE,
 		fields: [
 			host('The host to rename or annotate'),
-			str('name', 'Name', 'New name of the host'),
+			nameStr('name', 'Name', 'New name of the host'),
 			str('note', 'Note', 'New remark; leave empty to clear it'),
 		],
 		prepare: (body) => {

@@ -1,6 +1,6 @@
 import { HOST_DISK_STATUS } from '../../shared/api/codes';
 import type { OperationDecl } from '../../shared/api/declarations';
-import { choice, int, locator, required } from '../../shared/api/fields';
+import { choice, count, locator, required } from '../../shared/api/fields';
 import { field, number, time, type SimplifySpec } from '../../shared/api/simplify';
 
 /** Simplified host disks: as listed, and as Resize answers them (`iid`, `instance_id`, `disk_id`, `value`). */
@@ -46,7 +46,7 @@ export const hostDiskOperations: OperationDecl[] = [
 		fields: [
 			{ ...locator('iid', 'host', 'Host', 'Narrows the disk list below to this host (not sent)'), required: false, topLevel: true, notSent: true },
 			locator('id', 'hostDisk', 'Disk', 'The disk to enlarge'),
-			required(int('value', 'Size (GB)', 'New size in GB; a disk can only grow', { default: 50 })),
+			required(count('value', 'Size (GB)', 'GB', 'New size in GB; a disk can only grow', { default: 50 })),
 		],
 	},
 ];

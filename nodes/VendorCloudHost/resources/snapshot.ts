@@ -1,6 +1,6 @@
 import { InputError } from '../../shared/errors';
 import type { OperationDecl } from '../../shared/api/declarations';
-import { locator, required, str } from '../../shared/api/fields';
+import { locator, nameStr, required, str } from '../../shared/api/fields';
 import { field, first, time, type SimplifySpec } from '../../shared/api/simplify';
 import { afterRestoreWaitUntilRunning, waitUntilRunningExtras } from '../hostWait';
 import { restoredHostSimple } from './host';
@@ -64,7 +64,7 @@ export const snapshotOperations: OperationDecl[] = [
 		simplify: SNAPSHOT_ACTION_SIMPLE,
 		fields: [
 			locator('iid', 'host', 'Host', 'The host to snapshot'),
-			required(str('name', 'Name', 'Name of the snapshot', { placeholder: 'e.g. before-upgrade' })),
+			required(nameStr('name', 'Name', 'Name of the snapshot', { placeholder: 'e.g. before-upgrade' })),
 			str('note', 'Note', 'Remark shown with the snapshot'),
 		],
 	},

@@ -1,6 +1,6 @@
 import { CLOUD_DISK_STATUS, CODES } from '../../shared/api/codes';
 import type { OperationDecl } from '../../shared/api/declarations';
-import { checked, choice, int, locator, locators, required, str } from '../../shared/api/fields';
+import { checked, choice, count, locator, locators, nameStr, required, str } from '../../shared/api/fields';
 import { code, field, first, number, time, type SimplifySpec } from '../../shared/api/simplify';
 import { detachDisk } from '../detach';
 import { dataCentre, host, requireIdList } from './common';
@@ -60,8 +60,8 @@ export const cloudDiskOperations: OperationDecl[] = [
 		description: 'Create a cloud disk (size in GB, a multiple of 10) in a data centre; it is charged at once',
 		fields: [
 			dataCentre('Data centre of the disk; it can only be attached to hosts there'),
-			required(str('disk_name', 'Name', 'Name of the disk', { placeholder: 'e.g. db-data' })),
-			required(checked(int('value', 'Size (GB)', 'Size in GB, a multiple of 10; the service sets the smallest and largest size', { default: 10 }), { kind: 'multipleOf', n: 10 })),
+			required(nameStr('disk_name', 'Name', 'Name of the disk', { placeholder: 'e.g. db-data' })),
+			required(checked(count('value', 'Size (GB)', 'GB', 'Size in GB, a multiple of 10; the service sets the smallest and largest size', { default: 10 }), { kind: 'multipleOf', n: 10 })),
 			str('note', 'Note', 'Remark'),
 		],
 	},
@@ -75,7 +75,7 @@ export const cloudDiskOperations: OperationDecl[] = [
 		name: 'Update',
 		action: 'Update a cloud disk',
 		description: 'Rename a cloud disk or change its note',
-		fields: [disk('The disk to change'), str('disk_name', 'Name', 'New name'), str('note', 'Note', 'New remark')],
+		fields: [disk('The disk to change'), nameStr('disk_name', 'Name', 'New name'), str('note', 'Note', 'New remark')],
 	},
 	{
 		endpoint: 'instance/cloudDiskDelete',

@@ -1,5 +1,5 @@
 import type { OperationDecl } from '../../shared/api/declarations';
-import { id, required, str } from '../../shared/api/fields';
+import { id, nameStr, required, str } from '../../shared/api/fields';
 import { field, first, number, time, type SimplifySpec } from '../../shared/api/simplify';
 import { dataCentre, firewall, host } from './common';
 
@@ -50,7 +50,7 @@ export const firewallOperations: OperationDecl[] = [
 		description: 'Create a firewall (security group) in a data centre; add rules and hosts to it afterwards',
 		fields: [
 			dataCentre('Data centre of the firewall; only hosts there can join it'),
-			required(str('name', 'Name', 'Name of the firewall', { placeholder: 'e.g. web-sg' })),
+			required(nameStr('name', 'Name', 'Name of the firewall', { placeholder: 'e.g. web-sg' })),
 			str('note', 'Note', 'Remark'),
 		],
 	},
@@ -64,7 +64,7 @@ export const firewallOperations: OperationDecl[] = [
 		name: 'Update',
 		action: 'Update a firewall',
 		description: 'Rename a firewall or change its note',
-		fields: [firewall('id', 'The firewall to change'), str('name', 'Name', 'New name'), str('note', 'Note', 'New remark')],
+		fields: [firewall('id', 'The firewall to change'), nameStr('name', 'Name', 'New name'), str('note', 'Note', 'New remark')],
 	},
 	{
 		endpoint: 'instance/firewallDelete',

@@ -1,5 +1,5 @@
 import type { OperationDecl } from '../../shared/api/declarations';
-import { id, required, str } from '../../shared/api/fields';
+import { id, nameStr, required, str } from '../../shared/api/fields';
 import { field, first, number, time, type SimplifySpec } from '../../shared/api/simplify';
 import { dataCentre, host, network } from './common';
 
@@ -50,7 +50,7 @@ export const networkOperations: OperationDecl[] = [
 		description: 'Create a private network in a data centre; hosts there can join it',
 		fields: [
 			dataCentre('Data centre of the network; only hosts there can join it'),
-			required(str('name', 'Name', 'Name of the network', { placeholder: 'e.g. backend' })),
+			required(nameStr('name', 'Name', 'Name of the network', { placeholder: 'e.g. backend' })),
 			str('note', 'Note', 'Remark'),
 		],
 	},
@@ -64,7 +64,7 @@ export const networkOperations: OperationDecl[] = [
 		name: 'Update',
 		action: 'Update a private network',
 		description: 'Rename a private network or change its note',
-		fields: [network('id', 'The network to change'), str('name', 'Name', 'New name'), str('note', 'Note', 'New remark')],
+		fields: [network('id', 'The network to change'), nameStr('name', 'Name', 'New name'), str('note', 'Note', 'New remark')],
 	},
 	{
 		endpoint: 'instance/networkDelete',

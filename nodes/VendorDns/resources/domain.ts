@@ -1,12 +1,12 @@
 import { CODES, DOMAIN_STATUS, YES_NO } from '../../shared/api/codes';
 import type { OperationDecl } from '../../shared/api/declarations';
-import { checked, choice, id, int, required, str, topLevel } from '../../shared/api/fields';
+import { checked, choice, count, id, required, str, topLevel } from '../../shared/api/fields';
 import { serializedList } from '../../shared/api/serialized';
 import { code, computed, currencyNote, field, flag, number, time } from '../../shared/api/simplify';
 import { domain, newStatus, plan } from './common';
 
 /** Years bought: the vendor's documentation gives no default, so it is sent only when set (in Additional Fields) and the service chooses otherwise. */
-const period = (description: string) => int('period', 'Period (Years)', `${description}; not sent unless set, and the service then chooses (the vendor's documentation gives no default)`, { default: 1 });
+const period = (description: string) => count('period', 'Period (Years)', 'years', `${description}; not sent unless set, and the service then chooses (the vendor's documentation gives no default)`, { default: 1 });
 
 export const planOperations: OperationDecl[] = [
 	{

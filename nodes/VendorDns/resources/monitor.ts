@@ -1,5 +1,5 @@
 import type { FieldDecl, OperationDecl } from '../../shared/api/declarations';
-import { checked, choice, id, int, locator, locators, required, str } from '../../shared/api/fields';
+import { checked, choice, count, id, int, locator, locators, nameStr, required, str } from '../../shared/api/fields';
 import { CODES, ENABLED_PAUSED } from '../../shared/api/codes';
 import { code, field, first, flag, number, time, type SimplifySpec } from '../../shared/api/simplify';
 import { domain, monitor, newStatus } from './common';
@@ -9,9 +9,9 @@ const YES_NO_FLAG = (wire: string, displayName: string, description: string): Fi
 
 /** Fields of monitorAdd besides did; monitorUpdate takes the same ones. */
 const monitorFields = (forUpdate: boolean): FieldDecl[] => [
-	...(forUpdate ? [str('subdomain', 'Host Record', 'Host record to watch (@ for the domain itself); it needs A or AAAA records')] : []),
-	int('retry', 'Retries', 'Failed checks before the host is treated as down (default 10); the plan may limit it', { default: 10 }),
-	int('interval', 'Check Interval (Minutes)', 'Minutes between two checks (default 10); the plan may limit it', { default: 10 }),
+	...(forUpdate ? [nameStr('subdomain', 'Host Record', 'Host record to watch (@ for the domain itself); it needs A or AAAA records')] : []),
+	count('retry', 'Retries', 'retries', 'Failed checks before the host is treated as down (default 10); the plan may limit it', { default: 10 }),
+	count('interval', 'Check Interval (Minutes)', 'minutes', 'Minutes between two checks (default 10); the plan may limit it', { default: 10 }),
 	str('host', 'Check Host', 'Host name sent in the check request; defaults to the watched name', { placeholder: 'e.g. www.example.com' }),
 	str('path', 'Check Path', 'Path requested by the check, usually starting with /', { placeholder: 'e.g. /health' }),
 	checked(int('port', 'Check Port', 'Port the check connects to', { default: 80 }), { kind: 'port' }),
@@ -29,7 +29,7 @@ const monitorFields = (forUpdate: boolean): FieldDecl[] => [
 	},
 	YES_NO_FLAG('less', 'Notify Once per Hour', 'Whether to send at most one notification per hour'),
 	YES_NO_FLAG('enable_delay', 'Delay Notifications', 'Whether to wait before notifying (see Delay)'),
-	int('delay', 'Delay (Minutes)', 'Minutes without notification after a failure'),
+	count('delay', 'Delay (Minutes)', 'minutes', 'Minutes without notification after a failure'),
 	checked(str('other_email', 'Other E-Mails', 'Addresses to notify, comma-separated', { placeholder: 'e.g. a@example.com,b@example.com' }), { kind: 'emailList' }),
 	str('other_phone', 'Other Phones', 'Phone numbers to notify, comma-separated'),
 	choice('status', 'Status', ENABLED_PAUSED, 'Whether the monitor runs (default enabled)', { default: 1 }),
@@ -83,7 +83,7 @@ export const monitorOperations: OperationDecl[] = [
 		simplify: MONITOR_SIMPLE,
 		fields: [
 			domain('did', 'The domain of the watched records'),
-			required(str('subdomain', 'Host Record', 'Host record to watch (@ for the domain itself); it needs A or AAAA records', { default: '@' })),
+			required(nameStr('subdomain', 'Host Record', 'Host record to watch (@ for the domain itself); it needs A or AAAA records', { default: '@' })),
 			...monitorFields(false),
 		],
 	},

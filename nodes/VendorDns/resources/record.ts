@@ -1,14 +1,14 @@
 import type { IDataObject } from 'n8n-workflow';
 
 import type { FieldDecl, OperationDecl } from '../../shared/api/declarations';
-import { choice, int, locator, locators, required, str, topLevel } from '../../shared/api/fields';
+import { choice, count, int, locator, locators, nameStr, required, str, topLevel } from '../../shared/api/fields';
 import { CODES, DNS_LINES, ENABLED_PAUSED, RECORD_TYPES } from '../../shared/api/codes';
 import { code, field, number, time, type SimplifySpec } from '../../shared/api/simplify';
 import { addRecords, recordsOf, valueProblem } from '../records';
 import { domain, newStatus } from './common';
 import { InputError } from '../../shared/errors';
 
-const subdomain = (description: string, extra: Partial<FieldDecl> = {}) => str('subdomain', 'Host Record', description, { placeholder: 'e.g. www', ...extra });
+const subdomain = (description: string, extra: Partial<FieldDecl> = {}) => nameStr('subdomain', 'Host Record', description, { placeholder: 'e.g. www', ...extra });
 /** Types are named by example ("for example A, AAAA, CNAME", docs/vendor/readings.md#r6): the list is open, another type is entered as an expression. */
 const recordType = (description: string, extra: Partial<FieldDecl> = {}) =>
 	choice('recordtype', 'Type', RECORD_TYPES, `${description}; another type the service knows can be entered as an expression`, { default: 'A', allowOtherValues: true, ...extra });
@@ -39,7 +39,7 @@ const value = (extra: Partial<FieldDecl> = {}) =>
 	str('value', 'Value', 'IPv4 for A, IPv6 for AAAA, a host name for CNAME, MX and NS, text for TXT', { placeholder: 'e.g. 203.0.113.10', ...extra });
 // the documents state no ranges for these (docs/vendor/readings.md#r3): the usual ones are hints, and the service's own error is shown
 const mx = (extra: Partial<FieldDecl> = {}) => int('mx', 'MX Priority', 'Priority of an MX record, lower first (usually 1-100)', { default: 10, ...extra });
-const ttl = (extra: Partial<FieldDecl> = {}) => int('ttl', 'TTL (Seconds)', 'How long resolvers may cache the answer (default 300; the plan may set a minimum)', { default: 300, ...extra });
+const ttl = (extra: Partial<FieldDecl> = {}) => count('ttl', 'TTL (Seconds)', 'seconds', 'How long resolvers may cache the answer (default 300; the plan may set a minimum)', { default: 300, ...extra });
 const weight = (extra: Partial<FieldDecl> = {}) => int('weight', 'Weight', 'Share of answers among records of the same host record and line (usually 1-100)', { default: 1, ...extra });
 /**
  * Record > Add's TTL and MX priority: the vendor's documentation gives recordAdd no default for

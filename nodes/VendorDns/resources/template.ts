@@ -1,5 +1,5 @@
 import type { FieldDecl, OperationDecl } from '../../shared/api/declarations';
-import { checked, choice, id, int, locator, required, str } from '../../shared/api/fields';
+import { checked, choice, id, int, locator, nameStr, required, str } from '../../shared/api/fields';
 import { CODES, ENABLED_CLOSED } from '../../shared/api/codes';
 import { code, field, number, time } from '../../shared/api/simplify';
 import { newStatus, plan, template } from './common';
@@ -54,7 +54,7 @@ export const templateOperations: OperationDecl[] = [
 		description: 'Create a strategy template for a plan; fill it with template records afterwards',
 		fields: [
 			plan('pid', 'Plan the template belongs to; it must include resolution strategies'),
-			required(str('name', 'Name', 'Name of the template', { placeholder: 'e.g. China carriers' })),
+			required(nameStr('name', 'Name', 'Name of the template', { placeholder: 'e.g. China carriers' })),
 			choice('status', 'Status', ENABLED_CLOSED, 'Whether the template can be used; not sent unless set, and the service then chooses (the vendor\'s documentation gives no default)', { default: 1 }),
 			str('note', 'Note', 'Remark'),
 		],
@@ -71,7 +71,7 @@ export const templateOperations: OperationDecl[] = [
 		fields: [
 			template('id', 'The template to change'),
 			{ ...plan('pid', 'New plan of the template'), required: false },
-			str('name', 'Name', 'New name'),
+			nameStr('name', 'Name', 'New name'),
 			choice('status', 'Status', ENABLED_CLOSED, 'Whether the template can be used', { default: 1 }),
 			str('note', 'Note', 'New remark'),
 		],
