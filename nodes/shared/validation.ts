@@ -133,7 +133,7 @@ export function check(validator: Validator, value: unknown, now: Date = new Date
 			return /[\r\n\u2028\u2029]/.test(typeof s === 'string' ? s : '') ? 'it holds a line break; a name is one line' : undefined;
 		case 'count': {
 			const n = Number(value);
-			return Number.isFinite(n) && n < 0 ? `${one} is below 0; a number of ${validator.what} is 0 or more` : undefined;
+			return Number.isFinite(n) && n < 0 ? `${one} is below 0; ${validator.what} is 0 or more` : undefined;
 		}
 	}
 	return undefined;

@@ -103,7 +103,7 @@ export const accountOperations: OperationDecl[] = [
 			balanceAlarm: flag('balance.alarm'),
 			alarmThreshold: number('balance.alarm_value'),
 			alarmCount: number('balance.alarm_num'),
-			alarmsSent: number('balance.send_num'),
+			sendNum: number('balance.send_num'),
 			contactName: field('profile.contactname'),
 			company: field('profile.company'),
 			phone: field('profile.phone'),
@@ -129,7 +129,7 @@ export const accountOperations: OperationDecl[] = [
 		name: 'Update Picture',
 		action: 'Update the account picture',
 		description: 'Set the address of the account avatar',
-		fields: [required(str('picture', 'Avatar Address', 'Address of the avatar image, as the service takes it: a URL or a path', { placeholder: 'e.g. https://example.com/me.png' }))],
+		fields: [required(str('picture', 'Avatar Address', 'Address of the avatar image', { placeholder: 'e.g. https://example.com/me.png' }))],
 	},
 	{
 		endpoint: 'profile/passwordUpdate',

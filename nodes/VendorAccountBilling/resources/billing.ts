@@ -75,10 +75,10 @@ export const billingOperations: OperationDecl[] = [
 				displayName: 'Alarm',
 				kind: 'boolean',
 				default: true,
-				description: "Whether to warn when the balance falls below the threshold; left out, the alarm stays on or off as it is (add it only to turn the alarm on or off)",
+				description: 'Whether the balance alarm is on; add it only to turn the alarm on or off (left out, none is sent)',
 			},
-			decimal('alarm_value', 'Threshold', "Balance below which the alarm is raised; left out, the account's threshold stays", { default: 100 }),
-			count('alarm_num', 'Number of Alerts', 'alerts', "How many alerts are sent; left out, the account's number stays (the service sets its own limits)", { default: 3 }),
+			decimal('alarm_value', 'Threshold', 'The threshold of the balance alarm; left out, none is sent', { default: 100 }),
+			count('alarm_num', 'Number of Alerts', 'a number of alerts', 'How many alerts are sent; left out, none is sent (the service sets its own limits)', { default: 3 }),
 		],
 		prepare: (body) => {
 			if (!['alarm', 'alarm_value', 'alarm_num'].some((k) => body[k] !== undefined && body[k] !== '')) {
@@ -188,10 +188,10 @@ export const billingOperations: OperationDecl[] = [
 			code: field('couponid'),
 			status: code('status', CODES.couponStatus),
 			amount: number('price'),
-			remaining: number('priceover'),
+			priceOver: number('priceover'),
 			currencyNote: currencyNote(),
 			created: time('created'),
-			expires: time('endtime'),
+			endTime: time('endtime'),
 		},
 	},
 	{
@@ -201,7 +201,7 @@ export const billingOperations: OperationDecl[] = [
 		operation: 'exchange',
 		name: 'Exchange',
 		action: 'Exchange a coupon',
-		description: 'Redeem a coupon code so its amount is added to the coupon balance',
+		description: 'Redeem a coupon code',
 		// the answer: the coupon's `name` and `price`
 		simplify: { name: field('name'), amount: number('price'), currencyNote: currencyNote() },
 		fields: [required(str('couponid', 'Coupon Code', 'The code to redeem', { placeholder: 'e.g. WELCOME50' }))],
@@ -213,7 +213,7 @@ export const billingOperations: OperationDecl[] = [
 		operation: 'getBalance',
 		name: 'Get Balance',
 		action: 'Get the coupon balance',
-		description: 'Get the amount available from redeemed coupons',
+		description: 'Get the coupon balance of the account',
 		readOnly: true,
 		// the answer's data is the amount itself (a decimal string), which becomes { data }
 		simplify: { couponBalance: number('data'), currencyNote: currencyNote() },

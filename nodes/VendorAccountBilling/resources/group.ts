@@ -48,7 +48,7 @@ export const groupOperations: OperationDecl[] = [
 		name: 'Delete',
 		action: 'Delete a group',
 		description: 'Delete a permission group',
-		notice: 'Deleting a group also deletes its permission entries; move its sub-accounts to another group first',
+		notice: "The group is deleted; the vendor's documentation does not say what becomes of its permission entries and its sub-accounts",
 		deletes: true,
 		fields: [locator('id', 'group', 'Group', 'The group to delete')],
 	},
@@ -115,7 +115,7 @@ export const groupPermissionOperations: OperationDecl[] = [
 		name: 'Delete',
 		action: 'Delete group permissions',
 		description: 'Remove one or more permission entries from a group',
-		notice: 'Sub-accounts of the group lose these permissions at once',
+		notice: 'Sub-accounts of the group lose these permissions',
 		deletes: true,
 		fields: [
 			{ ...locator('gid', 'group', 'Group', 'The group whose entries are listed (not sent)'), topLevel: true, required: false, notSent: true },

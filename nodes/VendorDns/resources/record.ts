@@ -39,7 +39,7 @@ const value = (extra: Partial<FieldDecl> = {}) =>
 	str('value', 'Value', 'IPv4 for A, IPv6 for AAAA, a host name for CNAME, MX and NS, text for TXT', { placeholder: 'e.g. 203.0.113.10', ...extra });
 // the documents state no ranges for these (docs/vendor/readings.md#r3): the usual ones are hints, and the service's own error is shown
 const mx = (extra: Partial<FieldDecl> = {}) => int('mx', 'MX Priority', 'Priority of an MX record, lower first (usually 1-100)', { default: 10, ...extra });
-const ttl = (extra: Partial<FieldDecl> = {}) => count('ttl', 'TTL (Seconds)', 'seconds', 'How long resolvers may cache the answer (default 300; the plan may set a minimum)', { default: 300, ...extra });
+const ttl = (extra: Partial<FieldDecl> = {}) => count('ttl', 'TTL (Seconds)', 'a time to live', 'How long resolvers may cache the answer (default 300)', { default: 300, ...extra });
 const weight = (extra: Partial<FieldDecl> = {}) => int('weight', 'Weight', 'Share of answers among records of the same host record and line (usually 1-100)', { default: 1, ...extra });
 /**
  * Record > Add's TTL and MX priority: the vendor's documentation gives recordAdd no default for
@@ -71,7 +71,7 @@ const rowWeight = () =>
  * an update of a TXT record, where the vendor's documentation lists A, AAAA and CNAME.
  */
 const VALUE_WITH_SEPARATORS =
-	"IPv4 for A, IPv6 for AAAA, a host name for CNAME, MX and NS, text for TXT. As ; and # separate records in an add, a value with ; or # (a DKIM or SPF text) takes two requests: the record is added under a temporary host record with a stand-in value, then moved to its host record with its value by an update; this relies on the service updating records of that type (the vendor's documentation lists A, AAAA and CNAME for an update), and when the update is refused the added records are deleted again";
+	"IPv4 for A, IPv6 for AAAA, a host name for CNAME, MX and NS, text for TXT. As ; and # separate records in an add, a value with ; or # (a DKIM or SPF text) takes two requests: the record is added under a temporary host record with a stand-in value, then moved to its host record with its value by an update; this relies on the service updating records of that type (the vendor's documentation lists A, AAAA and CNAME for an update), and when the update is refused the added records are deleted again.";
 
 /** Simplified DNS records. */
 const RECORD_SIMPLE: SimplifySpec = {
@@ -79,8 +79,9 @@ const RECORD_SIMPLE: SimplifySpec = {
 	hostRecord: field('subdomain'),
 	type: field('recordtype'),
 	value: field('value'),
-	// the line's word, else the service's display name of it (locale), else the code as it came
-	line: code('recordline', CODES.dnsLine, 'locale'),
+	// as they came: the documents name no lines (readings R6, R69) and give `locale` no meaning
+	line: field('recordline'),
+	locale: field('locale'),
 	mxPriority: number('mx'),
 	ttl: number('ttl'),
 	weight: number('weight'),
@@ -190,7 +191,7 @@ export const recordOperations: OperationDecl[] = [
 		operation: 'setStatus',
 		name: 'Set Status',
 		action: 'Enable or pause a DNS record',
-		description: 'Enable a DNS record or pause it (a paused record is not answered)',
+		description: 'Enable a DNS record or pause it',
 		fields: [domain('did', 'The domain of the record'), record('The record to enable or pause'), newStatus(ENABLED_PAUSED, 'Enabled answers the record; Paused stops answering it')],
 	},
 	{
@@ -212,7 +213,7 @@ export const recordOperations: OperationDecl[] = [
 		name: 'Delete',
 		action: 'Delete DNS records',
 		description: 'Delete one or more DNS records of a domain',
-		notice: 'The records stop resolving at once and are deleted for good',
+		notice: 'The records are deleted',
 		deletes: true,
 		fields: [
 			domain('did', 'The domain of the records'),

@@ -20,7 +20,7 @@ export const nameStr = (wire: string, displayName: string, description?: string,
 	validate: [{ kind: 'oneLine' }, ...(extra.validate ?? [])],
 });
 
-/** A number of things (alerts, hosts, bytes, minutes, GB): a whole number from 0 (readings R3). */
+/** A number of things (alerts, hosts, bytes, minutes, a size): a whole number from 0 (readings R3); `what` names it: "a number of alerts". */
 export const count = (wire: string, displayName: string, what: string, description?: string, extra: Extra = {}): FieldDecl => ({
 	...int(wire, displayName, description, extra),
 	validate: [{ kind: 'count', what }, ...(extra.validate ?? [])],

@@ -72,7 +72,7 @@ describe('numbers of things are 0 or more; limits no document states are the ser
 			{ resource: 'host', operation: 'create', name: 'neg', nodeid: v.byId(1), cpuid: v.byId(1), memid: v.byId(1), imageid: v.byId(1), networkid: v.byId(1), type: 1, pass: 'Neg-pass-12', num: -2 },
 			['instance/create'],
 		);
-		expect(error.message).toBe('Invalid "Quantity": -2 is below 0; a number of hosts is 0 or more');
+		expect(error.message).toBe('Invalid "Quantity": -2 is below 0; a quantity of hosts is 0 or more');
 	});
 
 	test('101 alerts and a threshold of -5 are sent: no document rules them out (a balance below zero is an account in arrears)', async () => {
