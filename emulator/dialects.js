@@ -20,6 +20,7 @@
  *   framing.js           byteOrderMark, charsetLatin1, jsonContentTypes, whitespaceAround,
  *                        compressedAnswers (how each JSON and XML answer is framed on the wire;
  *                        called by management/index.js send and storage/index.js sendXml)
+ *   management/index.js  unbindOnBindPath (which paths exist: the router)
  *
  * Set with createEmulator({ dialects: ['a', 'b'] }) (or 'a,b'), the CLI `--dialect a,b`, or
  * `POST /__emulator/dialects {"set": [...]}`; `GET /__emulator/dialects` lists them.
@@ -189,6 +190,12 @@ const DIALECTS = [
 		area: 'both',
 		description:
 			'answers compressed with a coding the request accepts: JSON gzip, deflate or br (one per endpoint), XML gzip, with Content-Encoding (docs/vendor/readings.md#r46, #r29)',
+	},
+	{
+		name: 'unbindOnBindPath',
+		area: 'management',
+		description:
+			'a cloud disk is unbound only the way the documentation\'s example does it, instance/cloudDiskBind with the disk ids and no iid; instance/unbind, a path the documentation does not show, answers HTTP 404 "no such endpoint" (docs/vendor/readings.md#r60)',
 	},
 	{
 		name: 'extraFields',

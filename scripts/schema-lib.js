@@ -103,6 +103,9 @@ function whenOf(displayOptions) {
 
 /* -------------------------------------------------------------- parameters */
 
+/** The Simplify switch's hint: "Words for codes, times as dates, amounts as numbers: id, name, ...". */
+const SIMPLIFIED_NAMES = /^Words for codes, times as dates, amounts as numbers: (.*)$/;
+
 /** Parameters whose default text is what a model or a person reads, not a stored value. */
 const TEXT_DEFAULTS = new Set(['toolDescription']);
 
@@ -135,6 +138,10 @@ function describe(p, pathName, out, conflicts) {
 		entry.values = p.typeOptions?.loadOptionsMethod || p.typeOptions?.loadOptions ? '(loaded from the service)' : sortedValues((p.options ?? []).map((o) => o.value));
 	}
 	if (p.type === 'resourceLocator') entry.modes = sortedValues((p.modes ?? []).map((m) => m.name));
+	// the names a simplified record can have (its hint lists them, nodes/shared/api/properties.ts):
+	// a saved expression reads $json.<name>, so a name that goes is a change saved workflows see
+	const outputs = p.name === 'simplify' && typeof p.hint === 'string' ? SIMPLIFIED_NAMES.exec(p.hint) : null;
+	if (outputs) entry.outputs = sortedValues(outputs[1].split(',').map((n) => n.trim()).filter(Boolean));
 	if ((p.type === 'collection' || p.type === 'fixedCollection') && p.typeOptions?.multipleValues) entry.multipleValues = true;
 	out.push([pathName, entry]);
 	const seen = new Map();
@@ -419,6 +426,14 @@ function compareParameters(where, old, now, add) {
 		if (a.required && !b.required) add({ kind: 'addition', ...p, what: `"${key}" is no longer required` });
 		if (!same(a.when, b.when)) add({ kind: 'breaking', ...p, what: `the display conditions of "${key}" changed from ${show(a.when)} to ${show(b.when)}: a saved value may no longer be read` });
 		if (!same(a.multipleValues, b.multipleValues)) add({ kind: 'breaking', ...p, what: `"${key}" changed between one value and several: saved values have the other shape` });
+		if (!same(a.outputs, b.outputs) && b.outputs !== undefined) {
+			// recorded before the names were: all of them are additions
+			const before = a.outputs ?? [];
+			const gone = before.filter((x) => !b.outputs.includes(x));
+			const fresh = b.outputs.filter((x) => !before.includes(x));
+			if (gone.length) add({ kind: 'breaking', ...p, what: `the simplified output of "${key}" no longer has ${gone.map(show).join(', ')}: a saved expression reading $json.${gone[0]} gets nothing` });
+			if (fresh.length) add({ kind: 'addition', ...p, what: `the simplified output of "${key}" has ${fresh.map(show).join(', ')} too` });
+		} else if (a.outputs !== undefined && b.outputs === undefined) add({ kind: 'breaking', ...p, what: `"${key}" no longer names its simplified output` });
 		for (const list of ['values', 'modes']) {
 			if (same(a[list], b[list])) continue;
 			if (typeof a[list] === 'string' || typeof b[list] === 'string' || a[list] === undefined || b[list] === undefined) {

@@ -49,6 +49,8 @@
  *                        please log in again"
  *   tokenRefusedChinese  code 401, "登录已失效，请重新登录" (the log-in is no longer valid, log
  *                        in again): the service's language, and no word "token"
+ * Which paths exist: unbindOnBindPath (docs/vendor/readings.md#r60) answers instance/unbind with
+ * HTTP 404 like any unknown path; instance.js unbinds through cloudDiskBind without iid either way.
  * The `loginExpires` switch (faults.js) makes the log-in answer another `expires` (a value that
  * makes no sense, for the clients that must ignore it); the token lives as long as ever.
  * Fault rules (faults.js) are acted on in handle(): hang, reset, http, html200, envelope,
@@ -441,7 +443,9 @@ function createManagement(emu, options = {}) {
 	async function handle(req, res, url) {
 		const path = url.pathname.replace(/^\/API\//, '');
 		if (emu.stats) emu.stats.managementRequest(path);
-		const route = core.routes[path];
+		// unbindOnBindPath (docs/vendor/readings.md#r60): the documentation shows no path of the unbind operation's own
+		const absent = path === 'instance/unbind' && emu.dialects && emu.dialects.has('unbindOnBindPath');
+		const route = absent ? undefined : core.routes[path];
 		if (req.method !== 'POST' || !route) {
 			await drain(req);
 			const body = Buffer.from(`no such endpoint: ${req.method} ${url.pathname}`);

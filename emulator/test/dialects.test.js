@@ -168,6 +168,7 @@ describe('the registry', () => {
 			'jsonContentTypes',
 			'whitespaceAround',
 			'compressedAnswers',
+			'unbindOnBindPath',
 			'extraFields',
 		]);
 		for (const d of json.available) {
@@ -712,6 +713,23 @@ describe('management dialects', () => {
 		expect(updated.data[0]).toMatchObject({ recordline: '电信', ttl: '900' });
 		await dialects([]);
 		expect((await api('dns/recordList', { token, did, subdomain: 'own-1' })).data[0].recordline).toBe('default');
+	});
+
+	test('unbindOnBindPath: instance/unbind is no endpoint (HTTP 404); cloudDiskBind without iid unbinds, as the documents\' example (readings R60)', async () => {
+		const { access_token: token } = await login();
+		const host = (await api('instance/list', { token })).data.find((h) => h.status === '1');
+		const disk = (await api('instance/cloudDiskAdd', { token, nodeid: Number(host.nodeid), disk_name: 'unbind-dialect', value: 10 })).data;
+		expect((await api('instance/cloudDiskBind', { token, id: String(disk.id), iid: Number(host.id) })).code).toBe(1);
+		await dialects(['unbindOnBindPath']);
+		const res = await fetch(`${emu.url}/API/instance/unbind`, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ token, id: Number(disk.id) }) });
+		expect(res.status).toBe(404);
+		expect(await res.text()).toMatch(/no such endpoint/);
+		const unbound = await api('instance/cloudDiskBind', { token, id: String(disk.id) });
+		expect(unbound).toMatchObject({ code: 1, data: { disk_id: disk.disk_id ?? expect.any(String) } });
+		expect((await api('instance/cloudDiskList', { token, status: 1 })).data.map((d) => d.id)).toContain(String(disk.id));
+		await dialects([]);
+		expect((await api('instance/cloudDiskBind', { token, id: String(disk.id), iid: Number(host.id) })).code).toBe(1);
+		expect((await api('instance/unbind', { token, id: Number(disk.id) })).code).toBe(1);
 	});
 
 	test('extraFields: the envelope and every record carry fields the documents do not list (readings R38); maps get none', async () => {

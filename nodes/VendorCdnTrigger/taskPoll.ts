@@ -238,7 +238,9 @@ async function sampleTasks(ctx: IPollFunctions, w: Watch): Promise<IDataObject[]
 		for (const kind of w.cdnKinds) {
 			const mine = rows.filter((r) => kindOfTask(r) === kind).sort((a, b) => idOf(b) - idOf(a));
 			if (mine.length) others.push({ at: String(mine[0].created ?? ''), id: idOf(mine[0]), kind, row: mine[0] });
-			const done = mine.filter((r) => codeKey(r.status) === '1').slice(0, 20);
+			// the poll's rule (readings R59): the status query decides, whatever the listed status (a
+			// failed task may stay listed at 0), so the newest tasks are asked about in any listed state
+			const done = mine.slice(0, 20);
 			if (!done.length) continue;
 			const results = await queryStatus(ctx, kind, done.map((r) => String(idOf(r))));
 			const hit = done.find((r) => {

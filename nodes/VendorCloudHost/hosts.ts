@@ -18,7 +18,7 @@ export function checkNewHost(body: IDataObject): IDataObject {
 		delete out.networkvalue;
 	} else if (!(Number(out.networkvalue) > 0)) {
 		throw new InputError(
-			'The "Bandwidth (Mbps)" field is required for a public line',
+			'The "Bandwidth" field is required for a public line',
 			'Give a bandwidth above 0, or choose the Inner Network line for a host without public bandwidth.',
 		);
 	}

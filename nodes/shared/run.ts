@@ -13,6 +13,7 @@ import {
 	type IExecuteFunctions,
 	type INodeExecutionData,
 	type INodeProperties,
+	type IPairedItemData,
 } from 'n8n-workflow';
 
 import { Throttle } from './backoff';
@@ -120,16 +121,24 @@ export function asNodeError(fn: IExecuteFunctions, error: unknown, itemIndex: nu
 }
 
 /**
- * The item that takes a failed item's place under Continue On Fail: the message and how to fix
- * it (`error`, `description`). When the node's On Error setting is "Continue (using error
- * output)", n8n sends an item to the error output only when its fields are `error`, `message`
- * and `details`: there how to fix it is `details`, and n8n adds the input item's fields.
+ * The item that takes a failed item's place under Continue On Fail: what went wrong (`error`) and
+ * how to fix it (`description`). When the node's On Error setting is "Continue (using error
+ * output)", n8n sends an item to the error output by its json: n8n 1.x when its fields are
+ * `error` alone or `error` and `message`, 2.x when they are any of `error`, `message` and
+ * `details`. So there how to fix it is `message`, and the item goes to the error output on both
+ * lines; n8n adds the input item's fields. (An item that carries the error object itself is
+ * routed too, but n8n then replaces its json by the message alone.)
  */
-export function errorItem(error: unknown, itemIndex: number, errorOutput = false): INodeExecutionData {
+export function errorItem(
+	fn: IExecuteFunctions,
+	error: unknown,
+	itemIndex: number,
+	pairedItem: IPairedItemData | IPairedItemData[] = { item: itemIndex },
+): INodeExecutionData {
 	const e = error as { message?: string; description?: string | null };
 	const json: IDataObject = { error: e.message ?? String(error) };
-	if (e.description) json[errorOutput ? 'details' : 'description'] = e.description;
-	return { json, pairedItem: { item: itemIndex } };
+	if (e.description) json[fn.getNode().onError === 'continueErrorOutput' ? 'message' : 'description'] = e.description;
+	return { json, pairedItem };
 }
 
 /**
@@ -149,7 +158,6 @@ export async function runItems(
 	state.concurrency = concurrency;
 	state.requests.size = Math.max(concurrency, PAGE_CONCURRENCY);
 	const continueOnFail = fn.continueOnFail();
-	const errorOutput = continueOnFail && fn.getNode().onError === 'continueErrorOutput';
 	const results: INodeExecutionData[][] = new Array(count);
 	let next = 0;
 	let failure: { error: unknown; itemIndex: number } | undefined;
@@ -160,7 +168,7 @@ export async function runItems(
 			try {
 				results[i] = (await work(i)).map((item) => ({ ...item, pairedItem: { item: i } }));
 			} catch (error) {
-				if (continueOnFail) results[i] = [errorItem(error, i, errorOutput)];
+				if (continueOnFail) results[i] = [errorItem(fn, error, i)];
 				else failure ??= { error, itemIndex: i };
 			}
 		}

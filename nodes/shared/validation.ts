@@ -129,6 +129,25 @@ export function check(validator: Validator, value: unknown, now: Date = new Date
 		}
 		case 'singleChar':
 			return one.length <= 1 ? undefined : `"${one}" is ${one.length} characters; the separator must be at most one character`;
+		case 'oneLine':
+			return /[\r\n\u2028\u2029]/.test(typeof s === 'string' ? s : '') ? 'it holds a line break; a name is one line' : undefined;
+		case 'count': {
+			const n = Number(value);
+			return Number.isFinite(n) && n < 0 ? `${one} is below 0; ${validator.what} is 0 or more` : undefined;
+		}
 	}
 	return undefined;
+}
+
+/**
+ * A control character in text a person gives (NUL, escape, backspace...; tab and line breaks
+ * aside): no field of the vendor's documentation holds one, and a NUL ends a string in the
+ * servers that store such fields, so the value would be cut or refused (docs/vendor/readings.md#r3).
+ * Returns the problem, naming the character by its code point, or undefined.
+ */
+export function controlCharacterProblem(v: string): string | undefined {
+	const m = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f]/.exec(v);
+	if (!m) return undefined;
+	const code = `U+${m[0].charCodeAt(0).toString(16).toUpperCase().padStart(4, '0')}`;
+	return `it holds the control character ${code}${m[0] === '\u0000' ? ' (NUL)' : ''} at position ${m.index + 1}; no field takes control characters`;
 }

@@ -136,12 +136,12 @@ describe('a change that would break saved workflows is refused, with what to do'
 		const f = fresh();
 		const dns = f.area('VendorDns', 'dnsArea');
 		const op = dns.operations.find((o) => o.resource === 'record' && o.operation === 'add');
-		const ttl = op.fields.find((x) => x.wire === 'ttl');
-		ttl.wire = 'record_ttl';
+		const sub = op.fields.find((x) => x.wire === 'subdomain');
+		sub.wire = 'sub_domain';
 		const v = lib.verdict(recorded, builtWith(f.describe('VendorDns')), preRelease);
 		expect(v.ok).toBe(false);
 		const text = v.problems.join('\n');
-		expect(text).toMatch(/node vendorDns, version 1, operation record\/add, parameter "ttl": the parameter "ttl" is gone \(renamed to "recordTtl"\?\)/);
+		expect(text).toMatch(/node vendorDns, version 1, operation record\/add, parameter "subdomain": the parameter "subdomain" is gone \(renamed to "subDomain"\?\)/);
 		expect(text).toMatch(/param: <old name>/);
 		expect(text).toMatch(WAYS);
 		expect(v.canUpdate).toBe(false);
@@ -199,6 +199,22 @@ describe('a change that would break saved workflows is refused, with what to do'
 		expect(after.problems.join('\n')).toMatch(/\(c\) is closed: the package is published/);
 	});
 
+	test('a simplified output name that goes (renamed or removed) is refused: saved expressions read $json.<name>; a new name is an addition (issue 35)', () => {
+		const f = fresh();
+		const dns = f.area('VendorDns', 'dnsArea');
+		const op = dns.operations.find((o) => o.resource === 'plan' && o.operation === 'getAll');
+		op.simplify = Object.fromEntries(Object.entries(op.simplify).map(([k, read]) => [k === 'price' ? 'cost' : k, read]));
+		const v = lib.verdict(recorded, builtWith(f.describe('VendorDns')), preRelease);
+		expect(v.problems.join('\n')).toMatch(/node vendorDns, version 1, operation plan\/getAll, parameter "simplify": the simplified output of "simplify" no longer has "price": a saved expression reading \$json.price gets nothing/);
+		expect(v.problems.join('\n')).toMatch(WAYS);
+		const g = fresh();
+		const only = g.area('VendorDns', 'dnsArea').operations.find((o) => o.resource === 'plan' && o.operation === 'getAll');
+		only.simplify = { ...only.simplify, extra: only.simplify.id };
+		const added = lib.verdict(recorded, builtWith(g.describe('VendorDns')), preRelease);
+		expect(added.problems).toEqual([]);
+		expect(added.recordable.join('\n')).toMatch(/has "extra" too/);
+	});
+
 	test('two members with one name in a collection are refused', () => {
 		const f = fresh();
 		const dns = f.area('VendorDns', 'dnsArea');
@@ -216,22 +232,22 @@ describe('node versions', () => {
 		const dns = f.area('VendorDns', 'dnsArea');
 		dns.versions = [1, 1.1];
 		const op = dns.operations.find((o) => o.resource === 'record' && o.operation === 'add');
-		const i = op.fields.findIndex((x) => x.wire === 'ttl');
-		const ttl = op.fields[i];
-		op.fields.splice(i, 1, { ...ttl, until: 1 }, { ...ttl, default: 600, since: 1.1 });
+		const i = op.fields.findIndex((x) => x.wire === 'recordtype');
+		const type = op.fields[i];
+		op.fields.splice(i, 1, { ...type, until: 1 }, { ...type, default: 'AAAA', since: 1.1 });
 		const description = f.describe('VendorDns');
 		expect(description.version).toEqual([1, 1.1]);
 		expect(description.defaultVersion).toBe(1.1);
-		const ttlProps = description.properties.filter((p) => p.name === 'ttl');
-		expect(ttlProps.map((p) => [p.default, p.displayOptions.show['@version']]).sort()).toEqual([
-			[300, [1]],
-			[600, [1.1]],
+		const typeProps = description.properties.filter((p) => p.name === 'recordtype' && p.displayOptions.show.operation?.includes('add') && p.displayOptions.show.resource?.includes('record'));
+		expect(typeProps.map((p) => [p.default, p.displayOptions.show['@version']]).sort()).toEqual([
+			['A', [1]],
+			['AAAA', [1.1]],
 		]);
 		// what both versions share is declared once, without a version condition
 		expect(description.properties.filter((p) => p.name === 'mx' && p.displayOptions.show.operation?.includes('add'))).toHaveLength(1);
 		const schema = schemaOf(description);
-		expect(schema.parameters['1']['record/add'].ttl.default).toBe(300);
-		expect(schema.parameters['1.1']['record/add'].ttl.default).toBe(600);
+		expect(schema.parameters['1']['record/add'].recordtype.default).toBe('A');
+		expect(schema.parameters['1.1']['record/add'].recordtype.default).toBe('AAAA');
 		const v = lib.verdict(recorded, builtWith(description), preRelease);
 		expect(v.problems).toEqual([]);
 		expect(v.recordable.join('\n')).toMatch(/version 1.1 was added/);

@@ -5,7 +5,8 @@
  * did, which reading that is.
  *
  * Only reads are made, each with a fresh token of its own (so the answers are seen as they
- * come, before any renewal), plus two log-ins: one for the reads, and a second one to see
+ * come, before any renewal), plus one instance/unbind that names no disk (to see whether the
+ * endpoint exists: it is refused, or unknown, and changes nothing) and two log-ins: one for the reads, and a second one to see
  * whether a new log-in ends the earlier token. Log-ins change nothing on the account, but on a
  * service where a new log-in ends earlier tokens, the credential's stored token is ended too
  * (the node then logs in again by itself). No token or password is ever in the output.
@@ -16,7 +17,7 @@ import { API_CREDENTIAL, apiBaseUrl } from '../../shared/api/auth';
 import type { OperationContext } from '../../shared/api/declarations';
 import type { Envelope } from '../../shared/api/envelope';
 import { tokenRefused } from '../../shared/api/tokens';
-import { codeType, emptyObjects, extraFields, hostLines, lines, notifyMethods, numbers, paging, payloadKey, recordLines, refusedToken, restoreAnswers, summary, tokenLifetime } from './findings';
+import { codeType, emptyObjects, extraFields, hostLines, lines, notifyMethods, numbers, paging, payloadKey, recordLines, refusedToken, restoreAnswers, summary, tokenLifetime, unbindPath } from './findings';
 import { ENCODINGS, ENVELOPE_KEYS, Probe, payloadObjects, shown, type Answer, type Finding } from './probe';
 
 /** The first log-in: with the credential's password encoding, else with each of the others. */
@@ -142,6 +143,8 @@ export async function checkCompatibility(ctx: OperationContext): Promise<IDataOb
 	findings.push(hostLines(reads.hosts, readings));
 	findings.push(recordLines(reads.recordsDomain, reads.records, readings));
 	findings.push(restoreAnswers());
+	// names no disk: refused in the envelope where the endpoint exists, HTTP 404 where it does not
+	findings.push(unbindPath(await probe.read('instance/unbind', token1), readings));
 	findings.push(notifyMethods(reads.plans));
 	findings.push(await secondLogIn(probe, credentials, encoding, token1, reads.detail.ok, readings));
 

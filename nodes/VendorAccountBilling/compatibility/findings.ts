@@ -296,6 +296,29 @@ export function recordLines(domain: string, records: Answer, readings: Set<strin
 	return finding;
 }
 
+/**
+ * Which path unbinds a cloud disk (docs/vendor/readings.md#r60): `instance/unbind` asked with no
+ * disk. A service that has the endpoint refuses the request in its envelope (no disk named,
+ * nothing done); one that has not answers HTTP 404, and Cloud Disk > Detach then uses the path of
+ * the documentation's example, `instance/cloudDiskBind` without a host.
+ */
+export function unbindPath(answer: Answer, readings: Set<string>): Finding {
+	const body = answer.body;
+	const finding: Finding = {
+		check: 'unbindPath',
+		tried: 'instance/unbind naming no disk (the vendor\'s documentation shows the unbind operation only through the path of cloudDiskBind, "a distinct path of it: not shown")',
+		observed: body ? `HTTP ${answer.status ?? '?'}, code ${shown(body.code)}, message ${typeof body.message === 'string' && body.message ? `"${body.message}"` : 'none'}` : `HTTP ${answer.status ?? '?'}: ${answer.problem}`,
+		reading: '',
+		setting: {},
+	};
+	if (answer.status === 404) {
+		readings.add('unbindOnBindPath');
+		finding.reading = 'The service has no instance/unbind: Cloud Disk > Detach unbinds through instance/cloudDiskBind without a host, as the documentation\'s example does (it asks instance/unbind once per run first). Nothing to set';
+	} else if (body) finding.reading = 'The service has instance/unbind (it answered in its envelope): Cloud Disk > Detach uses it. Nothing to set';
+	else finding.reading = 'Not checked (no answer); Cloud Disk > Detach asks instance/unbind and, on HTTP 404, instance/cloudDiskBind without a host. Nothing to set';
+	return finding;
+}
+
 /** What a restore or roll back answers as `id` cannot be seen by reading; the nodes do not depend on it. */
 export function restoreAnswers(): Finding {
 	return {

@@ -4,13 +4,13 @@ import { API_CREDENTIAL, encodePassword } from '../../shared/api/auth';
 import { noDataRecord } from '../../shared/api/output';
 import type { OperationDecl } from '../../shared/api/declarations';
 import { REPORT_SENDING, YES_NO } from '../../shared/api/codes';
-import { checked, choice, required, secret, str, topLevel } from '../../shared/api/fields';
+import { checked, choice, nameStr, required, secret, str, topLevel } from '../../shared/api/fields';
 import { computed, currencyNote, field, flag, number } from '../../shared/api/simplify';
 import { checkCompatibility } from '../compatibility/check';
 
 /** Contact and notification fields of profile/update (the account's own profile). */
 export const profileFields = [
-	str('contactname', 'Contact Name'),
+	nameStr('contactname', 'Contact Name'),
 	str('tel', 'Telephone'),
 	str('fax', 'Fax'),
 	str('card', 'ID Card Number'),
@@ -38,7 +38,7 @@ export const accountOperations: OperationDecl[] = [
 		description: 'Create a new vendor account with a username, password and e-mail address',
 		noToken: true,
 		fields: [
-			required(str('username', 'Username', 'Name of the new account; the service sets the rules (often up to 32 letters, digits or _)')),
+			required(nameStr('username', 'Username', 'Name of the new account; the service sets the rules (often up to 32 letters, digits or _)')),
 			required(secret('password', 'Password', 'Password of the new account; it is sent twice as the service asks, and the service sets the rules')),
 			// the vendor's documentation does not mark it required (its name is only in the example, readings R52): sent when given
 			topLevel(checked(str('mail', 'E-Mail', 'E-mail address of the new account; not sent when empty (the service may ask for one)', { placeholder: 'e.g. name@example.com' }), { kind: 'email' })),
@@ -76,7 +76,7 @@ export const accountOperations: OperationDecl[] = [
 		name: 'Check Compatibility',
 		action: 'Check compatibility with the service',
 		description:
-			'Find how the service writes its answers and which credential settings to use: makes reads only, plus two log-ins (a second log-in may end earlier tokens on some services; the node then logs in again by itself). One item per finding.',
+			'Find how the service writes its answers and which credential settings to use: makes reads only, plus one request that names no disk (to see which path detaches a cloud disk) and two log-ins (a second log-in may end earlier tokens on some services; the node then logs in again by itself). One item per finding.',
 		readOnly: true,
 		oneItemAtATime: { reason: 'each check logs in and reads on its own; run one at a time' },
 		run: (ctx) => checkCompatibility(ctx),
@@ -103,7 +103,7 @@ export const accountOperations: OperationDecl[] = [
 			balanceAlarm: flag('balance.alarm'),
 			alarmThreshold: number('balance.alarm_value'),
 			alarmCount: number('balance.alarm_num'),
-			alarmsSent: number('balance.send_num'),
+			sendNum: number('balance.send_num'),
 			contactName: field('profile.contactname'),
 			company: field('profile.company'),
 			phone: field('profile.phone'),
@@ -129,7 +129,7 @@ export const accountOperations: OperationDecl[] = [
 		name: 'Update Picture',
 		action: 'Update the account picture',
 		description: 'Set the address of the account avatar',
-		fields: [required(str('picture', 'Avatar Address', 'Address of the avatar image, as the service takes it: a URL or a path', { placeholder: 'e.g. https://example.com/me.png' }))],
+		fields: [required(str('picture', 'Avatar Address', 'Address of the avatar image', { placeholder: 'e.g. https://example.com/me.png' }))],
 	},
 	{
 		endpoint: 'profile/passwordUpdate',

@@ -1,6 +1,6 @@
 import type { OperationDecl } from '../../shared/api/declarations';
 import { CODES, COUPON_STATUS, INVOICE_HOLDERS, INVOICE_KINDS, LOG_TYPES, PAYMENT_SERVICES, PAYMENT_TYPES, RECHARGE_TYPES } from '../../shared/api/codes';
-import { choice, date, decimal, id, int, required, str } from '../../shared/api/fields';
+import { choice, count, date, decimal, id, nameStr, required, str } from '../../shared/api/fields';
 import { code, currencyNote, field, flag, named, number, time, undocumentedCode, type SimplifySpec } from '../../shared/api/simplify';
 import { InputError } from '../../shared/errors';
 
@@ -75,10 +75,10 @@ export const billingOperations: OperationDecl[] = [
 				displayName: 'Alarm',
 				kind: 'boolean',
 				default: true,
-				description: "Whether to warn when the balance falls below the threshold; left out, the alarm stays on or off as it is (add it only to turn the alarm on or off)",
+				description: 'Whether the balance alarm is on; add it only to turn the alarm on or off (left out, none is sent)',
 			},
-			decimal('alarm_value', 'Threshold', "Balance below which the alarm is raised; left out, the account's threshold stays", { default: 100 }),
-			int('alarm_num', 'Number of Alerts', "How many alerts are sent; left out, the account's number stays (the service sets its own limits)", { default: 3 }),
+			decimal('alarm_value', 'Threshold', 'The threshold of the balance alarm; left out, none is sent', { default: 100 }),
+			count('alarm_num', 'Number of Alerts', 'a number of alerts', 'How many alerts are sent; left out, none is sent (the service sets its own limits)', { default: 3 }),
 		],
 		prepare: (body) => {
 			if (!['alarm', 'alarm_value', 'alarm_num'].some((k) => body[k] !== undefined && body[k] !== '')) {
@@ -142,7 +142,7 @@ export const billingOperations: OperationDecl[] = [
 			// The documentation marks none of these required. Title and Amount are: an invoice made out
 			// to no one or over no amount is no request at all. Holder and Invoice Type are sent only
 			// when set: the documentation gives them no default, and the node does not pick one.
-			required(str('title', 'Title', 'Invoice title (company or person name); required by the node because an invoice is made out to someone')),
+			required(nameStr('title', 'Title', 'Invoice title (company or person name); required by the node because an invoice is made out to someone')),
 			required(decimal('price', 'Amount', 'Amount to invoice, above 0 and at most the invoiceable amount (see Get Invoiceable Amount); required by the node because an invoice is over an amount')),
 			choice('type', 'Holder', INVOICE_HOLDERS, "Whether the invoice is made out to an enterprise or a person; not sent unless set (the vendor's documentation gives no default, and a service may ask for it)", { default: 1 }),
 			choice('invoicetype', 'Invoice Type', INVOICE_KINDS, "Special or ordinary VAT invoice; not sent unless set (the vendor's documentation gives no default, and a service may ask for it)", { default: 1 }),
@@ -188,10 +188,10 @@ export const billingOperations: OperationDecl[] = [
 			code: field('couponid'),
 			status: code('status', CODES.couponStatus),
 			amount: number('price'),
-			remaining: number('priceover'),
+			priceOver: number('priceover'),
 			currencyNote: currencyNote(),
 			created: time('created'),
-			expires: time('endtime'),
+			endTime: time('endtime'),
 		},
 	},
 	{
@@ -201,7 +201,7 @@ export const billingOperations: OperationDecl[] = [
 		operation: 'exchange',
 		name: 'Exchange',
 		action: 'Exchange a coupon',
-		description: 'Redeem a coupon code so its amount is added to the coupon balance',
+		description: 'Redeem a coupon code',
 		// the answer: the coupon's `name` and `price`
 		simplify: { name: field('name'), amount: number('price'), currencyNote: currencyNote() },
 		fields: [required(str('couponid', 'Coupon Code', 'The code to redeem', { placeholder: 'e.g. WELCOME50' }))],
@@ -213,7 +213,7 @@ export const billingOperations: OperationDecl[] = [
 		operation: 'getBalance',
 		name: 'Get Balance',
 		action: 'Get the coupon balance',
-		description: 'Get the amount available from redeemed coupons',
+		description: 'Get the coupon balance of the account',
 		readOnly: true,
 		// the answer's data is the amount itself (a decimal string), which becomes { data }
 		simplify: { couponBalance: number('data'), currencyNote: currencyNote() },

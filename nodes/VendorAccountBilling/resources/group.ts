@@ -2,7 +2,7 @@ import type { IDataObject } from 'n8n-workflow';
 
 import type { OperationDecl } from '../../shared/api/declarations';
 import { payload } from '../../shared/api/envelope';
-import { locator, locators, required, str } from '../../shared/api/fields';
+import { locator, locators, nameStr, required, str } from '../../shared/api/fields';
 import { field, first, time } from '../../shared/api/simplify';
 
 export const groupOperations: OperationDecl[] = [
@@ -27,7 +27,7 @@ export const groupOperations: OperationDecl[] = [
 		name: 'Create',
 		action: 'Create a group',
 		description: 'Create a permission group for sub-accounts',
-		fields: [required(str('name', 'Name', 'Name of the group')), str('note', 'Note', 'Remark')],
+		fields: [required(nameStr('name', 'Name', 'Name of the group')), str('note', 'Note', 'Remark')],
 	},
 	{
 		endpoint: 'profile/groupUpdate',
@@ -38,7 +38,7 @@ export const groupOperations: OperationDecl[] = [
 		name: 'Update',
 		action: 'Update a group',
 		description: 'Rename a permission group or change its note',
-		fields: [locator('id', 'group', 'Group', 'The group to change'), str('name', 'Name', 'New name'), str('note', 'Note', 'New remark')],
+		fields: [locator('id', 'group', 'Group', 'The group to change'), nameStr('name', 'Name', 'New name'), str('note', 'Note', 'New remark')],
 	},
 	{
 		endpoint: 'profile/groupDelete',
@@ -48,7 +48,7 @@ export const groupOperations: OperationDecl[] = [
 		name: 'Delete',
 		action: 'Delete a group',
 		description: 'Delete a permission group',
-		notice: 'Deleting a group also deletes its permission entries; move its sub-accounts to another group first',
+		notice: "The group is deleted; the vendor's documentation does not say what becomes of its permission entries and its sub-accounts",
 		deletes: true,
 		fields: [locator('id', 'group', 'Group', 'The group to delete')],
 	},
@@ -115,7 +115,7 @@ export const groupPermissionOperations: OperationDecl[] = [
 		name: 'Delete',
 		action: 'Delete group permissions',
 		description: 'Remove one or more permission entries from a group',
-		notice: 'Sub-accounts of the group lose these permissions at once',
+		notice: 'Sub-accounts of the group lose these permissions',
 		deletes: true,
 		fields: [
 			{ ...locator('gid', 'group', 'Group', 'The group whose entries are listed (not sent)'), topLevel: true, required: false, notSent: true },

@@ -2,7 +2,7 @@ import type { IDataObject } from 'n8n-workflow';
 
 import type { FieldDecl, OperationDecl } from '../../shared/api/declarations';
 import { ACCELERATION_TYPES, CODES, PERMISSION_TYPES, SUB_ACCOUNT_STATUS, YES_NO_STRING } from '../../shared/api/codes';
-import { checked, choice, locator, required, secret, str } from '../../shared/api/fields';
+import { checked, choice, locator, nameStr, required, secret, str } from '../../shared/api/fields';
 import { code, field, time } from '../../shared/api/simplify';
 
 /** Fields of a sub-account save besides username/password (create) or uid (modify). */
@@ -25,7 +25,7 @@ const subAccountFields: FieldDecl[] = [
 			serialize: (rows: IDataObject[]) => rows,
 		},
 	},
-	str('contactname', 'Contact Name'),
+	nameStr('contactname', 'Contact Name'),
 	str('tel', 'Telephone'),
 	str('fax', 'Fax'),
 	str('card', 'ID Card Number'),
@@ -75,7 +75,7 @@ export const subAccountOperations: OperationDecl[] = [
 		action: 'Create a sub-account',
 		description: 'Create a sub-account that logs in on its own and acts under its group permissions',
 		fields: [
-			required(str('username', 'Username', 'Log-in name of the sub-account; the service sets the rules (often up to 32 letters, digits or _)')),
+			required(nameStr('username', 'Username', 'Log-in name of the sub-account; the service sets the rules (often up to 32 letters, digits or _)')),
 			required(secret('password', 'Password', 'Password of the sub-account; it is sent twice as the service asks, and the service sets the rules')),
 			...subAccountFields,
 		],
@@ -92,7 +92,7 @@ export const subAccountOperations: OperationDecl[] = [
 		description: 'Change a sub-account: log-in name, group, status, contact details or password',
 		fields: [
 			locator('uid', 'subAccount', 'Sub-Account', 'The sub-account to change'),
-			str('username', 'Username', 'New log-in name of the sub-account; the service sets the rules'),
+			nameStr('username', 'Username', 'New log-in name of the sub-account; the service sets the rules'),
 			secret('password', 'Password', 'New password of the sub-account'),
 			...subAccountFields,
 		],

@@ -1,5 +1,5 @@
 import type { FieldDecl, OperationDecl } from '../../shared/api/declarations';
-import { locator, required, secret, str, text } from '../../shared/api/fields';
+import { locator, nameStr, required, secret, text } from '../../shared/api/fields';
 import { field, time, type SimplifySpec } from '../../shared/api/simplify';
 import { foundOne } from '../channels';
 
@@ -52,7 +52,7 @@ export const certificateOperations: OperationDecl[] = [
 		action: 'Create a certificate',
 		description: 'Upload an SSL certificate and its private key for use by channels',
 		fields: [
-			required(str('name', 'Name', 'Name of the certificate', { placeholder: 'e.g. example-com-2026' })),
+			required(nameStr('name', 'Name', 'Name of the certificate', { placeholder: 'e.g. example-com-2026' })),
 			required(certificate()),
 			required(privateKey()),
 			caCertificate(),
@@ -67,7 +67,7 @@ export const certificateOperations: OperationDecl[] = [
 		name: 'Update',
 		action: 'Update a certificate',
 		description: 'Rename a certificate or replace its content, key or CA chain',
-		fields: [locator('id', 'certificate', 'Certificate', 'The certificate to change'), str('name', 'Name', 'New name'), certificate(), privateKey(), caCertificate()],
+		fields: [locator('id', 'certificate', 'Certificate', 'The certificate to change'), nameStr('name', 'Name', 'New name'), certificate(), privateKey(), caCertificate()],
 	},
 	{
 		endpoint: 'cdn/sslDelete',
@@ -76,8 +76,8 @@ export const certificateOperations: OperationDecl[] = [
 		operation: 'delete',
 		name: 'Delete',
 		action: 'Delete a certificate',
-		description: 'Delete an SSL certificate that no channel uses',
-		notice: 'Channels cannot use a deleted certificate; it has to be uploaded again',
+		description: 'Delete an SSL certificate',
+		notice: "The certificate is deleted; the vendor's documentation does not say what becomes of channels that use it",
 		deletes: true,
 		fields: [locator('id', 'certificate', 'Certificate', 'The certificate to delete')],
 	},

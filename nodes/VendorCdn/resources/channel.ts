@@ -1,7 +1,7 @@
 import type { FieldDecl, OperationDecl } from '../../shared/api/declarations';
 import { ACCELERATION_TYPES, CACHE_TYPES, CODES, ON_OFF, ORIGIN_POLICIES, YES_NO, YES_NO_STRING } from '../../shared/api/codes';
 import { code, computed, field, flag, number, time, type SimplifySpec } from '../../shared/api/simplify';
-import { checked, choice, int, locator, locators, required, secret, str, text, topLevel } from '../../shared/api/fields';
+import { checked, choice, count, int, locator, locators, required, secret, str, text, topLevel } from '../../shared/api/fields';
 import { checkOrigins, foundOne, originList, originObject } from '../channels';
 
 /** Simplified channel records (cdn/domainList has about 35 fields). */
@@ -21,8 +21,10 @@ export const CHANNEL_SIMPLE: SimplifySpec = {
 	forceHttps: flag('ssl_redirect'),
 	starred: flag('mark'),
 	note: field('note'),
+	// the cache policy Channel > Get returns (cacheconf), as it came
+	cacheRules: field('cacheconf'),
 	created: time('createtime'),
-	expires: time('endtime'),
+	endTime: time('endtime'),
 };
 
 const originRowFields = (withWeight: boolean): FieldDecl[] => [
@@ -71,7 +73,7 @@ const cacheRules: FieldDecl = {
 					{ name: 'Cache Home Page', value: 'cacheHome' },
 				], undefined, { default: 'cache' }),
 			),
-			int('ttl', 'TTL', 'How long matching files are cached, in the unit below', { default: 1 }),
+			count('ttl', 'TTL', 'a time to live', 'How long matching files are cached, in the unit below', { default: 1 }),
 			choice(
 				'unit',
 				'TTL Unit',
@@ -112,7 +114,7 @@ function channelSettings(adding: boolean): FieldDecl[] {
 		cacheRules,
 		choice('cache_ignore_query', 'Ignore Query String', ON_OFF, 'Whether the query string is left out of the cache key', { default: 'on' }),
 		{ ...locator('sslconf_id', 'certificate', 'Certificate', 'SSL certificate of the channel'), required: false },
-		{ wire: 'ssl_redirect', displayName: 'Force HTTPS', kind: 'boolean', description: 'Whether HTTP requests are redirected to HTTPS (needs a certificate)' },
+		{ wire: 'ssl_redirect', displayName: 'Force HTTPS', kind: 'boolean', description: 'Whether HTTP requests are redirected to HTTPS' },
 		text('deny_ip', 'IP Blacklist', 'Addresses to refuse, one per line (commas are turned into new lines); the service decides whether it takes CIDR blocks', { placeholder: 'e.g. 198.51.100.7' }),
 		choice('accesskey', 'Token Anti-Leech', ON_OFF, 'Whether requests must carry a signed token', { default: 'on' }),
 		str('accesskey_hashmethod', 'Token Hash Method', 'Hash of the token signature (the service default is md5)', { placeholder: 'e.g. md5' }),
@@ -144,12 +146,12 @@ function channelSettings(adding: boolean): FieldDecl[] {
 /** Speed-limit settings, cdn/domainUpdate only. */
 const speedLimitSettings: FieldDecl[] = [
 	choice('limit_url_enable', 'Speed Limit', ON_OFF, 'Whether each download link is limited in speed', { default: 'on' }),
-	int('limit_rate', 'Speed Limit Rate (KB/s)', 'Highest speed of one link in KB/s'),
-	int('limit_rate_size', 'Speed Limit File Size (MB)', 'Only files larger than this many MB are limited'),
+	count('limit_rate', 'Speed Limit Rate (KB/s)', 'a speed', 'Highest speed of one link in KB/s'),
+	count('limit_rate_size', 'Speed Limit File Size (MB)', 'a size in megabytes', 'Only files larger than this many MB are limited'),
 	checked(str('limit_rate_time', 'Speed Limit Time Ranges', 'Comma-separated times of day when the limit applies', { placeholder: 'e.g. 08:00-12:00,19:00-23:00' }), {
 		kind: 'timeRanges',
 	}),
-	int('limit_rate_after', 'Speed Limit After (KB)', 'KB sent at full speed before the limit starts'),
+	count('limit_rate_after', 'Speed Limit After (KB)', 'a size in kilobytes', 'KB sent at full speed before the limit starts'),
 	str('limit_rate_filter', 'Speed Limit Directories', 'Comma-separated directories, usually starting with /; only paths in them are limited', { placeholder: 'e.g. /video/,/download/' }),
 ];
 
@@ -227,7 +229,7 @@ export const channelOperations: OperationDecl[] = [
 		operation: 'start',
 		name: 'Start',
 		action: 'Start channels',
-		description: 'Enable one or more channels so they serve traffic again',
+		description: 'Enable one or more channels',
 		fields: [channelIds('Channels to enable')],
 	},
 	{
@@ -237,8 +239,8 @@ export const channelOperations: OperationDecl[] = [
 		operation: 'close',
 		name: 'Close',
 		action: 'Close channels',
-		description: 'Close one or more channels; they stop serving traffic until started again',
-		notice: 'Closed channels stop serving their domains at once',
+		description: 'Close one or more channels (Start enables them again)',
+		notice: 'The channels are closed until Start enables them again',
 		fields: [channelIds('Channels to close')],
 	},
 	{
@@ -248,8 +250,8 @@ export const channelOperations: OperationDecl[] = [
 		operation: 'delete',
 		name: 'Delete',
 		action: 'Delete channels',
-		description: 'Delete one or more channels for good',
-		notice: 'Deleted channels and their settings cannot be restored',
+		description: 'Delete one or more channels',
+		notice: 'The channels and their settings are deleted',
 		deletes: true,
 		fields: [channelIds('Channels to delete')],
 	},

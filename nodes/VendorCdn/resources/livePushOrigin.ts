@@ -14,8 +14,8 @@ export const livePushOriginOperations: OperationDecl[] = [
 		list: { paged: false },
 		readOnly: true,
 		fields: [
-			str('domain', 'Domain', 'Only channels whose domain contains this text', { placeholder: 'e.g. live.example.com' }),
-			choice('type', 'Acceleration Type', ACCELERATION_TYPES, 'Acceleration type of the channels (usually Live); another value the service knows can be entered as an expression', { default: 'live', allowOtherValues: true }),
+			str('domain', 'Domain', "Domain to ask about, sent as the request's domain; the vendor's documentation does not say how the service matches it", { placeholder: 'e.g. live.example.com' }),
+			choice('type', 'Acceleration Type', ACCELERATION_TYPES, 'Acceleration type of the channels, such as Live; another value the service knows can be entered as an expression', { default: 'live', allowOtherValues: true }),
 		],
 	},
 ];

@@ -18,7 +18,7 @@ export const serviceNodeOperations: OperationDecl[] = [
 		list: { paged: false },
 		readOnly: true,
 		fields: [
-			{ ...channelName('Channel whose nodes are listed; all nodes of the type when empty'), topLevel: true },
+			{ ...channelName("Channel whose nodes are listed; left empty, no channel is sent (the vendor's documentation does not say what the service then lists)"), topLevel: true },
 			required(
 				choice('type', 'Node Type', [
 					{ name: 'Core', value: 'core' },

@@ -21,7 +21,7 @@ export const taskOperations: OperationDecl[] = [
 		operation: 'getAll',
 		name: 'Get Many',
 		action: 'Get many tasks',
-		description: 'List cache refresh and prefetch tasks, newest first',
+		description: 'List cache refresh and prefetch tasks',
 		list: { paged: true },
 		readOnly: true,
 		fields: [
@@ -49,7 +49,7 @@ export const taskOperations: OperationDecl[] = [
 		name: 'Delete',
 		action: 'Delete tasks',
 		description: 'Delete cache refresh or prefetch tasks from the task list',
-		notice: 'Deleted tasks disappear from the task list and cannot be repeated',
+		notice: 'The tasks are deleted from the task list',
 		deletes: true,
 		fields: [locators('ids', 'cdnTask', 'Tasks', 'The tasks to delete')],
 	},

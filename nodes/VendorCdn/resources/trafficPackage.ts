@@ -1,5 +1,5 @@
 import type { OperationDecl } from '../../shared/api/declarations';
-import { decimal, int, required } from '../../shared/api/fields';
+import { count, decimal, required } from '../../shared/api/fields';
 import { currencyNote, field, first, number, time } from '../../shared/api/simplify';
 
 export const trafficPackageOperations: OperationDecl[] = [
@@ -22,9 +22,9 @@ export const trafficPackageOperations: OperationDecl[] = [
 		operation: 'buy',
 		name: 'Buy',
 		action: 'Buy a traffic package',
-		description: 'Buy a CDN traffic package, paid from the balance and optionally from coupons',
+		description: 'Buy a CDN traffic package of a given size, optionally with a coupon amount',
 		fields: [
-			required(int('flow', 'Traffic (Bytes)', 'Size of the package in bytes, e.g. 107374182400 for 100 GB; the service offers the sizes of its price tiers', { placeholder: 'e.g. 107374182400' })),
+			required(count('flow', 'Traffic (Bytes)', 'a size in bytes', 'Size of the package in bytes, e.g. 107374182400 for 100 GB', { placeholder: 'e.g. 107374182400' })),
 			decimal('couponprice', 'Coupon Amount', 'Part of the price paid from the coupon balance'),
 		],
 	},
@@ -35,7 +35,7 @@ export const trafficPackageOperations: OperationDecl[] = [
 		operation: 'getAll',
 		name: 'Get Many',
 		action: 'Get many traffic packages',
-		description: 'List the traffic packages bought, with what is left of each',
+		description: 'List the traffic packages bought',
 		list: { paged: false },
 		readOnly: true,
 		// type, paytype and flowtype come with display names (_zh) but the documents give no codes for them (docs/vendor/readings.md#r5)
@@ -47,8 +47,9 @@ export const trafficPackageOperations: OperationDecl[] = [
 			billing: first('paytype_zh', 'paytype'),
 			trafficType: field('flowtype_zh'),
 			sizeBytes: number('flow'),
-			leftBytes: number('flowover'),
-			thisMonthBytes: number('monthflow'),
+			// flowover and monthflow have no documented meaning: the documents' words, camel-cased
+			flowOver: number('flowover'),
+			monthFlow: number('monthflow'),
 			status: field('status'),
 			username: field('username'),
 			created: time('created'),

@@ -1,6 +1,6 @@
 import { recordsWithMessage } from '../../shared/api/output';
 import type { OperationDecl } from '../../shared/api/declarations';
-import { choice, locator, required, str } from '../../shared/api/fields';
+import { choice, locator, nameStr, required, str } from '../../shared/api/fields';
 import { BACKUP_STATUS, BACKUP_TYPES, CODES } from '../../shared/api/codes';
 import { code, field, first, number, time, type SimplifySpec } from '../../shared/api/simplify';
 import { InputError } from '../../shared/errors';
@@ -17,7 +17,7 @@ export const BACKUP_SIMPLE: SimplifySpec = {
 	hostId: field('instance.id'),
 	hostInstanceId: field('instance.instance_id'),
 	type: code('backup_type', CODES.backupType),
-	size: number('value'),
+	value: number('value'),
 	status: code('status', CODES.backupStatus),
 	progress: number('progress'),
 	note: field('note'),
@@ -26,13 +26,15 @@ export const BACKUP_SIMPLE: SimplifySpec = {
 
 /**
  * Backup > Create, simplified like a listed backup: with Wait for Completion the output is the
- * backup as listed, with `wait`; without it, the service's answer, which gives the backup's name
- * as `snaphsot_name` (spelled so, docs/vendor/readings.md#r4) and the host as `instance_id`.
- * Update and Delete answer `instance_id`, `backup_id`, `name` (and Delete a message).
+ * backup as listed, with `wait`; without it, the service's answer: `instance_id`, `name`,
+ * `backup_id`, `snaphsot_name` (spelled so, docs/vendor/readings.md#r4) and `note`. Update and
+ * Delete answer `instance_id`, `backup_id`, `name` (and Delete a message). The documents do not
+ * say whose `name` an answer gives (the host's or the backup's) nor what `snaphsot_name` is, so
+ * both are given as they came, under their own names (`name`, `snaphsotName`).
  */
 export const BACKUP_ACTION_SIMPLE: SimplifySpec = {
 	...BACKUP_SIMPLE,
-	name: first('snaphsot_name', 'name'),
+	snaphsotName: field('snaphsot_name'),
 	hostInstanceId: first('instance.instance_id', 'instance_id'),
 	wait: field('wait'),
 	message: field('message'),
@@ -73,7 +75,7 @@ export const backupOperations: OperationDecl[] = [
 		description: "Start a backup of a host's system disk, or of its system and data disks",
 		fields: [
 			locator('iid', 'host', 'Host', 'The host to back up'),
-			required(str('name', 'Name', 'Name of the backup', { placeholder: 'e.g. before-upgrade' })),
+			required(nameStr('name', 'Name', 'Name of the backup', { placeholder: 'e.g. before-upgrade' })),
 			required(choice('backup_type', 'Backup Type', BACKUP_TYPES, 'What the backup holds', { default: 1 })),
 			str('note', 'Note', 'Remark shown with the backup'),
 		],
@@ -104,7 +106,7 @@ export const backupOperations: OperationDecl[] = [
 		operation: 'delete',
 		name: 'Delete',
 		action: 'Delete a backup',
-		description: 'Move a completed backup to the recycle bin',
+		description: 'Move a backup to the recycle bin',
 		notice: 'The backup goes to the recycle bin; the service keeps it for 2 hours, then it is gone',
 		deletes: true,
 		simplify: BACKUP_ACTION_SIMPLE,
@@ -118,9 +120,9 @@ export const backupOperations: OperationDecl[] = [
 		operation: 'restore',
 		name: 'Restore',
 		action: 'Restore a backup',
-		description: 'Restore a host from one of its completed backups',
-		notice: "Restoring replaces the host's disks with the backup; everything changed since the backup is lost",
-		fields: [hostScope(), backup('The completed backup to restore')],
+		description: 'Restore a host from one of its backups',
+		notice: "Restoring returns the host's backed-up disks to the backup; everything changed on them since is lost",
+		fields: [hostScope(), backup('The backup to restore')],
 		simplify: restoredHostSimple('backup'),
 		extras: waitUntilRunningExtras('the restored host is'),
 		after: afterRestoreWaitUntilRunning('instance/backupList'),

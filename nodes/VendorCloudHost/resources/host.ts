@@ -2,7 +2,7 @@ import type { IDataObject } from 'n8n-workflow';
 
 import { recordsWithMessage } from '../../shared/api/output';
 import type { FieldDecl, OperationDecl } from '../../shared/api/declarations';
-import { choice, decimal, id, int, locator, locators, required, secret, str, text, topLevel } from '../../shared/api/fields';
+import { choice, count, decimal, id, locator, locators, nameStr, required, secret, str, text, topLevel } from '../../shared/api/fields';
 import { CODES, HOST_STATUS, MONITOR_PERIODS, PAY_TYPES, YES_NO } from '../../shared/api/codes';
 import { code, computed, field, first, flag, number, time, type SimpleField, type SimplifySpec } from '../../shared/api/simplify';
 import { InputError } from '../../shared/errors';
@@ -32,10 +32,14 @@ export const HOST_SIMPLE: SimplifySpec = {
 		const c = hostLineCode(r);
 		return c === undefined ? undefined : String(c);
 	}),
-	bandwidthMbps: number('networkvalue'),
-	diskSizeGb: number('diskvalue'),
+	// no unit is documented for either (only disk resizes and cloud disks are sized in G): the documents' words
+	networkValue: number('networkvalue'),
+	diskValue: number('diskvalue'),
 	billing: code('paytype', CODES.billing),
+	// the numeric IDs Join, Leave and Change Configuration take, and the security group's and network's own IDs
+	firewall: field('firewall.id'),
 	firewallId: field('firewall.firewall_id'),
+	privateNetwork: field('net.id'),
 	privateNetworkId: field('net.vxnet_id'),
 	starred: flag('mark'),
 	note: field('note'),
@@ -57,20 +61,16 @@ const ofListedHost = (f: SimpleField): SimpleField => computed((r, ctx) => (r.wa
 /**
  * Backup > Restore and Snapshot > Roll Back, simplified like the other host actions: with Wait
  * Until Running the output is the host as listed (HOST_ACTION_SIMPLE). Without it, the service's
- * answer names the host only as `instance_id`; its other fields are the backup's or snapshot's:
- * `backup_id` or `snapshot_id`, the snapshot's `name`, and an `id` that may be the backup's or the
- * snapshot's (docs/vendor/readings.md#r67). So `id` and `name` are the host's only in a listed
- * host, the backup or snapshot keeps its own names (`backupId`, `snapshotId`, `snapshot`, as the
- * backup and snapshot lists name a host `host`), and an `id` of the answer is left out.
+ * answer names the host as `instance_id`, with `backup_id` or `snapshot_id`, Roll Back also a
+ * `name` whose owner (the host or the snapshot) the documents do not say, and maybe an `id` that
+ * may be the backup's or the snapshot's (docs/vendor/readings.md#r67). So `id` is the host's only
+ * in a listed host (an `id` of the answer is left out), and `name` is given as it came.
  */
 export function restoredHostSimple(copy: 'backup' | 'snapshot'): SimplifySpec {
 	return {
 		...HOST_ACTION_SIMPLE,
 		id: ofListedHost(HOST_SIMPLE.id),
-		name: ofListedHost(HOST_SIMPLE.name),
-		...(copy === 'backup'
-			? { backupId: field('backup_id') }
-			: { snapshotId: field('snapshot_id'), snapshot: computed((r) => (r.wait === undefined ? (r.name as string | undefined) : undefined)) }),
+		...(copy === 'backup' ? { backupId: field('backup_id') } : { snapshotId: field('snapshot_id') }),
 	};
 }
 
@@ -124,21 +124,21 @@ export const hostOperations: OperationDecl[] = [
 		description: 'Create one or more cloud hosts in a data centre from a CPU package, memory package, image and line',
 		simplify: HOST_ACTION_SIMPLE,
 		fields: [
-			required(str('name', 'Name', 'Name of the host; with a quantity above 1 the service numbers the names', { placeholder: 'e.g. web-1' })),
+			required(nameStr('name', 'Name', 'Name of the host', { placeholder: 'e.g. web-1' })),
 			locator('nodeid', 'dataCentre', 'Data Centre', 'Where the host runs; the lines offered depend on it'),
 			locator('cpuid', 'cpuPackage', 'CPU Package', 'Number of CPU cores'),
 			locator('memid', 'memPackage', 'Memory Package', 'Memory size'),
 			locator('imageid', 'image', 'Image', 'Operating system to install'),
 			// version 1 always sent 40 GB, a size the vendor's documentation never names; from 1.1 the size
 			// is sent only when the user sets it (schema/README.md, "Node versions")
-			topLevel(int('diskvalue', 'System Disk Size (GB)', 'Size of the system disk in GB', { default: 40, until: 1 })),
-			int('diskvalue', 'System Disk Size (GB)', 'Size of the system disk in GB; left out, the service chooses it', { default: 40, since: 1.1 }),
+			topLevel(count('diskvalue', 'System Disk Size', 'a size', "Size of the system disk, in the unit the service uses (the vendor's documentation names none for it)", { default: 40, until: 1 })),
+			count('diskvalue', 'System Disk Size', 'a size', "Size of the system disk, in the unit the service uses (the vendor's documentation names none for it); left out, the service chooses it", { default: 40, since: 1.1 }),
 			locator('networkid', 'line', 'Line', 'Network line of the chosen data centre, sent as its line code (1 Inner Network, 2 Telecom, 3 Unicom, 4 Mobile, 5 BGP, 6 Dual Line); Inner Network has no public bandwidth'),
-			topLevel(int('networkvalue', 'Bandwidth (Mbps)', 'Public bandwidth; required (above 0) for every line except Inner Network', { default: 0 })),
+			topLevel(count('networkvalue', 'Bandwidth', 'a bandwidth', "Public bandwidth, in the unit the service uses (the vendor's documentation names none); required for a public line, every line except Inner Network", { default: 0 })),
 			required(choice('type', 'Billing Type', PAY_TYPES, 'How the host is paid for', { default: 1 })),
 			topLevel(decimal('couponprice', 'Coupon Amount', 'Part of the price paid from the coupon balance (monthly and yearly billing only)', { show: { type: [2, 3] } })),
 			required(password('pass', 'Password of the administrator account; the service sets the rules (often 8-30 characters with upper- and lower-case letters and digits)')),
-			topLevel(int('num', 'Quantity', 'How many identical hosts to create; the service sets the maximum (often 10)', { default: 1 })),
+			topLevel(count('num', 'Quantity', 'a quantity of hosts', 'How many identical hosts to create; the service sets the maximum (often 10)', { default: 1 })),
 			str('note', 'Note', 'Remark shown with the host'),
 		],
 		prepare: checkNewHost,
@@ -186,7 +186,7 @@ export const hostOperations: OperationDecl[] = [
 		optionalIn: 'updateFields',
 		name: 'Change Configuration',
 		action: 'Change the configuration of a host',
-		description: "Change a host's CPU, memory, bandwidth or billing type, or enlarge its disks",
+		description: "Change a host's CPU, memory, bandwidth or billing type, or resize its disks",
 		simplify: HOST_ACTION_SIMPLE,
 		fields: [
 			host('The host to change', { param: 'iid' }),
@@ -195,12 +195,12 @@ export const hostOperations: OperationDecl[] = [
 				displayName: 'Disk Resize',
 				kind: 'rows',
 				topLevel: true,
-				description: 'Disks of the host to enlarge, each with its new size',
+				description: 'Disks of the host to resize, each with its new size in GB',
 				rows: {
 					itemName: 'Disk',
 					fields: [
 						required(locator('disk', 'hostDiskVolume', 'Disk', 'A disk of the chosen host.')),
-						required(int('size', 'Size (GB)', 'New size in GB; a disk can only grow', { default: 50 })),
+						required(count('size', 'Size (GB)', 'a size', 'New size in GB', { default: 50 })),
 					],
 					serialize: (rows: IDataObject[]) => rows.map((r) => `${String(r.disk)},${String(r.size)}`).join(';'),
 				},
@@ -208,7 +208,7 @@ export const hostOperations: OperationDecl[] = [
 			choice('paytype', 'Billing Type', PAY_TYPES, 'New billing type', { default: 1 }),
 			{ ...locator('cpuid', 'cpuPackage', 'CPU Package', 'New number of CPU cores.'), required: false },
 			{ ...locator('memid', 'memPackage', 'Memory Package', 'New memory size.'), required: false },
-			int('networkvalue', 'Bandwidth (Mbps)', 'New public bandwidth (not for hosts on the inner network)', { default: 1 }),
+			count('networkvalue', 'Bandwidth', 'a bandwidth', "New public bandwidth, in the unit the service uses (the vendor's documentation names none)", { default: 1 }),
 		],
 		prepare: (body) => {
 			if (!['paytype', 'cpuid', 'memid', 'networkvalue', 'diskresize'].some((k) => body[k] !== undefined && body[k] !== '')) {
@@ -229,7 +229,7 @@ export const hostOperations: OperationDecl[] = [
 		simplify: HOST_ACTION_SIMPLE,
 		fields: [
 			host('The host to rename or annotate'),
-			str('name', 'Name', 'New name of the host'),
+			nameStr('name', 'Name', 'New name of the host'),
 			str('note', 'Note', 'New remark; leave empty to clear it'),
 		],
 		prepare: (body) => {
@@ -263,7 +263,7 @@ export const hostOperations: OperationDecl[] = [
 		action: 'Stop hosts',
 		description: 'Power off one or more hosts',
 		simplify: HOST_ACTION_SIMPLE,
-		notice: 'Stopping powers the hosts off at once, like pulling the plug; unsaved work on them is lost',
+		notice: 'The hosts are powered off; unsaved work on them is lost',
 		constant: { op: 'stop' },
 		fields: [hosts('The hosts to power off')],
 	},
@@ -276,7 +276,7 @@ export const hostOperations: OperationDecl[] = [
 		action: 'Reboot hosts',
 		description: 'Restart one or more hosts',
 		simplify: HOST_ACTION_SIMPLE,
-		notice: 'Rebooting restarts the hosts at once; running work on them is interrupted',
+		notice: 'The hosts are restarted; work running on them is interrupted',
 		constant: { op: 'reset' },
 		fields: [hosts('The hosts to restart')],
 		extras: waitUntilRunningExtras('every host is'),
@@ -294,7 +294,7 @@ export const hostOperations: OperationDecl[] = [
 		simplify: HOST_ACTION_SIMPLE,
 		fields: [
 			host('The host to star or unstar'),
-			required({ wire: 'mark', displayName: 'Starred', kind: 'boolean', default: false, description: 'Whether the host gets a star (on) or loses it (off; the vendor\'s documentation gives off as the default)' }),
+			required({ wire: 'mark', displayName: 'Starred', kind: 'boolean', default: false, description: 'Whether the host gets a star (on) or loses it (off, the default: instance/mark defaults to 0)' }),
 		],
 	},
 	{
@@ -304,9 +304,9 @@ export const hostOperations: OperationDecl[] = [
 		operation: 'getConsole',
 		name: 'Get Console',
 		action: 'Get console access to a host',
-		description: 'Get the address, port and tickets for the remote console (VNC) of a running host',
+		description: 'Get the address, port and tickets for the remote console (VNC) of a host',
 		simplify: CONSOLE_SIMPLE,
-		fields: [host('The running host whose console is opened')],
+		fields: [host('The host whose console is opened')],
 	},
 	{
 		endpoint: 'instance/sendkey',
@@ -315,9 +315,9 @@ export const hostOperations: OperationDecl[] = [
 		operation: 'sendKeys',
 		name: 'Send Keys',
 		action: 'Send keys to a host',
-		description: "Send a key combination such as ctrl-alt-delete to a running host's console",
+		description: "Send a key combination such as ctrl-alt-delete to a host's console",
 		fields: [
-			host('The running host that receives the keys'),
+			host('The host that receives the keys'),
 			required(str('key', 'Key Combination', 'Keys pressed together, usually joined by "-"', { placeholder: 'e.g. ctrl-alt-delete' })),
 		],
 	},

@@ -1,6 +1,6 @@
 import { HOST_DISK_STATUS } from '../../shared/api/codes';
 import type { OperationDecl } from '../../shared/api/declarations';
-import { choice, int, locator, required } from '../../shared/api/fields';
+import { choice, count, locator, required } from '../../shared/api/fields';
 import { field, number, time, type SimplifySpec } from '../../shared/api/simplify';
 
 /** Simplified host disks: as listed, and as Resize answers them (`iid`, `instance_id`, `disk_id`, `value`). */
@@ -10,7 +10,8 @@ export const HOST_DISK_SIMPLE: SimplifySpec = {
 	name: field('disk_name'),
 	// no documented meaning for a host disk's `type` (docs/vendor/readings.md#r5): shown as it came
 	type: field('type'),
-	sizeGb: number('value'),
+	// diskList and diskResize state no unit for `value`: the documents' word
+	value: number('value'),
 	hostId: field('iid'),
 	updated: time('updatetime'),
 	created: time('createtime'),
@@ -41,12 +42,12 @@ export const hostDiskOperations: OperationDecl[] = [
 		operation: 'resize',
 		name: 'Resize',
 		action: 'Resize a host disk',
-		description: 'Enlarge one disk of a host to a new size in GB',
+		description: 'Give one disk of a host a new size',
 		simplify: HOST_DISK_SIMPLE,
 		fields: [
 			{ ...locator('iid', 'host', 'Host', 'Narrows the disk list below to this host (not sent)'), required: false, topLevel: true, notSent: true },
-			locator('id', 'hostDisk', 'Disk', 'The disk to enlarge'),
-			required(int('value', 'Size (GB)', 'New size in GB; a disk can only grow', { default: 50 })),
+			locator('id', 'hostDisk', 'Disk', 'The disk to resize'),
+			required(count('value', 'Size', 'a size', "New size of the disk, in the unit the service uses (the vendor's documentation names none for diskResize; it sizes the disks of Change Configuration in GB)", { default: 50 })),
 		],
 	},
 ];

@@ -1,6 +1,6 @@
 import { InputError } from '../../shared/errors';
 import type { OperationDecl } from '../../shared/api/declarations';
-import { locator, required, str } from '../../shared/api/fields';
+import { locator, nameStr, required, str } from '../../shared/api/fields';
 import { field, first, time, type SimplifySpec } from '../../shared/api/simplify';
 import { afterRestoreWaitUntilRunning, waitUntilRunningExtras } from '../hostWait';
 import { restoredHostSimple } from './host';
@@ -30,12 +30,13 @@ export const SNAPSHOT_SIMPLE: SimplifySpec = {
 
 /**
  * What Create, Update and Delete answer, simplified like a listed snapshot: the host as
- * `instance_id`, and Create the snapshot's name as `snaphsot_name` (spelled so,
- * docs/vendor/readings.md#r4) next to a `name` that is not the snapshot's.
+ * `instance_id`, a `name`, and Create also `snaphsot_name` (spelled so, docs/vendor/readings.md#r4).
+ * The documents do not say whose `name` an answer gives (the host's or the snapshot's) nor what
+ * `snaphsot_name` is, so both are given as they came, under their own names (`name`, `snaphsotName`).
  */
 export const SNAPSHOT_ACTION_SIMPLE: SimplifySpec = {
 	...SNAPSHOT_SIMPLE,
-	name: first('snaphsot_name', 'name'),
+	snaphsotName: field('snaphsot_name'),
 	hostInstanceId: first('instance.instance_id', 'instance_id'),
 };
 
@@ -64,7 +65,7 @@ export const snapshotOperations: OperationDecl[] = [
 		simplify: SNAPSHOT_ACTION_SIMPLE,
 		fields: [
 			locator('iid', 'host', 'Host', 'The host to snapshot'),
-			required(str('name', 'Name', 'Name of the snapshot', { placeholder: 'e.g. before-upgrade' })),
+			required(nameStr('name', 'Name', 'Name of the snapshot', { placeholder: 'e.g. before-upgrade' })),
 			str('note', 'Note', 'Remark shown with the snapshot'),
 		],
 	},
@@ -93,7 +94,7 @@ export const snapshotOperations: OperationDecl[] = [
 		action: 'Delete a snapshot',
 		description: 'Delete a snapshot of a host',
 		simplify: SNAPSHOT_ACTION_SIMPLE,
-		notice: 'Deleting a snapshot cannot be undone; the host can no longer be rolled back to it',
+		notice: "The snapshot is deleted: the vendor's documentation names no recycle bin for snapshots (it does for hosts, cloud disks and backups)",
 		deletes: true,
 		fields: [hostScope(), snapshot('The snapshot to delete')],
 	},
@@ -105,7 +106,7 @@ export const snapshotOperations: OperationDecl[] = [
 		name: 'Roll Back',
 		action: 'Roll back a host to a snapshot',
 		description: 'Return a host to the state saved in one of its snapshots',
-		notice: "Rolling back replaces the host's disks with the snapshot; everything changed since it was taken is lost",
+		notice: "Rolling back returns the host to the snapshot; everything changed since it was taken is lost",
 		fields: [hostScope(), snapshot('The snapshot to roll back to')],
 		simplify: restoredHostSimple('snapshot'),
 		extras: waitUntilRunningExtras('the host is'),

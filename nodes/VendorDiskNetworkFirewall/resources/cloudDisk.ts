@@ -1,7 +1,8 @@
 import { CLOUD_DISK_STATUS, CODES } from '../../shared/api/codes';
 import type { OperationDecl } from '../../shared/api/declarations';
-import { checked, choice, int, locator, locators, required, str } from '../../shared/api/fields';
+import { checked, choice, count, locator, locators, nameStr, required, str } from '../../shared/api/fields';
 import { code, field, first, number, time, type SimplifySpec } from '../../shared/api/simplify';
+import { detachDisk } from '../detach';
 import { dataCentre, host, requireIdList } from './common';
 
 const disk = (description: string) => locator('id', 'cloudDisk', 'Cloud Disk', description, { param: 'diskId' });
@@ -56,11 +57,11 @@ export const cloudDiskOperations: OperationDecl[] = [
 		operation: 'create',
 		name: 'Create',
 		action: 'Create a cloud disk',
-		description: 'Create a cloud disk (size in GB, a multiple of 10) in a data centre; it is charged at once',
+		description: 'Create a cloud disk (size in GB, a multiple of 10) in a data centre',
 		fields: [
-			dataCentre('Data centre of the disk; it can only be attached to hosts there'),
-			required(str('disk_name', 'Name', 'Name of the disk', { placeholder: 'e.g. db-data' })),
-			required(checked(int('value', 'Size (GB)', 'Size in GB, a multiple of 10; the service sets the smallest and largest size', { default: 10 }), { kind: 'multipleOf', n: 10 })),
+			dataCentre('Data centre of the disk'),
+			required(nameStr('disk_name', 'Name', 'Name of the disk', { placeholder: 'e.g. db-data' })),
+			required(checked(count('value', 'Size (GB)', 'a size', 'Size in GB, a multiple of 10; the service sets the smallest and largest size', { default: 10 }), { kind: 'multipleOf', n: 10 })),
 			str('note', 'Note', 'Remark'),
 		],
 	},
@@ -74,7 +75,7 @@ export const cloudDiskOperations: OperationDecl[] = [
 		name: 'Update',
 		action: 'Update a cloud disk',
 		description: 'Rename a cloud disk or change its note',
-		fields: [disk('The disk to change'), str('disk_name', 'Name', 'New name'), str('note', 'Note', 'New remark')],
+		fields: [disk('The disk to change'), nameStr('disk_name', 'Name', 'New name'), str('note', 'Note', 'New remark')],
 	},
 	{
 		endpoint: 'instance/cloudDiskDelete',
@@ -84,8 +85,8 @@ export const cloudDiskOperations: OperationDecl[] = [
 		operation: 'delete',
 		name: 'Delete',
 		action: 'Delete a cloud disk',
-		description: 'Move a detached cloud disk to the recycle bin, where it is kept for 2 hours',
-		notice: 'The disk and its data go to the recycle bin and are removed for good after 2 hours; detach it first',
+		description: 'Move a cloud disk to the recycle bin, where it is kept for 2 hours',
+		notice: 'The disk and its data go to the recycle bin, where they are kept for 2 hours',
 		deletes: true,
 		fields: [disk('The disk to delete')],
 	},
@@ -97,9 +98,9 @@ export const cloudDiskOperations: OperationDecl[] = [
 		operation: 'attach',
 		name: 'Attach',
 		action: 'Attach cloud disks to a host',
-		description: 'Attach one or more usable cloud disks to a host in the same data centre',
+		description: 'Attach one or more cloud disks to a host',
 		fields: [
-			{ ...locators('id', 'cloudDisk', 'Cloud Disks', 'Disks to attach; they must be usable (not bound)'), param: 'diskIds', send: 'comma' },
+			{ ...locators('id', 'cloudDisk', 'Cloud Disks', 'Disks to attach'), param: 'diskIds', send: 'comma' },
 			host('iid', 'The host that gets the disks'),
 		],
 		prepare: (body) => requireIdList(body, 'id', 'Cloud Disks'),
@@ -112,8 +113,10 @@ export const cloudDiskOperations: OperationDecl[] = [
 		operation: 'detach',
 		name: 'Detach',
 		action: 'Detach a cloud disk from its host',
-		description: 'Detach a cloud disk from the host it is bound to; the disk becomes usable again',
-		notice: 'The host loses access to the disk at once; unmount it inside the host first',
+		description: 'Detach a cloud disk from the host it is bound to',
+		notice: 'The host loses access to the disk; unmount it inside the host first',
 		fields: [disk('The disk to detach')],
+		// instance/unbind, or the documentation's example path when the service has no such endpoint (detach.ts)
+		run: detachDisk,
 	},
 ];

@@ -1,5 +1,5 @@
 import type { OperationDecl } from '../../shared/api/declarations';
-import { id, required, str } from '../../shared/api/fields';
+import { id, nameStr, required, str } from '../../shared/api/fields';
 import { field, first, number, time, type SimplifySpec } from '../../shared/api/simplify';
 import { dataCentre, firewall, host } from './common';
 
@@ -49,8 +49,8 @@ export const firewallOperations: OperationDecl[] = [
 		action: 'Create a firewall',
 		description: 'Create a firewall (security group) in a data centre; add rules and hosts to it afterwards',
 		fields: [
-			dataCentre('Data centre of the firewall; only hosts there can join it'),
-			required(str('name', 'Name', 'Name of the firewall', { placeholder: 'e.g. web-sg' })),
+			dataCentre('Data centre of the firewall'),
+			required(nameStr('name', 'Name', 'Name of the firewall', { placeholder: 'e.g. web-sg' })),
 			str('note', 'Note', 'Remark'),
 		],
 	},
@@ -64,7 +64,7 @@ export const firewallOperations: OperationDecl[] = [
 		name: 'Update',
 		action: 'Update a firewall',
 		description: 'Rename a firewall or change its note',
-		fields: [firewall('id', 'The firewall to change'), str('name', 'Name', 'New name'), str('note', 'Note', 'New remark')],
+		fields: [firewall('id', 'The firewall to change'), nameStr('name', 'Name', 'New name'), str('note', 'Note', 'New remark')],
 	},
 	{
 		endpoint: 'instance/firewallDelete',
@@ -74,8 +74,8 @@ export const firewallOperations: OperationDecl[] = [
 		operation: 'delete',
 		name: 'Delete',
 		action: 'Delete a firewall',
-		description: 'Delete a firewall that protects no host, together with its rules',
-		notice: 'The firewall and all its rules are deleted for good; hosts must leave it first',
+		description: 'Delete a firewall',
+		notice: "The firewall is deleted; the vendor's documentation does not say what becomes of its rules and of hosts under it",
 		deletes: true,
 		fields: [firewall('id', 'The firewall to delete')],
 	},
@@ -87,7 +87,7 @@ export const firewallOperations: OperationDecl[] = [
 		operation: 'join',
 		name: 'Join',
 		action: 'Add a host to a firewall',
-		description: 'Put a host under a firewall of its data centre; a host is in at most one firewall',
+		description: 'Put a host under a firewall',
 		fields: [firewall('fid', 'The firewall the host joins'), host('iid', 'The host that joins the firewall')],
 	},
 	{
@@ -99,7 +99,7 @@ export const firewallOperations: OperationDecl[] = [
 		name: 'Leave',
 		action: 'Remove a host from its firewall',
 		description: 'Take a host out of the firewall it is in; its rules no longer apply to the host',
-		notice: "The firewall's rules stop protecting the host at once",
+		notice: "The firewall's rules stop applying to the host",
 		fields: [host('id', 'The host that leaves its firewall')],
 	},
 ];

@@ -117,7 +117,7 @@ export const firewallRuleOperations: OperationDecl[] = [
 		name: 'Delete',
 		action: 'Delete a firewall rule',
 		description: 'Delete one rule from a firewall',
-		notice: 'The rule stops applying to the hosts of the firewall at once',
+		notice: 'The rule stops applying to the hosts under the firewall',
 		deletes: true,
 		fields: [listFirewall, rule('The rule to delete')],
 	},

@@ -1,5 +1,5 @@
 import type { OperationDecl } from '../../shared/api/declarations';
-import { id, required, str } from '../../shared/api/fields';
+import { id, nameStr, required, str } from '../../shared/api/fields';
 import { field, first, number, time, type SimplifySpec } from '../../shared/api/simplify';
 import { dataCentre, host, network } from './common';
 
@@ -47,10 +47,10 @@ export const networkOperations: OperationDecl[] = [
 		operation: 'create',
 		name: 'Create',
 		action: 'Create a private network',
-		description: 'Create a private network in a data centre; hosts there can join it',
+		description: 'Create a private network in a data centre',
 		fields: [
-			dataCentre('Data centre of the network; only hosts there can join it'),
-			required(str('name', 'Name', 'Name of the network', { placeholder: 'e.g. backend' })),
+			dataCentre('Data centre of the network'),
+			required(nameStr('name', 'Name', 'Name of the network', { placeholder: 'e.g. backend' })),
 			str('note', 'Note', 'Remark'),
 		],
 	},
@@ -64,7 +64,7 @@ export const networkOperations: OperationDecl[] = [
 		name: 'Update',
 		action: 'Update a private network',
 		description: 'Rename a private network or change its note',
-		fields: [network('id', 'The network to change'), str('name', 'Name', 'New name'), str('note', 'Note', 'New remark')],
+		fields: [network('id', 'The network to change'), nameStr('name', 'Name', 'New name'), str('note', 'Note', 'New remark')],
 	},
 	{
 		endpoint: 'instance/networkDelete',
@@ -74,8 +74,8 @@ export const networkOperations: OperationDecl[] = [
 		operation: 'delete',
 		name: 'Delete',
 		action: 'Delete a private network',
-		description: 'Delete a private network that no host is in',
-		notice: 'Deleting a private network cannot be undone; hosts must leave it first',
+		description: 'Delete a private network',
+		notice: "The private network is deleted; the vendor's documentation does not say what becomes of hosts in it",
 		deletes: true,
 		fields: [network('id', 'The network to delete')],
 	},
@@ -87,7 +87,7 @@ export const networkOperations: OperationDecl[] = [
 		operation: 'join',
 		name: 'Join',
 		action: 'Add a host to a private network',
-		description: 'Put a host into a private network of its data centre; a host is in at most one network',
+		description: 'Put a host into a private network',
 		fields: [network('id', 'The network the host joins'), host('iid', 'The host that joins the network')],
 	},
 	{
@@ -99,7 +99,7 @@ export const networkOperations: OperationDecl[] = [
 		name: 'Leave',
 		action: 'Remove a host from its private network',
 		description: 'Take a host out of the private network it is in',
-		notice: 'The host loses its private-network connection to the other hosts at once',
+		notice: 'The host leaves the private network',
 		fields: [host('id', 'The host that leaves its network')],
 	},
 ];

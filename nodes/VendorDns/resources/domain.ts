@@ -1,12 +1,12 @@
 import { CODES, DOMAIN_STATUS, YES_NO } from '../../shared/api/codes';
 import type { OperationDecl } from '../../shared/api/declarations';
-import { checked, choice, id, int, required, str, topLevel } from '../../shared/api/fields';
+import { checked, choice, count, id, required, str, topLevel } from '../../shared/api/fields';
 import { serializedList } from '../../shared/api/serialized';
 import { code, computed, currencyNote, field, flag, number, time } from '../../shared/api/simplify';
 import { domain, newStatus, plan } from './common';
 
 /** Years bought: the vendor's documentation gives no default, so it is sent only when set (in Additional Fields) and the service chooses otherwise. */
-const period = (description: string) => int('period', 'Period (Years)', `${description}; not sent unless set, and the service then chooses (the vendor's documentation gives no default)`, { default: 1 });
+const period = (description: string) => count('period', 'Period (Years)', 'a period', `${description}; not sent unless set, and the service then chooses (the vendor's documentation gives no default)`, { default: 1 });
 
 export const planOperations: OperationDecl[] = [
 	{
@@ -56,11 +56,11 @@ export const domainOperations: OperationDecl[] = [
 			status: code('status', CODES.domainStatus),
 			plan: field('plan_name'),
 			planId: field('plan_id'),
-			records: number('recordnum'),
+			recordNum: number('recordnum'),
 			starred: flag('mark'),
 			note: field('note'),
 			created: time('createtime'),
-			expires: time('endtime'),
+			endTime: time('endtime'),
 		},
 		fields: [
 			id('id', 'Domain ID', 'Only the domain with this ID'),
@@ -75,7 +75,7 @@ export const domainOperations: OperationDecl[] = [
 		operation: 'add',
 		name: 'Add',
 		action: 'Add a domain',
-		description: 'Host a domain on the DNS service on a plan for a number of years; paid plans are charged at once',
+		description: 'Host a domain on the DNS service on a plan, optionally for a number of years',
 		fields: [
 			required(checked(str('domain', 'Domain Name', 'The domain to host', { placeholder: 'e.g. example.com' }), { kind: 'domain' })),
 			plan('pid', 'Plan the domain is hosted on (see Plan: Get Many)'),
@@ -90,7 +90,7 @@ export const domainOperations: OperationDecl[] = [
 		operation: 'setStatus',
 		name: 'Set Status',
 		action: 'Enable or pause a domain',
-		description: 'Enable a domain or pause it (a paused domain is not resolved)',
+		description: 'Enable a domain or pause it',
 		fields: [
 			domain('id', 'The domain to enable or pause'),
 			newStatus(
@@ -142,7 +142,7 @@ export const domainOperations: OperationDecl[] = [
 		operation: 'upgrade',
 		name: 'Upgrade',
 		action: 'Upgrade or renew a domain plan',
-		description: 'Move a domain to another plan or renew its plan for a number of years; charged at once',
+		description: 'Move a domain to another plan, optionally for a number of years',
 		fields: [domain('id', 'The domain to upgrade or renew'), plan('pid', 'The plan to move to (the current plan renews it)'), period('How many years are bought')],
 	},
 	{
@@ -152,8 +152,8 @@ export const domainOperations: OperationDecl[] = [
 		operation: 'delete',
 		name: 'Delete',
 		action: 'Delete a domain',
-		description: 'Stop hosting a domain and delete its records, monitors and strategies',
-		notice: 'The domain stops resolving and all its records, monitors and strategies are deleted for good',
+		description: 'Stop hosting a domain on the DNS service',
+		notice: "The domain is deleted from the DNS service; the vendor's documentation does not say what becomes of its records, monitors and strategies",
 		deletes: true,
 		fields: [domain('id', 'The domain to delete')],
 	},

@@ -1,5 +1,5 @@
 import type { FieldDecl, OperationDecl } from '../../shared/api/declarations';
-import { checked, choice, id, int, locator, locators, required, str } from '../../shared/api/fields';
+import { checked, choice, count, id, int, locator, locators, nameStr, required, str } from '../../shared/api/fields';
 import { CODES, ENABLED_PAUSED } from '../../shared/api/codes';
 import { code, field, first, flag, number, time, type SimplifySpec } from '../../shared/api/simplify';
 import { domain, monitor, newStatus } from './common';
@@ -9,9 +9,9 @@ const YES_NO_FLAG = (wire: string, displayName: string, description: string): Fi
 
 /** Fields of monitorAdd besides did; monitorUpdate takes the same ones. */
 const monitorFields = (forUpdate: boolean): FieldDecl[] => [
-	...(forUpdate ? [str('subdomain', 'Host Record', 'Host record to watch (@ for the domain itself); it needs A or AAAA records')] : []),
-	int('retry', 'Retries', 'Failed checks before the host is treated as down (default 10); the plan may limit it', { default: 10 }),
-	int('interval', 'Check Interval (Minutes)', 'Minutes between two checks (default 10); the plan may limit it', { default: 10 }),
+	...(forUpdate ? [nameStr('subdomain', 'Host Record', 'Host record to watch (@ for the domain itself)')] : []),
+	count('retry', 'Retries', 'a number of retries', 'Failed checks before the host is treated as down (default 10); the plan may limit it', { default: 10 }),
+	count('interval', 'Check Interval (Minutes)', 'a number of minutes', 'Minutes between two checks (default 10); the plan may limit it', { default: 10 }),
 	str('host', 'Check Host', 'Host name sent in the check request; defaults to the watched name', { placeholder: 'e.g. www.example.com' }),
 	str('path', 'Check Path', 'Path requested by the check, usually starting with /', { placeholder: 'e.g. /health' }),
 	checked(int('port', 'Check Port', 'Port the check connects to', { default: 80 }), { kind: 'port' }),
@@ -29,7 +29,7 @@ const monitorFields = (forUpdate: boolean): FieldDecl[] => [
 	},
 	YES_NO_FLAG('less', 'Notify Once per Hour', 'Whether to send at most one notification per hour'),
 	YES_NO_FLAG('enable_delay', 'Delay Notifications', 'Whether to wait before notifying (see Delay)'),
-	int('delay', 'Delay (Minutes)', 'Minutes without notification after a failure'),
+	count('delay', 'Delay (Minutes)', 'a number of minutes', 'Minutes without notification after a failure'),
 	checked(str('other_email', 'Other E-Mails', 'Addresses to notify, comma-separated', { placeholder: 'e.g. a@example.com,b@example.com' }), { kind: 'emailList' }),
 	str('other_phone', 'Other Phones', 'Phone numbers to notify, comma-separated'),
 	choice('status', 'Status', ENABLED_PAUSED, 'Whether the monitor runs (default enabled)', { default: 1 }),
@@ -54,7 +54,7 @@ const MONITOR_SIMPLE: SimplifySpec = {
 	delayMinutes: number('delay'),
 	otherEmails: field('other_email'),
 	otherPhones: field('other_phone'),
-	records: number('recordnum'),
+	recordNum: number('recordnum'),
 	created: time('createtime'),
 };
 
@@ -79,11 +79,11 @@ export const monitorOperations: OperationDecl[] = [
 		operation: 'add',
 		name: 'Add',
 		action: 'Add a downtime monitor',
-		description: 'Watch the A and AAAA records of a host record and notify (or switch) when an address goes down',
+		description: 'Watch a host record and notify (or switch) when an address goes down',
 		simplify: MONITOR_SIMPLE,
 		fields: [
 			domain('did', 'The domain of the watched records'),
-			required(str('subdomain', 'Host Record', 'Host record to watch (@ for the domain itself); it needs A or AAAA records', { default: '@' })),
+			required(nameStr('subdomain', 'Host Record', 'Host record to watch (@ for the domain itself)', { default: '@' })),
 			...monitorFields(false),
 		],
 	},
@@ -132,7 +132,7 @@ export const monitorOperations: OperationDecl[] = [
 		operation: 'delete',
 		name: 'Delete',
 		action: 'Delete a downtime monitor',
-		description: 'Delete a downtime monitor and its monitor records; the DNS records stay',
+		description: 'Delete a downtime monitor',
 		notice: 'The addresses are no longer checked and failures are no longer notified',
 		deletes: true,
 		fields: [monitor('monitor_id', 'The monitor to delete')],
@@ -147,7 +147,7 @@ export const monitorRecordOperations: OperationDecl[] = [
 		operation: 'getAll',
 		name: 'Get Many',
 		action: 'Get many monitor records',
-		description: 'List the addresses a downtime monitor checks (one monitor record per A or AAAA record)',
+		description: 'List the addresses a downtime monitor checks',
 		list: { paged: true },
 		readOnly: true,
 		simplify: {

@@ -1,14 +1,14 @@
 import type { IDataObject } from 'n8n-workflow';
 
 import type { FieldDecl, OperationDecl } from '../../shared/api/declarations';
-import { choice, int, locator, locators, required, str, topLevel } from '../../shared/api/fields';
+import { choice, count, int, locator, locators, nameStr, required, str, topLevel } from '../../shared/api/fields';
 import { CODES, DNS_LINES, ENABLED_PAUSED, RECORD_TYPES } from '../../shared/api/codes';
 import { code, field, number, time, type SimplifySpec } from '../../shared/api/simplify';
 import { addRecords, recordsOf, valueProblem } from '../records';
 import { domain, newStatus } from './common';
 import { InputError } from '../../shared/errors';
 
-const subdomain = (description: string, extra: Partial<FieldDecl> = {}) => str('subdomain', 'Host Record', description, { placeholder: 'e.g. www', ...extra });
+const subdomain = (description: string, extra: Partial<FieldDecl> = {}) => nameStr('subdomain', 'Host Record', description, { placeholder: 'e.g. www', ...extra });
 /** Types are named by example ("for example A, AAAA, CNAME", docs/vendor/readings.md#r6): the list is open, another type is entered as an expression. */
 const recordType = (description: string, extra: Partial<FieldDecl> = {}) =>
 	choice('recordtype', 'Type', RECORD_TYPES, `${description}; another type the service knows can be entered as an expression`, { default: 'A', allowOtherValues: true, ...extra });
@@ -39,8 +39,23 @@ const value = (extra: Partial<FieldDecl> = {}) =>
 	str('value', 'Value', 'IPv4 for A, IPv6 for AAAA, a host name for CNAME, MX and NS, text for TXT', { placeholder: 'e.g. 203.0.113.10', ...extra });
 // the documents state no ranges for these (docs/vendor/readings.md#r3): the usual ones are hints, and the service's own error is shown
 const mx = (extra: Partial<FieldDecl> = {}) => int('mx', 'MX Priority', 'Priority of an MX record, lower first (usually 1-100)', { default: 10, ...extra });
-const ttl = (extra: Partial<FieldDecl> = {}) => int('ttl', 'TTL (Seconds)', 'How long resolvers may cache the answer (default 300; the plan may set a minimum)', { default: 300, ...extra });
+const ttl = (extra: Partial<FieldDecl> = {}) => count('ttl', 'TTL (Seconds)', 'a time to live', 'How long resolvers may cache the answer (default 300)', { default: 300, ...extra });
 const weight = (extra: Partial<FieldDecl> = {}) => int('weight', 'Weight', 'Share of answers among records of the same host record and line (usually 1-100)', { default: 1, ...extra });
+/**
+ * Record > Add's TTL and MX priority: the vendor's documentation gives recordAdd no default for
+ * either (its TTL default of 300 is recordUpdate's), so they are text fields, empty by default,
+ * and an empty one leaves its place in the entry empty: the service chooses (readings R69).
+ */
+const addTtl = (extra: Partial<FieldDecl> = {}) =>
+	ttl({
+		kind: 'optionalInt',
+		default: undefined,
+		placeholder: 'e.g. 600',
+		description: "How long resolvers may cache the answer, in seconds; left empty, no TTL is sent and the service chooses (the vendor's documentation gives a default of 300 only for an update)",
+		...extra,
+	});
+const addMx = (extra: Partial<FieldDecl> = {}) =>
+	mx({ kind: 'optionalInt', default: undefined, placeholder: 'e.g. 10', description: 'Priority of an MX record, lower first (usually 1-100); left empty, no priority is sent and the service chooses', ...extra });
 /** Record > Add's weight: sent only when set (the vendor's documentation gives no default); a row of More Records always carries one. */
 const addWeight = () => weight({ description: 'Share of answers among records of the same host record and line (usually 1-100); not sent unless set, and the service then chooses' });
 /** A row of More Records always holds each of its fields: the weight is text, empty (not sent: its place in the entry stays empty) unless typed. */
@@ -51,14 +66,22 @@ const rowWeight = () =>
 		description: 'Share of answers among records of the same host record and line (usually 1-100); left empty, its place in the entry stays empty and the service chooses',
 	});
 
+/**
+ * Record > Add's Value: what a value with ";" or "#" takes (records.ts), and what that relies on:
+ * an update of a TXT record, where the vendor's documentation lists A, AAAA and CNAME.
+ */
+const VALUE_WITH_SEPARATORS =
+	"IPv4 for A, IPv6 for AAAA, a host name for CNAME, MX and NS, text for TXT. As ; and # separate records in an add, a value with ; or # (a DKIM or SPF text) takes two requests: the record is added under a temporary host record with a stand-in value, then moved to its host record with its value by an update; this relies on the service updating records of that type (the vendor's documentation lists A, AAAA and CNAME for an update), and when the update is refused the added records are deleted again.";
+
 /** Simplified DNS records. */
 const RECORD_SIMPLE: SimplifySpec = {
 	id: field('id'),
 	hostRecord: field('subdomain'),
 	type: field('recordtype'),
 	value: field('value'),
-	// the line's word, else the service's display name of it (locale), else the code as it came
-	line: code('recordline', CODES.dnsLine, 'locale'),
+	// as they came: the documents name no lines (readings R6, R69) and give `locale` no meaning
+	line: field('recordline'),
+	locale: field('locale'),
 	mxPriority: number('mx'),
 	ttl: number('ttl'),
 	weight: number('weight'),
@@ -103,10 +126,10 @@ export const recordOperations: OperationDecl[] = [
 			domain('did', 'The domain that gets the records'),
 			required(recordType('Record type', { default: 'A' })),
 			required(subdomain('Host record: @ for the domain itself, * for a wildcard, or a name such as www; it may not hold ; or #, which separate records', { default: '@' })),
-			required(value({ description: 'IPv4 for A, IPv6 for AAAA, a host name for CNAME, MX and NS, text for TXT; a value with ; or # (a DKIM or SPF text) is added, then set with a second request, as ; and # separate records in an add' })),
+			required(value({ description: VALUE_WITH_SEPARATORS })),
 			topLevel(addLine()),
-			topLevel(ttl()),
-			topLevel(mx({ show: { recordtype: ['MX'] } })),
+			topLevel(addTtl()),
+			topLevel(addMx({ show: { recordtype: ['MX'] } })),
 			addWeight(),
 			{
 				wire: 'records',
@@ -119,9 +142,9 @@ export const recordOperations: OperationDecl[] = [
 						required(subdomain('Host record: @ for the domain itself, * for a wildcard, or a name such as www', { default: '@' })),
 						required(recordType('Record type', { default: 'A' })),
 						addLine(),
-						required(value({ description: 'IPv4 for A, IPv6 for AAAA, a host name for CNAME, MX and NS, text for TXT; a value with ; or # (a DKIM or SPF text) is added, then set with a second request, as ; and # separate records in an add' })),
-						mx({ show: { recordtype: ['MX'] } }),
-						ttl(),
+						required(value({ description: VALUE_WITH_SEPARATORS })),
+						addMx({ show: { recordtype: ['MX'] } }),
+						addTtl(),
 						rowWeight(),
 					],
 					serialize: (rows: IDataObject[]) => rows,
@@ -168,7 +191,7 @@ export const recordOperations: OperationDecl[] = [
 		operation: 'setStatus',
 		name: 'Set Status',
 		action: 'Enable or pause a DNS record',
-		description: 'Enable a DNS record or pause it (a paused record is not answered)',
+		description: 'Enable a DNS record or pause it',
 		fields: [domain('did', 'The domain of the record'), record('The record to enable or pause'), newStatus(ENABLED_PAUSED, 'Enabled answers the record; Paused stops answering it')],
 	},
 	{
@@ -190,7 +213,7 @@ export const recordOperations: OperationDecl[] = [
 		name: 'Delete',
 		action: 'Delete DNS records',
 		description: 'Delete one or more DNS records of a domain',
-		notice: 'The records stop resolving at once and are deleted for good',
+		notice: 'The records are deleted',
 		deletes: true,
 		fields: [
 			domain('did', 'The domain of the records'),

@@ -1,5 +1,5 @@
 import type { FieldDecl, OperationDecl } from '../../shared/api/declarations';
-import { choice, id, int, locator, required, str, topLevel } from '../../shared/api/fields';
+import { choice, count, id, locator, nameStr, required, topLevel } from '../../shared/api/fields';
 import { CODES, ENABLED_PAUSED, STRATEGIES } from '../../shared/api/codes';
 import { code, field, number, time } from '../../shared/api/simplify';
 import { domain, newStatus, template } from './common';
@@ -7,9 +7,9 @@ import { domain, newStatus, template } from './common';
 
 const strategy = (description: string) => locator('id', 'strategy', 'Resolution Strategy', description, { param: 'strategyId' });
 const subdomain = (extra: Partial<FieldDecl> = {}) =>
-	str('subdomain', 'Host Record', 'Host record the strategy answers for (@ for the domain itself)', { placeholder: 'e.g. www', ...extra });
+	nameStr('subdomain', 'Host Record', 'Host record the strategy answers for (@ for the domain itself)', { placeholder: 'e.g. www', ...extra });
 const sty = choice('sty', 'Strategy', STRATEGIES, 'How visitors are told apart; the plan decides which are allowed', { default: 'auto' });
-const maxip = int('maxip', 'Max IPs', 'Most addresses returned in one answer; the plan may set a limit. Not sent unless set, and the service then chooses (the vendor\'s documentation gives no default).', { default: 1 });
+const maxip = count('maxip', 'Max IPs', 'a number of IP addresses', 'Most addresses returned in one answer; the plan may set a limit. Not sent unless set, and the service then chooses (the vendor\'s documentation gives no default).', { default: 1 });
 const status = choice('status', 'Status', ENABLED_PAUSED, 'Whether the strategy is in force (default enabled)', { default: 1 });
 
 export const strategyOperations: OperationDecl[] = [
@@ -80,8 +80,8 @@ export const strategyOperations: OperationDecl[] = [
 		operation: 'delete',
 		name: 'Delete',
 		action: 'Delete a resolution strategy',
-		description: 'Delete a resolution strategy; the host record is answered from its plain records again',
-		notice: 'The host record is answered from its plain DNS records at once',
+		description: 'Delete a resolution strategy',
+		notice: 'The strategy is deleted',
 		deletes: true,
 		fields: [domain('did', 'The domain of the strategy'), strategy('The strategy to delete')],
 	},

@@ -1,5 +1,5 @@
 import type { FieldDecl, OperationDecl } from '../../shared/api/declarations';
-import { checked, choice, id, int, locator, required, str } from '../../shared/api/fields';
+import { checked, choice, id, int, locator, nameStr, required, str } from '../../shared/api/fields';
 import { CODES, ENABLED_CLOSED } from '../../shared/api/codes';
 import { code, field, number, time } from '../../shared/api/simplify';
 import { newStatus, plan, template } from './common';
@@ -35,7 +35,7 @@ export const templateOperations: OperationDecl[] = [
 			id: field('id'),
 			name: field('name'),
 			status: code('status', CODES.enabledClosed),
-			records: number('count'),
+			count: number('count'),
 			plan: field('planname'),
 			planId: field('pid'),
 			note: field('note'),
@@ -53,8 +53,8 @@ export const templateOperations: OperationDecl[] = [
 		action: 'Create a strategy template',
 		description: 'Create a strategy template for a plan; fill it with template records afterwards',
 		fields: [
-			plan('pid', 'Plan the template belongs to; it must include resolution strategies'),
-			required(str('name', 'Name', 'Name of the template', { placeholder: 'e.g. China carriers' })),
+			plan('pid', 'Plan the template belongs to'),
+			required(nameStr('name', 'Name', 'Name of the template', { placeholder: 'e.g. China carriers' })),
 			choice('status', 'Status', ENABLED_CLOSED, 'Whether the template can be used; not sent unless set, and the service then chooses (the vendor\'s documentation gives no default)', { default: 1 }),
 			str('note', 'Note', 'Remark'),
 		],
@@ -71,7 +71,7 @@ export const templateOperations: OperationDecl[] = [
 		fields: [
 			template('id', 'The template to change'),
 			{ ...plan('pid', 'New plan of the template'), required: false },
-			str('name', 'Name', 'New name'),
+			nameStr('name', 'Name', 'New name'),
 			choice('status', 'Status', ENABLED_CLOSED, 'Whether the template can be used', { default: 1 }),
 			str('note', 'Note', 'New remark'),
 		],
@@ -83,8 +83,8 @@ export const templateOperations: OperationDecl[] = [
 		operation: 'delete',
 		name: 'Delete',
 		action: 'Delete a strategy template',
-		description: 'Delete a strategy template that no resolution strategy uses, with its template records',
-		notice: 'The template and all its records are deleted for good',
+		description: 'Delete a strategy template',
+		notice: "The template is deleted; the vendor's documentation does not say what becomes of its records and of strategies that use it",
 		deletes: true,
 		fields: [template('id', 'The template to delete')],
 	},
@@ -157,7 +157,7 @@ export const templateRecordOperations: OperationDecl[] = [
 		name: 'Delete',
 		action: 'Delete a template record',
 		description: 'Delete one record of a strategy template',
-		notice: 'Strategies using the template stop answering this address at once',
+		notice: 'The address is removed from the template',
 		deletes: true,
 		fields: [template('tid', 'The template of the record'), templateRecord('The record to delete')],
 	},

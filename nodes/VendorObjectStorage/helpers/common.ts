@@ -11,7 +11,7 @@ import {
 } from 'n8n-workflow';
 
 import { runItems, runState } from '../../shared/run';
-export { asNodeError } from '../../shared/run';
+export { asNodeError, errorItem } from '../../shared/run';
 import type { StorageSettings } from '../../shared/storage/auth';
 import * as check from './validate';
 

@@ -246,15 +246,34 @@ export interface LoginFailure {
 	vendorLogin: { kind: 'refused' | 'fault'; message: string; description: string };
 }
 
+/**
+ * The log-in failures preAuthentication threw lately in this process, by message. n8n 1.x wraps
+ * the error preAuthentication throws in a NodeApiError that keeps its message but drops its
+ * `cause` (n8n-workflow 1.x declares `cause` as a class field, which overwrites it), so the node
+ * cannot find `vendorLogin` in the chain; it finds the failure by the message it kept instead.
+ * The credential and the nodes load this module from one file, so they share it. A few entries:
+ * a lookup follows its log-in at once.
+ */
+const recentLoginFailures = new Map<string, LoginFailure['vendorLogin']>();
+const RECENT_LOGIN_FAILURES = 16;
+
 export function loginFailure(result: Extract<LoginResult, { ok: false }>): Error & LoginFailure {
-	return Object.assign(new Error(result.message), { vendorLogin: { kind: result.kind, message: result.message, description: result.description } });
+	const vendorLogin = { kind: result.kind, message: result.message, description: result.description };
+	recentLoginFailures.delete(result.message);
+	recentLoginFailures.set(result.message, vendorLogin);
+	if (recentLoginFailures.size > RECENT_LOGIN_FAILURES) recentLoginFailures.delete(recentLoginFailures.keys().next().value as string);
+	return Object.assign(new Error(result.message), { vendorLogin });
 }
 
-/** The log-in failure somewhere in an error's cause chain. */
+/**
+ * The log-in failure somewhere in an error's cause chain, or (n8n 1.x, which drops the chain) the
+ * recent log-in failure whose message an error of the chain carries.
+ */
 export function findLoginFailure(error: unknown): LoginFailure['vendorLogin'] | undefined {
-	let e = error as (Partial<LoginFailure> & { cause?: unknown }) | undefined;
+	let e = error as (Partial<LoginFailure> & { cause?: unknown; message?: unknown }) | undefined;
 	for (let depth = 0; e && depth < 8; depth++) {
 		if (e.vendorLogin) return e.vendorLogin;
+		if (typeof e.message === 'string' && recentLoginFailures.has(e.message)) return recentLoginFailures.get(e.message);
 		e = e.cause as typeof e;
 	}
 	return undefined;

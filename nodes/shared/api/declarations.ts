@@ -56,7 +56,9 @@ export type Validator =
 	| { kind: 'port' }
 	| { kind: 'timeRanges' } // "hh:mm-hh:mm,hh:mm-hh:mm"
 	| { kind: 'months' } // yyyymm, at most 12 months back
-	| { kind: 'singleChar' };
+	| { kind: 'singleChar' }
+	| { kind: 'oneLine' } // a name: no line break (docs/vendor/readings.md#r3)
+	| { kind: 'count'; what: string }; // a number of things (alerts, hosts, bytes, minutes, a size): 0 or more; `what` names it ("a number of alerts") (docs/vendor/readings.md#r3)
 
 export interface FieldDecl {
 	/** Name on the wire (body key). */

@@ -8,6 +8,7 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 
 import { InputError } from '../errors';
+import { controlCharacterProblem } from '../validation';
 import type { FieldDecl, FieldKind, LocatorDecl } from './declarations';
 import { locatorOf } from './locators';
 import { dynamicOptions, nounOf, optionsMethod, paramName, pluralNoun, searchMethod, sortByDisplayName, sortOptions } from './naming';
@@ -104,11 +105,18 @@ function choicesToolText(field: FieldDecl, name: string, own: string): string | 
 	return `${name}: ${field.kind === 'multiOptions' ? 'any of' : 'one of'} ${shown.join(', ')}${more}${own ? `; ${own}` : ''}`;
 }
 
+/** Refuses a control character in a text value (validation.ts); a secret's value is never repeated. */
+function refuseControlCharacters(field: FieldDecl, text: string, label: string) {
+	const problem = controlCharacterProblem(text);
+	if (problem) throw new InputError(`Invalid "${label}": ${problem}`, `Remove the character from the value${field.kind === 'secret' ? '' : ' (it often comes from copied or mapped text)'}.`);
+}
+
 /** One line, several lines, a password: sent as text after the field's checks. */
 const textKind = (property: FieldKindEntry['property']): FieldKindEntry => ({
 	property,
 	convert(field, raw, label) {
 		const s = String(raw);
+		refuseControlCharacters(field, s, label);
 		runValidators(field, s, label);
 		return sendAs(field, s, 'string');
 	},
@@ -279,6 +287,7 @@ export const FIELD_KINDS: Record<FieldKind, FieldKindEntry> = {
 		},
 		convert(field, raw, label) {
 			const entries = splitEntries(raw, field.oneEntryPerLine === true);
+			for (const entry of entries) refuseControlCharacters(field, entry, label);
 			runValidators(field, entries, label);
 			return sendAs(field, entries, 'comma');
 		},

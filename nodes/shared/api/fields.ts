@@ -11,6 +11,21 @@ export const str = (wire: string, displayName: string, description?: string, ext
 	...extra,
 });
 
+/**
+ * The name of something (a host, a group, a username, a host record): one line of text, so a
+ * line break, which only an expression can bring, is refused naming the field (readings R3).
+ */
+export const nameStr = (wire: string, displayName: string, description?: string, extra: Extra = {}): FieldDecl => ({
+	...str(wire, displayName, description, extra),
+	validate: [{ kind: 'oneLine' }, ...(extra.validate ?? [])],
+});
+
+/** A number of things (alerts, hosts, bytes, minutes, a size): a whole number from 0 (readings R3); `what` names it: "a number of alerts". */
+export const count = (wire: string, displayName: string, what: string, description?: string, extra: Extra = {}): FieldDecl => ({
+	...int(wire, displayName, description, extra),
+	validate: [{ kind: 'count', what }, ...(extra.validate ?? [])],
+});
+
 export const text = (wire: string, displayName: string, description?: string, extra: Extra = {}): FieldDecl => ({
 	wire,
 	displayName,

@@ -12,7 +12,7 @@ import type { FieldDecl, OperationDecl } from './declarations';
 import { FIELD_KINDS, convert } from './field-kinds';
 import { locatorOf } from './locators';
 import { collectionOf, isTopLevel, paramName } from './naming';
-import { resolveReference } from './resolve';
+import { isId, resolveReference } from './resolve';
 import { isEmpty, splitEntries } from './values';
 
 /** Reads another parameter of the item by name (undefined when it has none). */
@@ -46,12 +46,33 @@ async function resolved(fn: IExecuteFunctions, field: FieldDecl, raw: unknown, i
 	const options = { verifyIds: isToolRun(fn) };
 	if (FIELD_KINDS[field.kind].lookUp === 'one') {
 		const id = typeof raw === 'object' && raw !== null ? (raw as IDataObject).value : raw;
+		if (!options.verifyIds && modeOf(fn, field, i) === 'id' && !isId(loc, String(id ?? '').trim())) {
+			// "By ID" takes an ID: "abc", "1.5" or "-1" there is a mistake, not a name to look up (a tool run
+			// takes names in any mode, as its description says)
+			const what = loc.idName ? loc.idName.toLowerCase() : 'ID';
+			const noun = loc.label.toLowerCase();
+			throw new InputError(
+				`The "${field.displayName}" field is set to By ${loc.idName ?? 'ID'}, and "${String(id)}" is not a ${noun} ${what}`,
+				`Enter the ${noun}'s ${loc.idName ? what : 'numeric ID (a whole number such as 12)'}, choose it From List, or switch the field to By Name to look it up by ${loc.resolve.what}.`,
+			);
+		}
 		return await resolveReference(fn, loc, String(id ?? ''), field.displayName, i, current, options);
 	}
 	const entries = Array.isArray(raw) ? raw.map((x) => String(x).trim()).filter(Boolean) : splitEntries(raw);
 	const ids: string[] = [];
 	for (const entry of entries) ids.push(await resolveReference(fn, loc, entry, field.displayName, i, current, options));
 	return ids;
+}
+
+/** The mode of a top-level resource locator as set ("list", "name", "id"); undefined inside a collection. */
+function modeOf(fn: IExecuteFunctions, field: FieldDecl, i: number): string | undefined {
+	if (!isTopLevel(field)) return undefined;
+	try {
+		const mode = fn.getNodeParameter(`${paramName(field)}.mode`, i, undefined) as unknown;
+		return typeof mode === 'string' ? mode : undefined;
+	} catch {
+		return undefined;
+	}
 }
 
 /** The entered value of a field: top-level (when shown) or from the optional collection; `skip` when absent. */

@@ -202,7 +202,7 @@ const entries = [
 		operation: 'resize',
 		params: (ctx) => ({ iid: byId(ctx.get('hostId')), id: byId(ctx.get('diskId')), value: 60 }),
 		async check(json, ctx) {
-			same(one(json, 'resize items').sizeGb, 60, 'size (sizeGb, simplified)');
+			same(one(json, 'resize items').value, 60, 'size (value, simplified: the documents state no unit)');
 			same(host(ctx, ctx.get('hostId')).diskvalue, 60, 'disk size at the emulator');
 		},
 	},

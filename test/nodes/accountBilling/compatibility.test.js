@@ -22,6 +22,7 @@ const CHECKS = [
 	'hostLines',
 	'recordLines',
 	'restoreAnswers',
+	'unbindPath',
 	'notifyMethods',
 	'secondLogIn',
 	'summary',
@@ -57,6 +58,8 @@ const CASES = [
 	{ dialects: ['expiresTimestamp'], readings: ['expiresTimestamp'], finding: ['tokenLifetime', /^expires is the time the token ends \(20\d\d-.*, 7[12]\d\d s from now\), not a lifetime: the nodes log in again shortly before it ends.*Nothing to set/] },
 	{ dialects: ['objectIdInAnswers'], readings: [], finding: ['restoreAnswers', /Either way works.*Nothing to set/] },
 	{ dialects: ['hostLineWords'], readings: ['lineIdsDiffer', 'hostLineWords'], finding: ['hostLines', /words the nodes do not know \(多线BGP\): the simplified host shows that word as it came and no line code.*Nothing to set/] },
+	// readings R60: which path unbinds a cloud disk, from an instance/unbind that names no disk
+	{ dialects: ['unbindOnBindPath'], readings: ['unbindOnBindPath'], finding: ['unbindPath', /^The service has no instance\/unbind: Cloud Disk > Detach unbinds through instance\/cloudDiskBind without a host.*Nothing to set/] },
 	{ dialects: ['dnsLinesOwn'], readings: ['dnsLinesOwn'], finding: ['recordLines', /names record lines its own way \(默认, 电信\): in Record > Add enter one of these as the Line \(an expression\), or leave Line at Not Set.*Nothing to set/] },
 ];
 
@@ -88,11 +91,14 @@ describe.each(CASES.map((c) => [c.dialects.join(',') || 'default', c]))('dialect
 			'dns/domainList',
 			'dns/recordList',
 		];
-		expect(Object.keys(stats.requests).filter((p) => p !== 'OAuth/authorize' && !READS.includes(p))).toEqual([]);
+		// and one instance/unbind naming no disk (refused, or no such endpoint): whether the path exists
+		expect(stats.requests['instance/unbind']).toBe(1);
+		expect(Object.keys(stats.requests).filter((p) => p !== 'OAuth/authorize' && p !== 'instance/unbind' && !READS.includes(p))).toEqual([]);
 		expect(out.map((f) => f.check)).toEqual(CHECKS);
 		for (const f of out) expect(Object.keys(f)).toEqual(expect.arrayContaining(['check', 'tried', 'observed', 'reading']));
 		expect(summary.readings).toEqual(c.readings);
 		if (c.finding) expect(byCheck[c.finding[0]].reading).toMatch(c.finding[1]);
+		if (!c.dialects.includes('unbindOnBindPath')) expect(byCheck.unbindPath.reading).toMatch(/^The service has instance\/unbind .*: Cloud Disk > Detach uses it/);
 		// in words a user knows
 		expect(JSON.stringify(out)).not.toMatch(/\bseeds?\b|dialect/i);
 		expect(summary.setting).toEqual({ apiUrl: v.url, username: 'demo', loginEncoding: 'none' });

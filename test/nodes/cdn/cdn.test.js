@@ -340,7 +340,7 @@ describe('traffic packages and acceleration profiles', () => {
 		expect(packages).toHaveLength(1);
 		expect(packages[0]).toMatchObject({ flow: String(100 * GIB), flowover: String(100 * GIB), status: '1' });
 		const [simple] = await run({ resource: 'trafficPackage', operation: 'getAll', returnAll: true });
-		expect(simple).toMatchObject({ sizeBytes: 100 * GIB, leftBytes: 100 * GIB, status: '1', billing: packages[0].paytype_zh });
+		expect(simple).toMatchObject({ sizeBytes: 100 * GIB, flowOver: 100 * GIB, status: '1', billing: packages[0].paytype_zh });
 		expect(Object.keys(simple).filter((k) => /_zh$/.test(k))).toEqual([]);
 		const [balance] = await run({ resource: 'trafficPackage', operation: 'getBalance' });
 		expect(balance.buy).toEqual({ total: String(100 * GIB), used: '0' });

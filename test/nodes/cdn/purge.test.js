@@ -112,7 +112,8 @@ test('On Error "Continue (using error output)": a refused item goes to the error
 	expect(ok[0].urls).toEqual(['https://www.shop-example.com/a.html']);
 	expect(failed).toHaveLength(1);
 	expect(failed[0].error).toMatch(/^URL 1 \(https:\/\/nowhere\.example\.net\/b\.html\) is outside every CDN channel/);
-	expect(failed[0].details).toMatch(/Channel > Create/); // how to fix it (n8n's error output takes error, message and details)
+	expect(failed[0].message).toMatch(/Channel > Create/); // how to fix it: n8n 1.x routes json of {error, message} only, 2.x of any of error, message, details
+	expect(Object.keys(failed[0]).sort()).toEqual(['error', 'message', 'url']);
 	expect(failed[0].url).toBe('https://nowhere.example.net/b.html'); // n8n adds the input item's fields
 });
 

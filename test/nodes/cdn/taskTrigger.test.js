@@ -285,6 +285,20 @@ describe('integrity (issues 24, 25)', () => {
 		}
 	});
 
+	test('"Fetch Test Event" finds a failed task the listing keeps at 0 by its status query, as the poll does (dialect failedTasksListedRunning, readings R59)', async () => {
+		await v.control('POST', '/dialects', { set: ['failedTasksListedRunning'] });
+		try {
+			const bad = await refresh(BAD);
+			await advance(v, 1.5 * HOUR);
+			expect((await api('cdn/refreshList', { page: 1, limit: 10 })).find((t) => Number(t.id) === bad).status).toBe('0');
+			const [event] = (await poll({ kinds: ['refresh'], finalState: 'failed' }, { mode: 'manual' })).items;
+			expect(identity(event)).toBe(`refresh:${bad}:failed`);
+			expect(event.sample).toBeUndefined();
+		} finally {
+			await v.control('POST', '/dialects', { set: [] });
+		}
+	});
+
 	test("state per account: after the credential moves to another account, that account's tasks are emitted (not hidden by the old account's watermark)", async () => {
 		await v.control('POST', '/management/accounts', { username: 'other', password: 'other-password', balance: 1000 });
 		const other = { vendorApi: { apiUrl: v.url, username: 'other', password: 'other-password' } };

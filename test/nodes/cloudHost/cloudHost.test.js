@@ -207,7 +207,7 @@ describe('hosts', () => {
 
 	test('bad input is rejected before anything is sent', async () => {
 		let error = await rejectedBeforeSending(createParams({ networkvalue: 0 }));
-		expect(error.message).toMatch(/"Bandwidth \(Mbps\)" field is required for a public line/);
+		expect(error.message).toMatch(/"Bandwidth" field is required for a public line/);
 		expect(error.description).toMatch(/Inner Network/);
 
 		error = await rejectedBeforeSending({ resource: 'host', operation: 'updateConfiguration', iid: v.byId(host) });
@@ -406,7 +406,7 @@ describe('hosts', () => {
 			await v.control('POST', '/clock/advance', { ms: 60001 });
 			[listed] = await run({ resource: 'backup', operation: 'getAll', iid: v.byId(host), returnAll: true, filters: { status: 1 } });
 			// simplified: the word for the status next to its code, numbers as numbers
-			expect(listed).toMatchObject({ backupId: created.backup_id, status: 'Completed', statusCode: '1', progress: 100, type: 'System and Data Disks', typeCode: '2', size: 120 });
+			expect(listed).toMatchObject({ backupId: created.backup_id, status: 'Completed', statusCode: '1', progress: 100, type: 'System and Data Disks', typeCode: '2', value: 120 });
 			expect(listed.createtime_ago).toBeUndefined();
 			const [full] = await run({ resource: 'backup', operation: 'getAll', iid: v.byId(host), returnAll: true, simplify: false });
 			expect(full).toMatchObject({ note: 'all disks', createtime_ago: expect.any(String) });

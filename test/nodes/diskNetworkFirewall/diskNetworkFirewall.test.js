@@ -102,6 +102,38 @@ describe('cloud disks', () => {
 		await run({ resource: 'cloudDisk', operation: 'detach', diskId: v.byId(d2.id) });
 	});
 
+	test('Detach on a service without instance/unbind (readings R60): its HTTP 404 once per run, then the path of the documents\' example, cloudDiskBind without the host', async () => {
+		const disks = [];
+		for (const name of ['r60-a', 'r60-b', 'r60-c']) {
+			const [d] = await run({ resource: 'cloudDisk', operation: 'create', nodeid: v.byId(1), diskName: name, value: 10 });
+			disks.push(d.id);
+		}
+		await run({ resource: 'cloudDisk', operation: 'attach', diskIds: disks, iid: v.byId(hostB.id) });
+		await v.control('POST', '/dialects', { set: ['unbindOnBindPath'] });
+		try {
+			const seen = (await v.control('GET', '/requests')).requests.length;
+			const unbinds = (await v.control('GET', '/stats')).management.requests['instance/unbind'] ?? 0;
+			const { items, error } = await v.run(NODE, { resource: 'cloudDisk', operation: 'detach', simplify: false, diskId: { __rl: true, mode: 'id', value: '={{ $json.disk }}' } }, { input: disks.map((disk) => ({ disk })) });
+			expect(error).toBeUndefined();
+			expect(items.map((i) => i.json.disk_name)).toEqual(['r60-a', 'r60-b', 'r60-c']);
+			// one instance/unbind (answered 404, so the log of handled requests has none), then every disk through cloudDiskBind with its id and no host
+			expect((await v.control('GET', '/stats')).management.requests['instance/unbind'] - unbinds).toBe(1);
+			const sent = (await v.control('GET', '/requests')).requests.slice(seen).filter((r) => r.path.startsWith('instance/'));
+			expect(sent.map((r) => r.path)).toEqual(['instance/cloudDiskBind', 'instance/cloudDiskBind', 'instance/cloudDiskBind']);
+			expect(sent.map((r) => Object.keys(r.body).sort())).toEqual([['id', 'token'], ['id', 'token'], ['id', 'token']]);
+			expect(sent.map((r) => String(r.body.id)).sort()).toEqual([...disks].sort());
+			const usable = (await v.api('instance/cloudDiskList', { status: 1 })).data.map((d) => d.id);
+			expect(usable).toEqual(expect.arrayContaining(disks));
+		} finally {
+			await v.control('POST', '/dialects', { set: [] });
+		}
+		// a service that has the endpoint: instance/unbind only
+		await run({ resource: 'cloudDisk', operation: 'attach', diskIds: [disks[0]], iid: v.byId(hostB.id) });
+		const seen = (await v.control('GET', '/requests')).requests.length;
+		await run({ resource: 'cloudDisk', operation: 'detach', diskId: v.byId(disks[0]) });
+		expect((await v.control('GET', '/requests')).requests.slice(seen).map((r) => r.path)).toEqual(['instance/unbind']);
+	});
+
 	test('a size that is not a multiple of 10 is rejected before sending; the range is the service\'s', async () => {
 		const error = await rejectedBeforeSending({ resource: 'cloudDisk', operation: 'create', nodeid: v.byId(1), diskName: 'bad', value: 25 });
 		expect(error.message).toMatch(/Size \(GB\)/);

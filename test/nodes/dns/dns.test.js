@@ -146,7 +146,8 @@ describe('a domain end to end', () => {
 		const did = v.byId(domain.id);
 		const onlyA = await run({ resource: 'record', operation: 'getAll', did, returnAll: true, filters: { recordtype: 'A' } });
 		expect(onlyA.map((r) => r.id)).toEqual([www.id]);
-		expect(onlyA[0]).toMatchObject({ hostRecord: 'www', type: 'A', value: '203.0.113.10', ttl: 600, status: 'Enabled', statusCode: '1', line: 'Default', lineCode: 'default' });
+		expect(onlyA[0]).toMatchObject({ hostRecord: 'www', type: 'A', value: '203.0.113.10', ttl: 600, status: 'Enabled', statusCode: '1', line: 'default' });
+		expect(onlyA[0]).not.toHaveProperty('lineCode'); // the line as it came: the documents name no lines (readings R69)
 		expect(onlyA[0]).not.toHaveProperty('createtime_ago');
 		const bySub = await run({ resource: 'record', operation: 'getAll', did, returnAll: true, simplify: false, filters: { subdomain: 'mail' } });
 		expect(bySub.map((r) => r.id)).toEqual([mail.id]);
@@ -195,7 +196,7 @@ describe('a domain end to end', () => {
 			additionalFields: { retry: 5, interval: 10, port: 443, path: '/health', notify: 'mail', less: true, otherEmail: 'a@example.com,b@example.com' },
 		});
 		// simplified: English names, numbers, words for the status, flags as booleans
-		expect(monitor).toMatchObject({ domainId: domain.id, hostRecord: 'www', retries: 5, intervalMinutes: 10, port: 443, path: '/health', records: 1, status: 'Enabled', notifyOncePerHour: true });
+		expect(monitor).toMatchObject({ domainId: domain.id, hostRecord: 'www', retries: 5, intervalMinutes: 10, port: 443, path: '/health', recordNum: 1, status: 'Enabled', notifyOncePerHour: true });
 		expect(monitor).not.toHaveProperty('other_email');
 		const mid = v.byId(monitor.id);
 
@@ -382,7 +383,7 @@ describe('record rows are checked before sending', () => {
 			'@;CAA;default;0 issue "letsencrypt.org";;300;1',
 			'@;TXT;default;v=spf1 mx -all;;300;1',
 			// a row's line and weight left unset stay empty: the service chooses (readings R69)
-			'min;A;;198.51.100.7;;300;',
+			'min;A;;198.51.100.7;;;',
 		]);
 		expect(added[3]).toMatchObject({ recordline: 'default', ttl: '300', weight: '1', mx: '0' });
 	});

@@ -447,6 +447,25 @@ describe('multipart upload operations', () => {
 		await ok({ resource: 'multipartUpload', operation: 'abort', bucket: rl('parts-bucket'), key: 'cof.bin', uploadId: init.uploadId });
 	});
 
+	test('Complete with On Error "Continue (using error output)": the refused upload goes to the error output with how to fix it as message', async () => {
+		const [init] = await ok({ resource: 'multipartUpload', operation: 'initiate', bucket: rl('parts-bucket'), key: 'cof-out.bin' });
+		await ok(
+			{ resource: 'multipartUpload', operation: 'uploadPart', bucket: rl('parts-bucket'), key: 'cof-out.bin', uploadId: init.uploadId, partNumber: '={{ $json.n }}' },
+			{ binaryInput: [1, 2].map((n) => ({ json: { n }, binary: { data: { text: `part ${n}`, mimeType: 'text/plain' } } })) },
+		);
+		const { result, error } = await v.run(
+			NODE,
+			{ resource: 'multipartUpload', operation: 'complete', bucket: rl('parts-bucket'), key: 'cof-out.bin', uploadId: init.uploadId },
+			{ input: [{ partNumber: 1 }, { partNumber: 2, etag: '00000000000000000000000000000000' }], onError: 'continueErrorOutput' },
+		);
+		expect(error).toBeUndefined();
+		expect(result.output('Node', 0)).toEqual([]);
+		const failed = result.output('Node', 1).map((i) => i.json);
+		// {error, message}: the json n8n 1.x routes to the error output (2.x: any of error, message, details); n8n adds the input item's fields
+		expect(failed).toEqual([{ partNumber: 1, error: 'Part 2 of "cof-out.bin" in the input is not the part the service holds', message: expect.stringMatching(/uploaded again since.*Complete was not sent/) }]);
+		await ok({ resource: 'multipartUpload', operation: 'abort', bucket: rl('parts-bucket'), key: 'cof-out.bin', uploadId: init.uploadId });
+	});
+
 	test('a part the service does not hold is refused before Complete is sent (the service would answer InvalidPart)', async () => {
 		const [init] = await ok({ resource: 'multipartUpload', operation: 'initiate', bucket: rl('parts-bucket'), key: 'bad-etag.bin' });
 		const error = await fails(

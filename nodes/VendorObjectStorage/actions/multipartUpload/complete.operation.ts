@@ -2,7 +2,7 @@ import type { IDataObject, IExecuteFunctions, INodeExecutionData } from 'n8n-wor
 
 import type { StorageSettings } from '../../../shared/storage/auth';
 import { getSettings } from '../../../shared/storage/settings';
-import { asNodeError, getBucket, getKey, perItem, unquote } from '../../helpers/common';
+import { asNodeError, errorItem, getBucket, getKey, perItem, unquote } from '../../helpers/common';
 import { bucketField, keyField, uploadIdField } from '../../helpers/fields';
 import { completeUpload, listNumbers, listParts, partsMissingError, type PartRef } from '../../helpers/multipart';
 import * as check from '../../helpers/validate';
@@ -78,14 +78,6 @@ interface Group {
 	parts: Map<number, string>;
 	/** Input items of this upload that carry no usable part: "item 3 (its error)". */
 	unreadable: string[];
-}
-
-/** A Continue On Fail item: the error's message and description. */
-function errorJson(error: unknown): IDataObject {
-	const e = error as { message?: string; description?: string | null };
-	const json: IDataObject = { error: e.message ?? String(error) };
-	if (e.description) json.description = e.description;
-	return json;
 }
 
 function field(json: IDataObject, name: string): unknown {
@@ -228,7 +220,7 @@ async function execute(this: IExecuteFunctions, items: INodeExecutionData[]): Pr
 			if (group) group.unreadable.push(`item ${i + 1} (${message})`);
 			else unattributed.push(`item ${i + 1} (${message})`);
 			if (!this.continueOnFail()) throw asNodeError(this, error, i);
-			out.push({ json: errorJson(error), pairedItem: { item: i } });
+			out.push(errorItem(this, error, i));
 		}
 	}
 	for (const g of groups.values()) {
@@ -248,7 +240,7 @@ async function execute(this: IExecuteFunctions, items: INodeExecutionData[]): Pr
 			out.push({ json: await complete(this, g, g.items[0], parts), pairedItem });
 		} catch (error) {
 			if (!this.continueOnFail()) throw asNodeError(this, error, g.items[0]);
-			out.push({ json: errorJson(error), pairedItem });
+			out.push(errorItem(this, error, g.items[0], pairedItem));
 		}
 	}
 	return out;
