@@ -145,9 +145,15 @@ export function check(validator: Validator, value: unknown, now: Date = new Date
  * servers that store such fields, so the value would be cut or refused (docs/vendor/readings.md#r3).
  * Returns the problem, naming the character by its code point, or undefined.
  */
+/** C0 controls and DEL, except tab (9), line feed (10) and carriage return (13). */
+function isControl(code: number): boolean {
+	return (code < 0x20 && code !== 9 && code !== 10 && code !== 13) || code === 0x7f;
+}
+
 export function controlCharacterProblem(v: string): string | undefined {
-	const m = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f]/.exec(v);
-	if (!m) return undefined;
-	const code = `U+${m[0].charCodeAt(0).toString(16).toUpperCase().padStart(4, '0')}`;
-	return `it holds the control character ${code}${m[0] === '\u0000' ? ' (NUL)' : ''} at position ${m.index + 1}; no field takes control characters`;
+	const index = [...v].findIndex((ch) => isControl(ch.charCodeAt(0)));
+	if (index < 0) return undefined;
+	const at = [...v][index].charCodeAt(0);
+	const code = `U+${at.toString(16).toUpperCase().padStart(4, '0')}`;
+	return `it holds the control character ${code}${at === 0 ? ' (NUL)' : ''} at position ${index + 1}; no field takes control characters`;
 }
