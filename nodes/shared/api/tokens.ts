@@ -1,31 +1,41 @@
 /**
- * Tokens of the management interface within one process. A token is only sent with the
- * credentials that obtained it (auth.ts). A token is renewed through n8n's own
- * pre-authentication, which stores the new token in the credential, so other executions and
- * other processes (queue-mode workers) find it there instead of logging in again; within one
- * process one renewal serves everyone waiting.
+ * Tokens of the management interface within one process, and when a call logs in again. A token
+ * is only sent with the credentials that obtained it (auth.ts). A new token comes from n8n's own
+ * pre-authentication (renew.ts), which writes it into the credential in n8n's database; n8n reads
+ * a credential from the database each time a node asks for it, so every execution and every
+ * queue-mode worker finds the newest token there (docs/vendor/readings.md#r33).
  *
  * When: before a token is sent once its time is up (the log-in answer's `expires`, read by
- * readExpires in auth.ts: a lifetime or an end time; a value that makes no sense is ignored),
- * and when the service refuses it. The documents give no failure codes (docs/vendor/readings.md
- * #r30, #r44): a refusal is about the token when it has code -1, comes with HTTP 401, or its
- * message says so in English or Chinese (tokenRefused below); any other refusal is the
- * service's answer and is never repeated.
+ * readExpires in auth.ts), and when the service refuses it (words.ts: code -1, HTTP 401, or a
+ * message about the token, #r30, #r44); any other refusal is the service's answer, never repeated.
  *
- * How often, per call: at most one log-in (its own or one it waited for), and the request is
- * sent again only with a token not yet refused: once after that log-in, and once more with a
- * token another execution or worker stored meanwhile (two workers on a service where every
- * log-in ends the earlier tokens would otherwise end each other's). A token the service always
- * refuses costs one log-in and one repeat per call.
+ * How, per call, after a refused token (it is never sent again by this process):
+ *  1. the credential is read again: a token that another execution or worker stored, or that this
+ *     process obtained meanwhile, and that nobody refused yet, is sent at once;
+ *  2. otherwise the call logs in, through the one log-in under way in this process if there is
+ *     one (the first reaction: no pause);
+ *  3. after that, before each further log-in the call pauses (about 1 s, then twice as long each
+ *     time, at most 8 s, with jitter of half either way) and reads the credential again: on a
+ *     service where each log-in ends the earlier tokens, workers that log in at once end each
+ *     other's, and the pause lets the newest token reach the credential before anyone logs in
+ *     again;
+ *  4. everything within the call's own time limit (a read 3 x Timeout, a write 2 x Timeout from
+ *     its start, as for busy answers, #r43); past it the call fails saying the tokens kept being
+ *     refused.
+ * A call fails sooner only when the service itself refuses the account, told apart from a log-in
+ * of someone else: the token of the call's own log-in is refused, nobody stored a newer one, and
+ * either the log-in's own read was refused at once twice in a row (the account may not use the
+ * API), or profile/detail still takes the token (the endpoint refuses this account).
  */
 import { sleep, type ICredentialDataDecryptedObject } from 'n8n-workflow';
 
-import { backoffMs } from '../backoff';
-import { apiError } from '../errors';
-import { API_CREDENTIAL, apiBaseUrl, asDecrypted, credentialFingerprint, findLoginFailure, storedRenewAt, usableToken } from './auth';
+import { apiError, seconds } from '../errors';
+import { API_CREDENTIAL, credentialFingerprint, storedRenewAt, usableToken } from './auth';
 import type { Envelope } from './envelope';
-import { RETRY_FIRST_PAUSE_MS, limitsOf } from './limits';
+import { PROBE_PATH, renew, tokenStillTaken, type Login } from './renew';
 import type { ApiContext } from './send';
+
+export { saysTokenRefused, tokenRefused } from './words';
 
 export interface TokenState {
 	/** The newest token this process obtained or saw work. */
@@ -34,7 +44,8 @@ export interface TokenState {
 	renewAt?: number;
 	/** Tokens the service refused (never sent again). */
 	refused: string[];
-	renewing?: Promise<string>;
+	/** The log-in under way in this process. */
+	renewing?: Promise<Login>;
 }
 
 /** Per credential and log-in details (fingerprint), in this process. Holds no password. */
@@ -51,45 +62,10 @@ export function tokenState(ctx: ApiContext, credentials: ICredentialDataDecrypte
 	return ts;
 }
 
-/* ------------------------------------------------------------ a refused token */
-
-/**
- * Messages that say the token (or the log-in it came from) is missing, invalid, expired or
- * revoked: English, and Chinese as the vendor's display fields (`*_zh`) are written. A message
- * about a password, a permission or anything else does not match.
- */
-const TOKEN_WORDS = [
-	/\b(?:access[ _-]?)?token\b[^.;,]{0,40}\b(?:invalid|expired?|revoked|missing|required|empty|unknown|wrong|illegal|not (?:valid|found|exist|recogni[sz]ed))\b/i,
-	/\b(?:invalid|expired|revoked|missing|unknown|illegal|bad|wrong|no)\b[^.;,]{0,20}\b(?:access[ _-]?)?token\b/i,
-	/\b(?:please )?(?:re-?)?(?:log ?in|sign ?in|login|authori[sz]e|authenticate) again\b|\bre-?(?:login|authori[sz]e|authenticate)\b/i,
-	/\b(?:not|no longer) (?:logged|signed) in\b|\b(?:session|login|log-in) (?:has )?expired\b/i,
-	/(?:token|令牌|凭证|凭据|授权|登录态|登录状态|登陆状态|会话)[^，。,;；]{0,8}(?:无效|失效|过期|不存在|错误|非法|为空|不能为空|缺失)/i,
-	/(?:无效|非法|错误|缺少)的?(?:token|令牌|凭证|凭据)/i,
-	/请?重新(?:登录|登陆|授权|认证|获取(?:token|令牌))|未登录|未登陆|登录(?:已)?(?:超时|过期|失效)|登陆(?:已)?(?:超时|过期|失效)|身份(?:验证|认证)(?:失败|过期|失效)/i,
-];
-
-/** Whether a message says the token was refused. */
-export function saysTokenRefused(message: string): boolean {
-	return TOKEN_WORDS.some((re) => re.test(message));
-}
-
-/**
- * Whether an answer refuses the token: HTTP 401, or a failure envelope with code -1 (the
- * project's reading, docs/vendor/readings.md#r30) or a message that says so, whatever its code
- * (#r44).
- */
-export function tokenRefused(status: number, envelope: Envelope | undefined): boolean {
-	if (status === 401) return true;
-	if (!envelope) return false;
-	const code = Number(envelope.code);
-	if (code === 1) return false;
-	return code === -1 || saysTokenRefused(String(envelope.message ?? ''));
-}
-
 /** Marks a token the service refused: it is never sent again. */
 export function refuse(ts: TokenState, token: string) {
 	if (!ts.refused.includes(token)) ts.refused.push(token);
-	if (ts.refused.length > 32) ts.refused.shift();
+	if (ts.refused.length > 64) ts.refused.shift();
 	if (ts.token === token) {
 		ts.token = undefined;
 		ts.renewAt = undefined;
@@ -100,33 +76,45 @@ export function refuse(ts: TokenState, token: string) {
 
 /** What one call did about tokens. */
 export interface Renewals {
-	/** Log-ins this call made or waited for (at most one). */
+	/** Log-ins this call made or waited for. */
 	renewals: number;
-	/** Whether it already waited and read the credential again after its own log-in's token was refused. */
-	waited: boolean;
 	/** The credential must be read again before the next attempt. */
 	fresh: boolean;
 	/** Whether the credential was read again since the last token was refused or fell due. */
 	reread?: boolean;
-	/** Tokens this call had refused, and the last refusal as the service worded it. */
+	/** Tokens this call had refused, when the first was, and the last refusal as the service worded it. */
 	refusals?: number;
+	refusedSince?: number;
 	lastRefusal?: { code: unknown; message: string; status: number };
+	/** The token last refused (never shown). */
+	lastRefused?: string;
+	/** The log-ins this call made or waited for. */
+	logins?: Login[];
+	/** Pauses taken (each about twice as long as the one before), and whether one was taken since the last refusal. */
+	pauses?: number;
+	paused?: boolean;
+	/** Log-ins whose token the log-in's own read saw refused at once, and no newer token came. */
+	strikes?: number;
 }
 
-/**
- * Refusals one call takes: its first token, the one of its log-in, and up to three that other
- * workers stored meanwhile (on a service where every log-in ends the earlier tokens, workers
- * logging in at once end each other's; the call logs in only once, it takes the newer tokens).
- */
-const MAX_REFUSALS = 5;
+/** What tokenToSend needs to know of the call. */
+export interface TokenCall {
+	path: string;
+	itemIndex?: number;
+	/** The end of the call's own time limit (ms). */
+	until: number;
+}
 
 /** A refused token: never sent again, and the credential is read again before the next attempt. */
 export function noteRefusal(ts: TokenState, r: Renewals, token: string, status: number, envelope: Envelope | undefined) {
 	refuse(ts, token);
 	r.refusals = (r.refusals ?? 0) + 1;
+	r.refusedSince ??= Date.now();
 	r.lastRefusal = { code: envelope?.code, message: typeof envelope?.message === 'string' ? envelope.message : '', status };
+	r.lastRefused = token;
 	r.fresh = true;
 	r.reread = true;
+	r.paused = false;
 }
 
 /**
@@ -146,108 +134,89 @@ function pickToken(credentials: ICredentialDataDecryptedObject, ts: TokenState, 
 	return undefined;
 }
 
-/**
- * Logs in again through n8n: the request goes out with an empty token field, so n8n runs the
- * credential's pre-authentication, which logs in and stores the new token in the credential
- * (persisted for every process). The vehicle is a read (profile/detail) whose answer is not
- * used. One renewal at a time per log-in details in this process; the others wait for it.
- */
-async function renew(ctx: ApiContext, credentials: ICredentialDataDecryptedObject, ts: TokenState, itemIndex?: number): Promise<string> {
-	ts.renewing ??= (async () => {
-		const data: ICredentialDataDecryptedObject = { ...credentials, accessToken: '' };
-		let failure: unknown;
-		try {
-			await ctx.helpers.httpRequestWithAuthentication.call(
-				ctx,
-				API_CREDENTIAL,
-				{
-					method: 'POST',
-					url: `${apiBaseUrl(credentials)}/API/profile/detail`,
-					headers: { 'Content-Type': 'application/json; charset=utf-8', Accept: 'application/json' },
-					body: {},
-					json: true,
-					returnFullResponse: true,
-					ignoreHttpStatusErrors: true,
-					timeout: limitsOf(credentials).readAttemptMs,
-				},
-				{ credentialsDecrypted: asDecrypted(data) },
-			);
-		} catch (error) {
-			failure = error;
-		}
-		const token = usableToken(data);
-		if (token) {
-			ts.token = token;
-			ts.renewAt = storedRenewAt(data);
-			return token;
-		}
-		throw loginError(ctx, failure, itemIndex);
-	})().finally(() => {
-		ts.renewing = undefined;
-	});
-	return await ts.renewing;
+/** The pause before a further log-in: 1 s, 2 s, 4 s, then 8 s, each with jitter of half either way. */
+export function renewalPauseMs(pausesBefore: number): number {
+	return Math.round(Math.min(8000, 1000 * 2 ** pausesBefore) * (0.5 + Math.random()));
 }
 
-function loginError(ctx: ApiContext, failure: unknown, itemIndex?: number) {
-	const login = findLoginFailure(failure);
-	if (login) return apiError(ctx.getNode(), { message: login.message, description: login.description, itemIndex, context: { loginFailure: login.kind } });
-	return apiError(ctx.getNode(), {
-		message: `The log-in failed: ${(failure as Error)?.message ?? 'no token came back'}`,
-		description: 'Open the Vendor API credential, check the API URL, username and password, and test it.',
-		itemIndex,
-	});
-}
-
-function refusedAgain(ctx: ApiContext, r: Renewals, path: string, itemIndex?: number) {
+const said = (r: Renewals) => {
 	const last = r.lastRefusal;
-	const said = last?.message ? `: ${last.message}` : '';
+	const words = last?.message ? `: ${last.message}` : '';
 	const code = last && last.code !== undefined ? `code ${String(last.code)}` : `HTTP ${last?.status ?? '?'}`;
+	return { words, code };
+};
+
+/** The service refuses the account, not a token someone else ended. */
+function refusedAgain(ctx: ApiContext, r: Renewals, call: TokenCall, why: 'endpoint' | 'atOnce') {
+	const { words, code } = said(r);
 	return apiError(ctx.getNode(), {
-		message: `The service refused the token for ${path} even after logging in again${said} (${code})`,
+		message: `The service refused the token for ${call.path} even after logging in again${words} (${code})`,
 		description:
-			'The call logged in once and was refused again, so it was not sent any more. Check that the account (or sub-account) is enabled and may use the API; if the message is about something other than the token, correct what it names.',
-		itemIndex,
-		context: { endpoint: path, serviceCode: last?.code === undefined ? undefined : String(last.code), tokenRefusals: r.refusals },
+			why === 'endpoint'
+				? `The call logged in again and ${call.path} refused the new token, while ${PROBE_PATH} still takes it, so the service refuses this endpoint to the account. Check that the account (or sub-account) may use API/${call.path} (its group's permissions); if the message is about something other than the token, correct what it names.`
+				: `The log-ins were accepted, but the service refused each new token at once, ${r.renewals} times, and no other execution stored a newer one. Check that the account (or sub-account) is enabled and may use the API.`,
+		itemIndex: call.itemIndex,
+		context: { endpoint: call.path, serviceCode: r.lastRefusal?.code === undefined ? undefined : String(r.lastRefusal.code), tokenRefusals: r.refusals, logins: r.renewals },
+	});
+}
+
+/** The tokens kept being refused until the call's time limit. */
+function keptRefusing(ctx: ApiContext, r: Renewals, call: TokenCall) {
+	const { words, code } = said(r);
+	const logins = `${r.renewals} log-in${r.renewals === 1 ? '' : 's'}`;
+	return apiError(ctx.getNode(), {
+		message: `The service kept refusing the tokens for ${call.path} for ${seconds(Date.now() - (r.refusedSince ?? Date.now()))} (${r.refusals ?? 0} refused, ${logins} by this call)${words} (${code})`,
+		description:
+			'Each new token was soon refused again: other executions, n8n workers or programs keep logging in with the same account, and this service ends the earlier tokens at each log-in. Nothing was changed. Give them separate (sub-)accounts, or run fewer of them at once.',
+		itemIndex: call.itemIndex,
+		context: { endpoint: call.path, serviceCode: r.lastRefusal?.code === undefined ? undefined : String(r.lastRefusal.code), tokenRefusals: r.refusals, logins: r.renewals },
 	});
 }
 
 /**
- * The token a call sends: a usable one, or a new one from a log-in (at most one per call) when
- * every known token was refused or its time is up. Undefined means "read the credential again
- * first": another execution or worker may have stored a newer token.
+ * The token a call sends: a usable one, or a new one from a log-in when every known token was
+ * refused or its time is up (see the header for when and how often). Undefined means "read the
+ * credential again first": another execution or worker may have stored a newer token.
  */
 export async function tokenToSend(
 	ctx: ApiContext,
 	credentials: ICredentialDataDecryptedObject,
 	ts: TokenState,
 	r: Renewals,
-	path: string,
-	itemIndex?: number,
+	call: TokenCall,
 ): Promise<string | undefined> {
-	if ((r.refusals ?? 0) >= MAX_REFUSALS) throw refusedAgain(ctx, r, path, itemIndex);
 	const token = pickToken(credentials, ts, r.renewals > 0);
-	if (token) {
-		// a token another worker stored after this call's log-in: if it is refused too, wait for the next one again
-		if (r.renewals > 0 && r.waited) r.waited = false;
-		return token;
-	}
+	if (token) return token;
 	if (!r.reread) {
 		// before logging in: another execution or worker may have stored a newer token
 		r.reread = true;
 		r.fresh = true;
 		return undefined;
 	}
-	if (r.renewals === 0) {
-		r.renewals = 1;
-		return await renew(ctx, credentials, ts, itemIndex);
-	}
-	if (!r.waited) {
-		// refused after this call's own log-in: on a service where every log-in ends the earlier
-		// tokens, another worker has just logged in and is storing its token in the credential
-		r.waited = true;
+	const refusals = r.refusals ?? 0;
+	if ((r.renewals > 0 || refusals >= 2) && !r.paused) {
+		// not the first reaction: let a log-in of someone else reach the credential first
+		const pause = renewalPauseMs(r.pauses ?? 0);
+		if (Date.now() + pause > call.until) throw keptRefusing(ctx, r, call);
+		r.pauses = (r.pauses ?? 0) + 1;
+		r.paused = true;
 		r.fresh = true;
-		await sleep(backoffMs(2, RETRY_FIRST_PAUSE_MS));
+		await sleep(pause);
 		return undefined;
 	}
-	throw refusedAgain(ctx, r, path, itemIndex);
+	const own = r.lastRefused === undefined ? undefined : r.logins?.find((l) => l.token === r.lastRefused);
+	if (own) {
+		// the token of this call's own log-in was refused and, after the pause, nobody stored a newer one
+		if (own.refusedAtOnce) {
+			r.strikes = (r.strikes ?? 0) + 1;
+			if (r.strikes >= 2) throw refusedAgain(ctx, r, call, 'atOnce');
+		} else if (call.path !== PROBE_PATH && (await tokenStillTaken(ctx, credentials, own.token)) === true) {
+			throw refusedAgain(ctx, r, call, 'endpoint');
+		}
+	}
+	if (Date.now() > call.until) throw keptRefusing(ctx, r, call);
+	r.renewals++;
+	const login = await renew(ctx, credentials, ts, call.itemIndex);
+	(r.logins ??= []).push(login);
+	return login.token;
 }
