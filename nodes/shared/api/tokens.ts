@@ -27,7 +27,7 @@
  * either the log-in's own read was refused at once twice in a row (the account may not use the
  * API), or profile/detail still takes the token (the endpoint refuses this account).
  */
-import { sleep, type ICredentialDataDecryptedObject } from 'n8n-workflow';
+import { sleep, type ICredentialDataDecryptedObject, type IExecuteFunctions } from 'n8n-workflow';
 
 import { apiError, seconds } from '../errors';
 import { API_CREDENTIAL, credentialFingerprint, storedRenewAt, usableToken } from './auth';
@@ -201,7 +201,11 @@ export async function tokenToSend(
 		r.pauses = (r.pauses ?? 0) + 1;
 		r.paused = true;
 		r.fresh = true;
-		await sleep(pause);
+		try {
+			await sleep(pause, (ctx as Partial<IExecuteFunctions>).getExecutionCancelSignal?.());
+		} catch {
+			throw apiError(ctx.getNode(), { message: `The execution was cancelled while ${call.path} was under way`, itemIndex: call.itemIndex, context: { endpoint: call.path } });
+		}
 		return undefined;
 	}
 	const own = r.lastRefused === undefined ? undefined : r.logins?.find((l) => l.token === r.lastRefused);
