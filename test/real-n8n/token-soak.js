@@ -67,6 +67,7 @@ async function ended(server, workflowId, before, count, timeoutMs) {
  * process that ran one. The dialect is set for the soak and cleared afterwards.
  */
 async function run({ sizes, emulatorUrl, username, password, start, server, workflowId, workerOf, say = () => {}, burstTimeoutMs = 240000 }) {
+	const soakStart = Date.now();
 	const bursts = [];
 	const burners = cpuBurners();
 	say(`token soak: ${sizes.length} bursts (${sizes.join(', ')} executions), loginInvalidates, ${burners.count} CPU burner(s), load average ${os.loadavg()[0].toFixed(1)}`);
@@ -107,7 +108,7 @@ async function run({ sizes, emulatorUrl, username, password, start, server, work
 	}
 	const total = bursts.reduce((s, b) => s + b.executions, 0);
 	const failed = bursts.reduce((s, b) => s + b.failed, 0);
-	say(`token soak: ${total} executions, ${failed} failed, log-ins per burst ${bursts.map((b) => b.logins).join(', ')}`);
+	say(`token soak: ${total} executions, ${failed} failed, log-ins per burst ${bursts.map((b) => b.logins).join(', ')}, ${((Date.now() - soakStart) / 1000).toFixed(0)} s in all`);
 	return bursts;
 }
 

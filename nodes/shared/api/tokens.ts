@@ -9,23 +9,26 @@
  * readExpires in auth.ts), and when the service refuses it (words.ts: code -1, HTTP 401, or a
  * message about the token, #r30, #r44); any other refusal is the service's answer, never repeated.
  *
- * How, per call, after a refused token (it is never sent again by this process):
- *  1. the credential is read again: a token that another execution or worker stored, or that this
- *     process obtained meanwhile, and that nobody refused yet, is sent at once;
- *  2. otherwise the call logs in, through the one log-in under way in this process if there is
- *     one (the first reaction: no pause);
- *  3. after that, before each further log-in the call pauses (about 1 s, then twice as long each
- *     time, at most 8 s, with jitter of half either way) and reads the credential again: on a
- *     service where each log-in ends the earlier tokens, workers that log in at once end each
- *     other's, and the pause lets the newest token reach the credential before anyone logs in
- *     again;
+ * How, after a refused token (it is never sent again by this process):
+ *  1. the call reads the credential again: a token that another execution or worker stored, or
+ *     that this process obtained meanwhile, and that nobody refused yet, is sent at once;
+ *  2. otherwise it logs in, through the one log-in under way in this process if there is one;
+ *  3. but when the refused token came from a log-in of this very process less than a minute
+ *     before (someone else's log-in ended it: on a service where each log-in ends the earlier
+ *     tokens, workers that log in at once end each other's), the process holds its log-ins for
+ *     a pause drawn once for the whole process (about 1 s, then twice as long for each further
+ *     such refusal within a minute, at most 8 s, with jitter of half either way) and every call
+ *     reads the credential again after it: the worker that logged in last finds its token stored
+ *     and used by the others instead of logging in again. The pause is the process's, not each
+ *     call's: many calls drawing their own pauses would act on the shortest;
  *  4. everything within the call's own time limit (a read 3 x Timeout, a write 2 x Timeout from
  *     its start, as for busy answers, #r43); past it the call fails saying the tokens kept being
  *     refused.
  * A call fails sooner only when the service itself refuses the account, told apart from a log-in
- * of someone else: the token of the call's own log-in is refused, nobody stored a newer one, and
- * either the log-in's own read was refused at once twice in a row (the account may not use the
- * API), or profile/detail still takes the token (the endpoint refuses this account).
+ * of someone else: the token of the call's own log-in is refused, nobody stored a newer one by
+ * the end of the pause, and either the log-in's own read was refused at once twice in a row (the
+ * account may not use the API), or profile/detail still takes the token (the endpoint refuses
+ * this account).
  */
 import { sleep, type ICredentialDataDecryptedObject, type IExecuteFunctions } from 'n8n-workflow';
 
@@ -46,7 +49,19 @@ export interface TokenState {
 	refused: string[];
 	/** The log-in under way in this process. */
 	renewing?: Promise<Login>;
+	/** Tokens of this process's own log-ins and when each came (the newest last, at most 8). */
+	own: Array<{ token: string; at: number }>;
+	/** No log-in by this process before this time (ms): someone else's log-in ended one of its new tokens. */
+	holdUntil: number;
+	/** Tokens of this process's log-ins ended by someone else within a minute of each other, and when the last was. */
+	contention: number;
+	contendedAt: number;
+	/** Whether profile/detail still takes a token (probes shared by the calls of this process). */
+	probes: Map<string, Promise<boolean | undefined>>;
 }
+
+/** A token refused this soon after this process's log-in obtained it was ended by someone else's log-in. */
+const FRESH_MS = 60000;
 
 /** Per credential and log-in details (fingerprint), in this process. Holds no password. */
 const tokens = new Map<string, TokenState>();
@@ -56,7 +71,7 @@ export function tokenState(ctx: ApiContext, credentials: ICredentialDataDecrypte
 	const key = `${id}\u0000${credentialFingerprint(credentials)}`;
 	let ts = tokens.get(key);
 	if (!ts) {
-		ts = { refused: [] };
+		ts = { refused: [], own: [], holdUntil: 0, contention: 0, contendedAt: 0, probes: new Map() };
 		tokens.set(key, ts);
 	}
 	return ts;
@@ -90,9 +105,6 @@ export interface Renewals {
 	lastRefused?: string;
 	/** The log-ins this call made or waited for. */
 	logins?: Login[];
-	/** Pauses taken (each about twice as long as the one before), and whether one was taken since the last refusal. */
-	pauses?: number;
-	paused?: boolean;
 	/** Log-ins whose token the log-in's own read saw refused at once, and no newer token came. */
 	strikes?: number;
 }
@@ -107,6 +119,14 @@ export interface TokenCall {
 
 /** A refused token: never sent again, and the credential is read again before the next attempt. */
 export function noteRefusal(ts: TokenState, r: Renewals, token: string, status: number, envelope: Envelope | undefined) {
+	const now = Date.now();
+	const mine = ts.own.find((o) => o.token === token);
+	if (mine && now - mine.at < FRESH_MS && !ts.refused.includes(token)) {
+		// a new token of this process, ended by someone else's log-in: hold this process's log-ins
+		ts.contention = now - ts.contendedAt < FRESH_MS ? ts.contention + 1 : 1;
+		ts.contendedAt = now;
+		ts.holdUntil = Math.max(ts.holdUntil, now + renewalPauseMs(ts.contention - 1));
+	}
 	refuse(ts, token);
 	r.refusals = (r.refusals ?? 0) + 1;
 	r.refusedSince ??= Date.now();
@@ -114,7 +134,6 @@ export function noteRefusal(ts: TokenState, r: Renewals, token: string, status: 
 	r.lastRefused = token;
 	r.fresh = true;
 	r.reread = true;
-	r.paused = false;
 }
 
 /**
@@ -134,7 +153,7 @@ function pickToken(credentials: ICredentialDataDecryptedObject, ts: TokenState, 
 	return undefined;
 }
 
-/** The pause before a further log-in: 1 s, 2 s, 4 s, then 8 s, each with jitter of half either way. */
+/** The hold of a process's log-ins: 1 s, 2 s, 4 s, then 8 s, each with jitter of half either way. */
 export function renewalPauseMs(pausesBefore: number): number {
 	return Math.round(Math.min(8000, 1000 * 2 ** pausesBefore) * (0.5 + Math.random()));
 }
@@ -173,6 +192,17 @@ function keptRefusing(ctx: ApiContext, r: Renewals, call: TokenCall) {
 	});
 }
 
+/** Whether profile/detail still takes `token`, asked once per token in this process. */
+async function probe(ctx: ApiContext, credentials: ICredentialDataDecryptedObject, ts: TokenState, token: string) {
+	let asked = ts.probes.get(token);
+	if (!asked) {
+		asked = tokenStillTaken(ctx, credentials, token);
+		ts.probes.set(token, asked);
+		if (ts.probes.size > 8) ts.probes.delete(ts.probes.keys().next().value!);
+	}
+	return await asked;
+}
+
 /**
  * The token a call sends: a usable one, or a new one from a log-in when every known token was
  * refused or its time is up (see the header for when and how often). Undefined means "read the
@@ -193,16 +223,13 @@ export async function tokenToSend(
 		r.fresh = true;
 		return undefined;
 	}
-	const refusals = r.refusals ?? 0;
-	if ((r.renewals > 0 || refusals >= 2) && !r.paused) {
-		// not the first reaction: let a log-in of someone else reach the credential first
-		const pause = renewalPauseMs(r.pauses ?? 0);
-		if (Date.now() + pause > call.until) throw keptRefusing(ctx, r, call);
-		r.pauses = (r.pauses ?? 0) + 1;
-		r.paused = true;
+	const hold = ts.holdUntil - Date.now();
+	if (hold > 0) {
+		// someone else's log-in ended a new token of this process: let the newest token reach the credential
+		if (Date.now() + hold > call.until) throw keptRefusing(ctx, r, call);
 		r.fresh = true;
 		try {
-			await sleep(pause, (ctx as Partial<IExecuteFunctions>).getExecutionCancelSignal?.());
+			await sleep(hold, (ctx as Partial<IExecuteFunctions>).getExecutionCancelSignal?.());
 		} catch {
 			throw apiError(ctx.getNode(), { message: `The execution was cancelled while ${call.path} was under way`, itemIndex: call.itemIndex, context: { endpoint: call.path } });
 		}
@@ -210,11 +237,11 @@ export async function tokenToSend(
 	}
 	const own = r.lastRefused === undefined ? undefined : r.logins?.find((l) => l.token === r.lastRefused);
 	if (own) {
-		// the token of this call's own log-in was refused and, after the pause, nobody stored a newer one
+		// the token of this call's own log-in was refused and, after the hold, nobody stored a newer one
 		if (own.refusedAtOnce) {
 			r.strikes = (r.strikes ?? 0) + 1;
 			if (r.strikes >= 2) throw refusedAgain(ctx, r, call, 'atOnce');
-		} else if (call.path !== PROBE_PATH && (await tokenStillTaken(ctx, credentials, own.token)) === true) {
+		} else if (call.path !== PROBE_PATH && (await probe(ctx, credentials, ts, own.token)) === true) {
 			throw refusedAgain(ctx, r, call, 'endpoint');
 		}
 	}
