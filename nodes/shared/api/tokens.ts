@@ -13,15 +13,19 @@
  *  1. the call reads the credential again: a token that another execution or worker stored, or
  *     that this process obtained meanwhile, and that nobody refused yet, is sent at once;
  *  2. otherwise it logs in, through the one log-in under way in this process if there is one;
- *  3. but when the refused token came from a log-in of this very process less than a minute
- *     before (someone else's log-in ended it: on a service where each log-in ends the earlier
- *     tokens, workers that log in at once end each other's), the process holds its log-ins for
- *     a pause drawn once for the whole process (about 1 s, then twice as long for each further
- *     such refusal within a minute, at most 8 s, with jitter of half either way) and every call
- *     reads the credential again after it: the worker that logged in last finds its token stored
- *     and used by the others instead of logging in again. The pause is the process's, not each
- *     call's: many calls drawing their own pauses would act on the shortest;
- *  4. everything within the call's own time limit (a read 3 x Timeout, a write 2 x Timeout from
+ *  3. but where others log in with the same account (the credential held a token this process
+ *     did not obtain within the last 10 minutes: queue-mode workers, another n8n), a token of this
+ *     process's own log-in refused within a minute of it was ended by someone else's log-in; on a
+ *     service where each log-in ends the earlier tokens, workers that log in at once end each
+ *     other's. The process then holds its log-ins for a pause drawn once for the whole process
+ *     (about 1 s, then twice as long for each further such refusal within a minute, at most 8 s,
+ *     with jitter of half either way) and every call reads the credential again after it: the
+ *     worker that logged in last finds its token stored and used by the others instead of
+ *     logging in again. The pause is the process's, not each call's: many calls drawing their own
+ *     pauses would act on the shortest;
+ *  4. a call that logged in already pauses before its next log-in too (1, 2, 4, 8 s, jitter of
+ *     half either way) unless the process held it;
+ *  5. everything within the call's own time limit (a read 3 x Timeout, a write 2 x Timeout from
  *     its start, as for busy answers, #r43); past it the call fails saying the tokens kept being
  *     refused.
  * A call fails sooner only when the service itself refuses the account, told apart from a log-in
@@ -56,12 +60,16 @@ export interface TokenState {
 	/** Tokens of this process's log-ins ended by someone else within a minute of each other, and when the last was. */
 	contention: number;
 	contendedAt: number;
+	/** When the credential last held a token this process did not obtain (another worker or n8n logs in too). */
+	othersAt: number;
 	/** Whether profile/detail still takes a token (probes shared by the calls of this process). */
 	probes: Map<string, Promise<boolean | undefined>>;
 }
 
 /** A token refused this soon after this process's log-in obtained it was ended by someone else's log-in. */
 const FRESH_MS = 60000;
+/** How long after the credential held another client's token this process counts on others logging in too. */
+const OTHERS_MS = 10 * 60000;
 
 /** Per credential and log-in details (fingerprint), in this process. Holds no password. */
 const tokens = new Map<string, TokenState>();
@@ -71,7 +79,7 @@ export function tokenState(ctx: ApiContext, credentials: ICredentialDataDecrypte
 	const key = `${id}\u0000${credentialFingerprint(credentials)}`;
 	let ts = tokens.get(key);
 	if (!ts) {
-		ts = { refused: [], own: [], holdUntil: 0, contention: 0, contendedAt: 0, probes: new Map() };
+		ts = { refused: [], own: [], holdUntil: 0, contention: 0, contendedAt: 0, othersAt: 0, probes: new Map() };
 		tokens.set(key, ts);
 	}
 	return ts;
@@ -107,6 +115,9 @@ export interface Renewals {
 	logins?: Login[];
 	/** Log-ins whose token the log-in's own read saw refused at once, and no newer token came. */
 	strikes?: number;
+	/** Pauses this call took before a further log-in, and whether it paused (or was held) since the last refusal. */
+	pauses?: number;
+	paused?: boolean;
 }
 
 /** What tokenToSend needs to know of the call. */
@@ -121,7 +132,7 @@ export interface TokenCall {
 export function noteRefusal(ts: TokenState, r: Renewals, token: string, status: number, envelope: Envelope | undefined) {
 	const now = Date.now();
 	const mine = ts.own.find((o) => o.token === token);
-	if (mine && now - mine.at < FRESH_MS && !ts.refused.includes(token)) {
+	if (mine && now - mine.at < FRESH_MS && now - ts.othersAt < OTHERS_MS && !ts.refused.includes(token)) {
 		// a new token of this process, ended by someone else's log-in: hold this process's log-ins
 		ts.contention = now - ts.contendedAt < FRESH_MS ? ts.contention + 1 : 1;
 		ts.contendedAt = now;
@@ -134,6 +145,7 @@ export function noteRefusal(ts: TokenState, r: Renewals, token: string, status: 
 	r.lastRefused = token;
 	r.fresh = true;
 	r.reread = true;
+	r.paused = false;
 }
 
 /**
@@ -153,7 +165,7 @@ function pickToken(credentials: ICredentialDataDecryptedObject, ts: TokenState, 
 	return undefined;
 }
 
-/** The hold of a process's log-ins: 1 s, 2 s, 4 s, then 8 s, each with jitter of half either way. */
+/** A pause before logging in again: 1 s, 2 s, 4 s, then 8 s, each with jitter of half either way. */
 export function renewalPauseMs(pausesBefore: number): number {
 	return Math.round(Math.min(8000, 1000 * 2 ** pausesBefore) * (0.5 + Math.random()));
 }
@@ -215,6 +227,8 @@ export async function tokenToSend(
 	r: Renewals,
 	call: TokenCall,
 ): Promise<string | undefined> {
+	const stored = usableToken(credentials);
+	if (stored && !ts.own.some((o) => o.token === stored)) ts.othersAt = Date.now();
 	const token = pickToken(credentials, ts, r.renewals > 0);
 	if (token) return token;
 	if (!r.reread) {
@@ -223,10 +237,16 @@ export async function tokenToSend(
 		r.fresh = true;
 		return undefined;
 	}
-	const hold = ts.holdUntil - Date.now();
+	// the process is held (someone else's log-in ended a new token of it: let the newest token reach
+	// the credential), or this call logged in already and pauses before its next log-in
+	let hold = Math.max(0, ts.holdUntil - Date.now());
+	if (hold === 0 && r.renewals > 0 && !r.paused) {
+		hold = renewalPauseMs(r.pauses ?? 0);
+		r.pauses = (r.pauses ?? 0) + 1;
+	}
 	if (hold > 0) {
-		// someone else's log-in ended a new token of this process: let the newest token reach the credential
 		if (Date.now() + hold > call.until) throw keptRefusing(ctx, r, call);
+		r.paused = true;
 		r.fresh = true;
 		try {
 			await sleep(hold, (ctx as Partial<IExecuteFunctions>).getExecutionCancelSignal?.());
