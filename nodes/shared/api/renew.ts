@@ -62,8 +62,6 @@ export async function renew(ctx: ApiContext, credentials: ICredentialDataDecrypt
 		if (!token) throw loginError(ctx, failure, itemIndex);
 		ts.token = token;
 		ts.renewAt = storedRenewAt(data);
-		ts.own.push({ token, at: Date.now() });
-		if (ts.own.length > 8) ts.own.shift();
 		return { token, refusedAtOnce };
 	})().finally(() => {
 		ts.renewing = undefined;

@@ -37,7 +37,7 @@
 import { sleep, type ICredentialDataDecryptedObject, type IExecuteFunctions } from 'n8n-workflow';
 
 import { apiError, seconds } from '../errors';
-import { API_CREDENTIAL, credentialFingerprint, storedRenewAt, usableToken } from './auth';
+import { API_CREDENTIAL, credentialFingerprint, loggedInHere, storedRenewAt, usableToken } from './auth';
 import type { Envelope } from './envelope';
 import { PROBE_PATH, renew, tokenStillTaken, type Login } from './renew';
 import type { ApiContext } from './send';
@@ -53,8 +53,6 @@ export interface TokenState {
 	refused: string[];
 	/** The log-in under way in this process. */
 	renewing?: Promise<Login>;
-	/** Tokens of this process's own log-ins and when each came (the newest last, at most 8). */
-	own: Array<{ token: string; at: number }>;
 	/** No log-in by this process before this time (ms): someone else's log-in ended one of its new tokens. */
 	holdUntil: number;
 	/** Tokens of this process's log-ins ended by someone else within a minute of each other, and when the last was. */
@@ -79,7 +77,7 @@ export function tokenState(ctx: ApiContext, credentials: ICredentialDataDecrypte
 	const key = `${id}\u0000${credentialFingerprint(credentials)}`;
 	let ts = tokens.get(key);
 	if (!ts) {
-		ts = { refused: [], own: [], holdUntil: 0, contention: 0, contendedAt: 0, othersAt: 0, probes: new Map() };
+		ts = { refused: [], holdUntil: 0, contention: 0, contendedAt: 0, othersAt: 0, probes: new Map() };
 		tokens.set(key, ts);
 	}
 	return ts;
@@ -131,8 +129,8 @@ export interface TokenCall {
 /** A refused token: never sent again, and the credential is read again before the next attempt. */
 export function noteRefusal(ts: TokenState, r: Renewals, token: string, status: number, envelope: Envelope | undefined) {
 	const now = Date.now();
-	const mine = ts.own.find((o) => o.token === token);
-	if (mine && now - mine.at < FRESH_MS && now - ts.othersAt < OTHERS_MS && !ts.refused.includes(token)) {
+	const mine = loggedInHere(token);
+	if (mine !== undefined && now - mine < FRESH_MS && now - ts.othersAt < OTHERS_MS && !ts.refused.includes(token)) {
 		// a new token of this process, ended by someone else's log-in: hold this process's log-ins
 		ts.contention = now - ts.contendedAt < FRESH_MS ? ts.contention + 1 : 1;
 		ts.contendedAt = now;
@@ -228,7 +226,7 @@ export async function tokenToSend(
 	call: TokenCall,
 ): Promise<string | undefined> {
 	const stored = usableToken(credentials);
-	if (stored && !ts.own.some((o) => o.token === stored)) ts.othersAt = Date.now();
+	if (stored && loggedInHere(stored) === undefined) ts.othersAt = Date.now();
 	const token = pickToken(credentials, ts, r.renewals > 0);
 	if (token) return token;
 	if (!r.reread) {
