@@ -505,6 +505,22 @@ describeQueue('queue mode: PostgreSQL, Redis, one main and two workers', () => {
 			expect(logins).toBeLessThanOrEqual(WORKERS);
 		}, 300000);
 
+		/** A burst that did not end: its executions, what each process logged of them, the logs kept. */
+		async function diagnoseSoak(before) {
+			const list = (await layout.main.listExecutions({ workflowId: ids.tokens, limit: 1000 })).filter((e) => !before.has(e.id));
+			const open = list.filter((e) => e.status !== 'success');
+			say(`soak diagnosis: ${list.length} executions of the burst listed, not successful: ${JSON.stringify(open.map((e) => [e.id, e.status, layout.workerOf(e.id) || 'no worker']))}`);
+			for (const e of open.slice(0, 5)) {
+				for (const p of [{ name: 'main', logs: layout.main.logs }, ...layout.workers]) {
+					const lines = p.logs().split('\n').filter((l) => new RegExp(`\\b${e.id}\\b`).test(l));
+					if (lines.length) say(`  ${p.name} on execution ${e.id}:\n    ${lines.slice(-12).join('\n    ')}`);
+				}
+			}
+			const kept = path.join(ROOT, 'test-results', `queue-soak-logs-${Date.now()}`);
+			fs.cpSync(path.join(layout.dir, 'logs'), kept, { recursive: true });
+			say(`  the processes' logs are kept in ${kept}`);
+		}
+
 		test(`token soak: ${SOAK_BURSTS.reduce((a, b) => a + b, 0)} executions in bursts of ${Math.min(...SOAK_BURSTS)}-${Math.max(...SOAK_BURSTS)} on a loaded machine, every log-in ending the earlier tokens: none fails`, async () => {
 			const bursts = await soak.run({
 				sizes: SOAK_BURSTS,
@@ -515,6 +531,7 @@ describeQueue('queue mode: PostgreSQL, Redis, one main and two workers', () => {
 				server: layout.main,
 				workflowId: ids.tokens,
 				workerOf: layout.workerOf,
+				diagnose: diagnoseSoak,
 				say,
 			});
 			figures.tokenSoak = bursts.map(({ size, outside, failed, logins, ms, byWorker, load }) => ({ size, outside, failed, logins, ms, byWorker, load }));

@@ -64,9 +64,11 @@ async function ended(server, workflowId, before, count, timeoutMs) {
 /**
  * Runs the bursts; returns one record per burst. `start()` starts one execution (a webhook call),
  * `server` lists the executions (lib.js server of the main), `workerOf(id)` optionally names the
- * process that ran one. The dialect is set for the soak and cleared afterwards.
+ * process that ran one, `diagnose(before)` says what n8n did when a burst does not end (before:
+ * the execution ids that existed before it). The dialect is set for the soak and cleared
+ * afterwards.
  */
-async function run({ sizes, emulatorUrl, username, password, start, server, workflowId, workerOf, say = () => {}, burstTimeoutMs = 240000 }) {
+async function run({ sizes, emulatorUrl, username, password, start, server, workflowId, workerOf, diagnose, say = () => {}, burstTimeoutMs = 240000 }) {
 	const soakStart = Date.now();
 	const bursts = [];
 	const burners = cpuBurners();
@@ -86,8 +88,17 @@ async function run({ sizes, emulatorUrl, username, password, start, server, work
 				const res = await fetch(`${emulatorUrl}/API/OAuth/authorize`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ username, password }) });
 				if (Number((await res.json()).code) !== 1) throw new Error('the outside log-in was refused');
 			}
-			const answers = await Promise.all(calls);
-			const runs = await ended(server, workflowId, before, size, burstTimeoutMs);
+			// a call that got no answer is a failure of the burst, told with what n8n did (diagnose)
+			const answers = await Promise.all(calls.map((c) => c.catch((err) => ({ status: 0, error: String(err && err.message) }))));
+			const unanswered = answers.filter((a) => a.status !== 200);
+			let runs;
+			try {
+				if (unanswered.length) throw new Error(`${unanswered.length} of ${size} webhook calls got no 200 answer: ${JSON.stringify(unanswered.slice(0, 3).map((a) => a.error || `${a.status} ${String(a.text).slice(0, 200)}`))}`);
+				runs = await ended(server, workflowId, before, size, burstTimeoutMs);
+			} catch (err) {
+				if (diagnose) await diagnose(before).catch((e) => say(`diagnose failed: ${e.message}`));
+				throw err;
+			}
 			const ms = Date.now() - t0;
 			const failed = runs.filter((e) => e.status !== 'success');
 			const firstError = failed.length ? (await server.getExecution(failed[0].id)).error : undefined;
