@@ -9,7 +9,7 @@ import type {
 	Icon,
 } from 'n8n-workflow';
 
-import { authorize, loginFailure, storedToken, usableToken } from '../nodes/shared/api/auth';
+import { authorize, loginFailure, noteLoginHere, storedToken, usableToken } from '../nodes/shared/api/auth';
 
 /**
  * Username and password of the management interface. The password is exchanged for a token
@@ -84,6 +84,8 @@ export class VendorApi implements ICredentialType {
 	async preAuthentication(this: IHttpRequestHelper, credentials: ICredentialDataDecryptedObject) {
 		const login = await authorize((options) => this.helpers.httpRequest(options), credentials);
 		if (!login.ok) throw loginFailure(login);
+		// a token in the credential that this process did not obtain tells the nodes that others log in too
+		noteLoginHere(login.token);
 		// kept with a fingerprint of these credentials (an edited credential never reuses it) and
 		// the time it is renewed before it runs out, from the answer's expires (docs/vendor/readings.md#r32)
 		return { accessToken: storedToken(credentials, login.token, login.expiry.renewAt) };

@@ -40,6 +40,9 @@
  *   resetMidBody  storage reads: headers and the first `afterBytes` (default 65536, never the
  *                 whole body) bytes of the body, then the connection is destroyed
  *   afterCreate500  perform, then HTTP 500 (storage: <Error><Code>InternalError</Code>)
+ *   otherLogin    perform and answer, then log the request's account in once more, as another
+ *                 client of the same account would (under loginInvalidates that ends every
+ *                 earlier token); the new tokens are kept in the rule's `tokens`, in order
  * A service that misbehaves on the size, time or shape of an answer (management only):
  *   bigAnswer     HTTP 200 JSON of `bytes` bytes (a valid envelope padded by one long string),
  *                 written as fast as the client reads; `endless: true` never ends (chunked)
@@ -69,6 +72,7 @@ const KINDS = {
 	slowDown: ['storage'],
 	resetMidBody: ['storage'],
 	afterCreate500: ['management', 'storage'],
+	otherLogin: ['management'],
 	bigAnswer: ['management'],
 	drip: ['management'],
 	deepJson: ['management'],

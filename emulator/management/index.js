@@ -217,6 +217,15 @@ function createManagement(emu, options = {}) {
 			if (settings.passwordEncoding === 'base64') return Buffer.from(pw, 'utf8').toString('base64');
 			return pw;
 		},
+		/** A successful log-in: under the dialect loginInvalidates it revokes the account's earlier tokens. */
+		logIn(account) {
+			if (emu.dialects && emu.dialects.has('loginInvalidates')) {
+				for (const t of Object.values(state.tokens)) if (t.uid === account.uid) t.revoked = true;
+			}
+			const issued = core.issueToken(account);
+			if (emu.stats) emu.stats.login(account.name);
+			return issued;
+		},
 		issueToken(account) {
 			const token = crypto.randomBytes(24).toString('hex');
 			// dialect tokenLifetime60: 60 s of emulator time, whatever the tokenLifetimeS switch says
@@ -246,12 +255,7 @@ function createManagement(emu, options = {}) {
 						throw new ApiError('username or password is incorrect', 0);
 					}
 					if (Number(account.status) !== 1) throw new ApiError('this account is disabled', 0);
-					// dialect loginInvalidates: a new log-in revokes the account's earlier tokens
-					if (emu.dialects && emu.dialects.has('loginInvalidates')) {
-						for (const t of Object.values(state.tokens)) if (t.uid === account.uid) t.revoked = true;
-					}
-					const { token, expires } = core.issueToken(account);
-					if (emu.stats) emu.stats.login(account.name);
+					const { token, expires } = core.logIn(account);
 					core.log(account, 'user', 'Log in', `log in as ${username}`, rq.ip, 'OAuth/authorize');
 					return { access_token: token, expires };
 				},
@@ -485,7 +489,11 @@ function createManagement(emu, options = {}) {
 			}
 			const message = out.message || 'success';
 			delete out.message;
-			return send(res, { code: 1, message, ...out, created: displayTime(core.now()) }, rule, path);
+			send(res, { code: 1, message, ...out, created: displayTime(core.now()) }, rule, path);
+			// otherLogin: another client of the same account logs in right after this answer
+			const account = rq.user || (path === 'OAuth/authorize' && core.accountByName(rq.body.username));
+			if (rule && rule.kind === 'otherLogin' && account) (rule.tokens = rule.tokens || []).push(core.logIn(account).token);
+			return undefined;
 		} catch (err) {
 			if (err instanceof ApiError) {
 				return send(res, { code: err.code, message: err.message, ...err.extra, created: displayTime(core.now()) }, rule, path);

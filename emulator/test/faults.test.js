@@ -336,6 +336,33 @@ describe('kinds', () => {
 		expect(res.status).toBe(500);
 		expect(await groupNames()).toContain('late-group');
 	});
+
+	test('otherLogin: the answer as usual, then the account logs in once more; under loginInvalidates that ends the token just used or given', async () => {
+		const logins = async () => (await control('GET', '/stats')).json.management.loginsByUser.demo || 0;
+		try {
+			await control('POST', '/dialects', { set: ['loginInvalidates'] });
+			// after a read: the read is answered with the token, which the other log-in then ends
+			await inject({ op: 'profile/detail', kind: 'otherLogin', times: 1 });
+			const before = await logins();
+			expect((await api('profile/detail')).code).toBe(1);
+			expect(await logins()).toBe(before + 1);
+			const [rule] = (await control('GET', '/faults')).json.rules;
+			expect(rule).toMatchObject({ kind: 'otherLogin', fired: 1, tokens: [expect.stringMatching(/^[0-9a-f]{48}$/)] });
+			expect((await api('profile/detail')).code).toBe(-1);
+			// the other client's token works
+			expect((await (await post('profile/detail', { token: rule.tokens[0] })).json()).code).toBe(1);
+			// after a log-in: the token it gave is ended before the client can use it
+			await inject();
+			await inject({ op: 'OAuth/authorize', kind: 'otherLogin', times: 1 });
+			token = (await (await post('OAuth/authorize', { username: 'demo', password: 'demo-password' })).json()).access_token;
+			expect((await api('profile/detail')).code).toBe(-1);
+			const [again] = (await control('GET', '/faults')).json.rules;
+			expect((await (await post('profile/detail', { token: again.tokens[0] })).json()).code).toBe(1);
+		} finally {
+			await control('POST', '/dialects', { set: [] });
+			token = (await (await post('OAuth/authorize', { username: 'demo', password: 'demo-password' })).json()).access_token;
+		}
+	});
 });
 
 describe('kinds of a service that misbehaves on size, time or shape (management)', () => {

@@ -5,11 +5,14 @@
  * (the editor sends the stored secrets back as placeholders, so the hidden token of the earlier
  * log-in stays in the credential): the test must fail and a workflow must be refused with the
  * log-in error, although the earlier token is still valid at the service. Each password
- * encoding of the credential test is checked against an emulator that expects it.
+ * encoding of the credential test is checked against an emulator that expects it. Last, the
+ * token soak of issue 39 in one main process (token-soak.js): bursts of 48 executions at once
+ * sharing the credential, every log-in ending the earlier tokens, the machine loaded.
  */
 const fs = require('node:fs');
 const path = require('node:path');
 const n8n = require('./lib');
+const soak = require('./token-soak');
 const { createEmulator } = require('../../emulator');
 
 const ROOT = path.resolve(__dirname, '..', '..');
@@ -149,4 +152,54 @@ test.each(['md5', 'base64'])(
 		expect(await testCredential(cred, plain)).toMatchObject({ status: 'Error' });
 	},
 	3 * 60 * 1000,
+);
+
+// on the default line only: the same package code on n8n 1.123.81 (which reads the credential from
+// its database each time too) took 155 s for the two bursts instead of 49 s, which npm test's
+// time budget does not allow; run it there by hand with
+// VENDOR_N8N_VERSION=1.123.81 VENDOR_TOKEN_SOAK=1 npx jest test/real-n8n/credentials.test.js -t "token soak"
+const soakTest = n8n.major >= 2 || process.env.VENDOR_TOKEN_SOAK === '1' ? test : test.skip;
+soakTest(
+	'token soak in one main process: 48 executions at once, twice, sharing one credential where every log-in ends the earlier tokens, the machine loaded: none fails',
+	async () => {
+		const emu = emus.none;
+		const username = 'soak-tokens';
+		const password = 'Soak-tokens-1';
+		await fetch(`${emu.url}/__emulator/management/accounts`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ username, password, mail: 'soak@example.com' }) });
+		const cred = await rest('POST', '/credentials', { name: 'Vendor API (token soak)', type: 'vendorApi', data: { apiUrl: emu.url, username, password } });
+		const workflow = await rest('POST', '/workflows', {
+			name: 'Token soak: account details',
+			active: false,
+			nodes: [
+				{ ...n8n.webhookNode('token-soak'), id: 'hook' },
+				{ id: 'acct', name: 'Get Account', type: `${PKG}.vendorAccountBilling`, typeVersion: 1, position: [220, 0], parameters: { resource: 'account', operation: 'get' }, credentials: { vendorApi: { id: cred.id, name: cred.name } } },
+			],
+			connections: { Webhook: { main: [[{ node: 'Get Account', type: 'main', index: 0 }]] } },
+			settings: { executionOrder: 'v1' },
+		});
+		await server.activateWorkflow(workflow.id);
+		// the webhook registered, the token stored
+		expect((await runThroughWebhook(workflow.id, 'token-soak')).status).toBe('success');
+		const say = (line) => process.stderr.write(`[credentials n8n ${n8n.version}] ${line}\n`);
+		const sizes = [48, 48];
+		const bursts = await soak.run({
+			sizes,
+			emulatorUrl: emu.url,
+			username,
+			password,
+			start: () => n8n.request(`${server.url}/webhook/token-soak`, { method: 'POST', body: {}, timeoutMs: 300000 }),
+			server,
+			workflowId: workflow.id,
+			say,
+		});
+		expect(bursts.map((b) => b.executions)).toEqual(sizes);
+		expect(bursts.map((b) => b.firstError || b.failed)).toEqual(sizes.map(() => 0));
+		expect(bursts.map((b) => b.answers)).toEqual(sizes);
+		// one process: one log-in per round of refusals, shared by every execution: after the
+		// revocation, and again if the outside log-in came after n8n's
+		expect(bursts[0].logins).toBe(1);
+		expect(bursts[1].logins).toBeGreaterThanOrEqual(1);
+		expect(bursts[1].logins).toBeLessThanOrEqual(2);
+	},
+	10 * 60 * 1000,
 );

@@ -16,8 +16,10 @@
  *  - the Cloud Host Trigger over 12 polls with a change before each: every change emitted once,
  *    every execution on a worker
  *  - tokens: revoked, then 24 executions at once across both workers, each calling the
- *    management API: all succeed, the log-ins are counted; again with the emulator dialect where
- *    every log-in invalidates the earlier tokens
+ *    management API: all succeed, the log-ins are counted; then the token soak (issue 39,
+ *    token-soak.js) under the emulator dialect where every log-in ends the earlier tokens: 204
+ *    executions in bursts of 24-48, each after a revocation, every other one with an outside
+ *    log-in of the account while it runs, the machine loaded by CPU burners: none may fail
  *  - object storage: 256 MiB downloaded and uploaded again through a worker, in n8n's queue-mode
  *    default binary data mode (database) and in the filesystem mode docs/self-hosting.md recommends,
  *    with the worker's peak RSS growth and the copy's MD5
@@ -36,6 +38,7 @@ const n8n = require('./lib');
 const q = require('./queue-lib');
 const objects = require('./objects-lib');
 const ex = require('./examples-lib');
+const soak = require('./token-soak');
 const queueServices = require('../../scripts/queue-services');
 const { createEmulator } = require('../../emulator');
 const { spawnEmulator } = require('../../emulator/spawn');
@@ -48,6 +51,8 @@ const TASK_DELAY_MS = 1500;
 const WORKERS = 2;
 /** Executions started at once in the token tests (at least 20, across both workers). */
 const AT_ONCE = 24;
+/** The token soak's bursts (executions started at once): at least 200 in all, 24-48 each. */
+const SOAK_BURSTS = [24, 48, 32, 40, 24, 36];
 /** Host changes the trigger must see, one before each poll. */
 const TRIGGER_CHANGES = 12;
 /** Polls without a change after the last one, in which nothing more may be emitted. */
@@ -120,6 +125,17 @@ function workflows() {
 		name: 'Queue: account details',
 		nodes: [
 			webhookNode('queue-tokens'),
+			{ id: 'acct', name: 'Get Account', type: `${PKG}.vendorAccountBilling`, typeVersion: 1, position: [220, 0], parameters: { resource: 'account', operation: 'get' }, credentials: apiCred('tokens') },
+		],
+		connections: chain('Webhook', 'Get Account'),
+	});
+	// the token soak's: the same call, the webhook answered as soon as the execution is queued, so
+	// what is judged is the executions (n8n's main waiting on each queued run to answer 48 webhook
+	// calls at once is n8n's concern, not the tokens')
+	add('soak', {
+		name: 'Queue: token soak',
+		nodes: [
+			{ ...webhookNode('queue-token-soak'), parameters: { httpMethod: 'POST', path: 'queue-token-soak', responseMode: 'onReceived', options: {} } },
 			{ id: 'acct', name: 'Get Account', type: `${PKG}.vendorAccountBilling`, typeVersion: 1, position: [220, 0], parameters: { resource: 'account', operation: 'get' }, credentials: apiCred('tokens') },
 		],
 		connections: chain('Webhook', 'Get Account'),
@@ -343,8 +359,12 @@ beforeAll(async () => {
 		tgz,
 		workers: WORKERS,
 		// a killed worker's job is noticed within about 40 s instead of 60-90 s (n8n's defaults:
-		// lock 60 s, renewed every 10 s, stalled-job check every 30 s)
-		env: { QUEUE_WORKER_LOCK_DURATION: '30000', QUEUE_WORKER_LOCK_RENEW_TIME: '5000', QUEUE_WORKER_STALLED_INTERVAL: '10000' },
+		// lock 60 s, renewed every 10 s, stalled-job check every 30 s). n8n 2.40.7 pings its database
+		// every 2 s and, after one ping slower than 5 s, answers every request (webhooks too) with 503
+		// "Database is not ready!" until a ping succeeds; on this machine loaded on purpose (the token
+		// soak's 48 executions at once and CPU burners) a ping waits that long for one of the main's 2
+		// pooled connections: 23 of 48 webhook calls of a soak burst were refused so. 30 s instead.
+		env: { QUEUE_WORKER_LOCK_DURATION: '30000', QUEUE_WORKER_LOCK_RENEW_TIME: '5000', QUEUE_WORKER_STALLED_INTERVAL: '10000', DB_PING_TIMEOUT_MS: '30000' },
 		log: say,
 		beforeStart: async (l) => {
 			await l.importCredentials(Object.values(creds));
@@ -500,21 +520,44 @@ describeQueue('queue mode: PostgreSQL, Redis, one main and two workers', () => {
 			expect(logins).toBeLessThanOrEqual(WORKERS);
 		}, 300000);
 
-		test(`every log-in invalidates the earlier token: ${AT_ONCE} executions at once still all succeed, log-ins stay bounded`, async () => {
-			await emulatorPost(emu, '/dialects', { set: ['loginInvalidates'] });
-			expect((await emulatorGet(emu, '/dialects')).enabled).toEqual(['loginInvalidates']);
-			try {
-				const { logins } = await burst('tokensLoginInvalidates', `bound: at most ${3 * WORKERS} (three per worker; a storm would be one per execution, ${AT_ONCE})`);
-				// bounded: no storm of log-ins knocking each other's tokens out. Each worker logs in
-				// once per refusal it sees; a second worker's log-in can end the first one's token
-				// before it is stored, so a worker may need another round (after a wait and a fresh
-				// read of the credential): at most three per worker
-				expect(logins).toBeGreaterThanOrEqual(1);
-				expect(logins).toBeLessThanOrEqual(3 * WORKERS);
-			} finally {
-				await emulatorPost(emu, '/dialects', { set: [] });
+		/** A burst that did not end: its executions, what each process logged of them, the logs kept. */
+		async function diagnoseSoak(before) {
+			const list = (await layout.main.listExecutions({ workflowId: ids.soak, limit: 1000 })).filter((e) => !before.has(e.id));
+			const open = list.filter((e) => e.status !== 'success');
+			say(`soak diagnosis: ${list.length} executions of the burst listed, not successful: ${JSON.stringify(open.map((e) => [e.id, e.status, layout.workerOf(e.id) || 'no worker']))}`);
+			for (const e of open.slice(0, 5)) {
+				for (const p of [{ name: 'main', logs: layout.main.logs }, ...layout.workers]) {
+					const lines = p.logs().split('\n').filter((l) => new RegExp(`\\b${e.id}\\b`).test(l));
+					if (lines.length) say(`  ${p.name} on execution ${e.id}:\n    ${lines.slice(-12).join('\n    ')}`);
+				}
 			}
-		}, 300000);
+			const kept = path.join(ROOT, 'test-results', `queue-soak-logs-${Date.now()}`);
+			fs.cpSync(path.join(layout.dir, 'logs'), kept, { recursive: true });
+			say(`  the processes' logs are kept in ${kept}`);
+		}
+
+		test(`token soak: ${SOAK_BURSTS.reduce((a, b) => a + b, 0)} executions in bursts of ${Math.min(...SOAK_BURSTS)}-${Math.max(...SOAK_BURSTS)} on a loaded machine, every log-in ending the earlier tokens: none fails`, async () => {
+			const bursts = await soak.run({
+				sizes: SOAK_BURSTS,
+				emulatorUrl: emu.url,
+				username: 'queue-tokens',
+				password: 'Tokens-pass-1',
+				start: () => layout.webhook('queue-token-soak', {}),
+				server: layout.main,
+				workflowId: ids.soak,
+				workerOf: layout.workerOf,
+				diagnose: diagnoseSoak,
+				say,
+			});
+			figures.tokenSoak = bursts.map(({ size, outside, failed, logins, ms, byWorker, load }) => ({ size, outside, failed, logins, ms, byWorker, load }));
+			expect(bursts.map((b) => b.executions)).toEqual(SOAK_BURSTS);
+			expect(bursts.map((b) => b.firstError || b.failed)).toEqual(SOAK_BURSTS.map(() => 0));
+			expect(bursts.map((b) => b.answers)).toEqual(SOAK_BURSTS);
+			// both workers took part
+			expect([...new Set(bursts.flatMap((b) => Object.keys(b.byWorker)))].sort()).toEqual(WORKER_NAMES);
+			// no storm of log-ins: a storm is one per execution
+			for (const b of bursts) expect(b.logins).toBeLessThan(b.size / 2);
+		}, 15 * 60 * 1000);
 	});
 
 	test(`the Cloud Host Trigger, active on the main: ${TRIGGER_CHANGES} polls with a change each, every change emitted exactly once, on the workers`, async () => {

@@ -79,6 +79,26 @@ export function storedRenewAt(credentials: ICredentialDataDecryptedObject): numb
 	return parseStored(credentials)?.renewAt;
 }
 
+/* ------------------------------------------------------ log-ins of this process */
+
+/**
+ * Tokens that log-ins in this process obtained (the credential's pre-authentication, whoever
+ * asked for it), and when; the newest last. A token in the credential that is not among them was
+ * stored by another process: a queue-mode worker, another n8n (tokens.ts).
+ */
+const loginsHere: Array<{ token: string; at: number }> = [];
+
+export function noteLoginHere(token: string): void {
+	loginsHere.push({ token, at: Date.now() });
+	if (loginsHere.length > 64) loginsHere.shift();
+}
+
+/** When a log-in in this process obtained `token` (ms), or undefined when another process did. */
+export function loggedInHere(token: string): number | undefined {
+	for (let i = loginsHere.length - 1; i >= 0; i--) if (loginsHere[i].token === token) return loginsHere[i].at;
+	return undefined;
+}
+
 /* ------------------------------------------------------------ token expiry */
 
 /** What `expires` of a log-in answer was read as (docs/vendor/readings.md#r32, #r45). */

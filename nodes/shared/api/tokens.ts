@@ -1,31 +1,48 @@
 /**
- * Tokens of the management interface within one process. A token is only sent with the
- * credentials that obtained it (auth.ts). A token is renewed through n8n's own
- * pre-authentication, which stores the new token in the credential, so other executions and
- * other processes (queue-mode workers) find it there instead of logging in again; within one
- * process one renewal serves everyone waiting.
+ * Tokens of the management interface within one process, and when a call logs in again. A token
+ * is only sent with the credentials that obtained it (auth.ts). A new token comes from n8n's own
+ * pre-authentication (renew.ts), which writes it into the credential in n8n's database; n8n reads
+ * a credential from the database each time a node asks for it, so every execution and every
+ * queue-mode worker finds the newest token there (docs/vendor/readings.md#r33).
  *
  * When: before a token is sent once its time is up (the log-in answer's `expires`, read by
- * readExpires in auth.ts: a lifetime or an end time; a value that makes no sense is ignored),
- * and when the service refuses it. The documents give no failure codes (docs/vendor/readings.md
- * #r30, #r44): a refusal is about the token when it has code -1, comes with HTTP 401, or its
- * message says so in English or Chinese (tokenRefused below); any other refusal is the
- * service's answer and is never repeated.
+ * readExpires in auth.ts), and when the service refuses it (words.ts: code -1, HTTP 401, or a
+ * message about the token, #r30, #r44); any other refusal is the service's answer, never repeated.
  *
- * How often, per call: at most one log-in (its own or one it waited for), and the request is
- * sent again only with a token not yet refused: once after that log-in, and once more with a
- * token another execution or worker stored meanwhile (two workers on a service where every
- * log-in ends the earlier tokens would otherwise end each other's). A token the service always
- * refuses costs one log-in and one repeat per call.
+ * How, after a refused token (it is never sent again by this process):
+ *  1. the call reads the credential again: a token that another execution or worker stored, or
+ *     that this process obtained meanwhile, and that nobody refused yet, is sent at once;
+ *  2. otherwise it logs in, through the one log-in under way in this process if there is one;
+ *  3. but where others log in with the same account (the credential held a token this process
+ *     did not obtain within the last 10 minutes: queue-mode workers, another n8n), a token of this
+ *     process's own log-in refused within a minute of it was ended by someone else's log-in; on a
+ *     service where each log-in ends the earlier tokens, workers that log in at once end each
+ *     other's. The process then holds its log-ins for a pause drawn once for the whole process
+ *     (about 1 s, then twice as long for each further such refusal within a minute, at most 8 s,
+ *     with jitter of half either way) and every call reads the credential again after it: the
+ *     worker that logged in last finds its token stored and used by the others instead of
+ *     logging in again. The pause is the process's, not each call's: many calls drawing their own
+ *     pauses would act on the shortest;
+ *  4. a call that logged in already pauses before its next log-in too (1, 2, 4, 8 s, jitter of
+ *     half either way) unless the process held it;
+ *  5. everything within the call's own time limit (a read 3 x Timeout, a write 2 x Timeout from
+ *     its start, as for busy answers, #r43); past it the call fails saying the tokens kept being
+ *     refused.
+ * A call fails sooner only when the service itself refuses the account, told apart from a log-in
+ * of someone else: the token of the call's own log-in is refused, nobody stored a newer one by
+ * the end of the pause, and either the log-in's own read was refused at once twice in a row (the
+ * account may not use the API), or profile/detail still takes the token (the endpoint refuses
+ * this account).
  */
-import { sleep, type ICredentialDataDecryptedObject } from 'n8n-workflow';
+import { sleep, type ICredentialDataDecryptedObject, type IExecuteFunctions } from 'n8n-workflow';
 
-import { backoffMs } from '../backoff';
-import { apiError } from '../errors';
-import { API_CREDENTIAL, apiBaseUrl, asDecrypted, credentialFingerprint, findLoginFailure, storedRenewAt, usableToken } from './auth';
+import { apiError, seconds } from '../errors';
+import { API_CREDENTIAL, credentialFingerprint, loggedInHere, storedRenewAt, usableToken } from './auth';
 import type { Envelope } from './envelope';
-import { RETRY_FIRST_PAUSE_MS, limitsOf } from './limits';
+import { PROBE_PATH, renew, tokenStillTaken, type Login } from './renew';
 import type { ApiContext } from './send';
+
+export { saysTokenRefused, tokenRefused } from './words';
 
 export interface TokenState {
 	/** The newest token this process obtained or saw work. */
@@ -34,8 +51,23 @@ export interface TokenState {
 	renewAt?: number;
 	/** Tokens the service refused (never sent again). */
 	refused: string[];
-	renewing?: Promise<string>;
+	/** The log-in under way in this process. */
+	renewing?: Promise<Login>;
+	/** No log-in by this process before this time (ms): someone else's log-in ended one of its new tokens. */
+	holdUntil: number;
+	/** Tokens of this process's log-ins ended by someone else within a minute of each other, and when the last was. */
+	contention: number;
+	contendedAt: number;
+	/** When the credential last held a token this process did not obtain (another worker or n8n logs in too). */
+	othersAt: number;
+	/** Whether profile/detail still takes a token (probes shared by the calls of this process). */
+	probes: Map<string, Promise<boolean | undefined>>;
 }
+
+/** A token refused this soon after this process's log-in obtained it was ended by someone else's log-in. */
+const FRESH_MS = 60000;
+/** How long after the credential held another client's token this process counts on others logging in too. */
+const OTHERS_MS = 10 * 60000;
 
 /** Per credential and log-in details (fingerprint), in this process. Holds no password. */
 const tokens = new Map<string, TokenState>();
@@ -45,51 +77,16 @@ export function tokenState(ctx: ApiContext, credentials: ICredentialDataDecrypte
 	const key = `${id}\u0000${credentialFingerprint(credentials)}`;
 	let ts = tokens.get(key);
 	if (!ts) {
-		ts = { refused: [] };
+		ts = { refused: [], holdUntil: 0, contention: 0, contendedAt: 0, othersAt: 0, probes: new Map() };
 		tokens.set(key, ts);
 	}
 	return ts;
 }
 
-/* ------------------------------------------------------------ a refused token */
-
-/**
- * Messages that say the token (or the log-in it came from) is missing, invalid, expired or
- * revoked: English, and Chinese as the vendor's display fields (`*_zh`) are written. A message
- * about a password, a permission or anything else does not match.
- */
-const TOKEN_WORDS = [
-	/\b(?:access[ _-]?)?token\b[^.;,]{0,40}\b(?:invalid|expired?|revoked|missing|required|empty|unknown|wrong|illegal|not (?:valid|found|exist|recogni[sz]ed))\b/i,
-	/\b(?:invalid|expired|revoked|missing|unknown|illegal|bad|wrong|no)\b[^.;,]{0,20}\b(?:access[ _-]?)?token\b/i,
-	/\b(?:please )?(?:re-?)?(?:log ?in|sign ?in|login|authori[sz]e|authenticate) again\b|\bre-?(?:login|authori[sz]e|authenticate)\b/i,
-	/\b(?:not|no longer) (?:logged|signed) in\b|\b(?:session|login|log-in) (?:has )?expired\b/i,
-	/(?:token|令牌|凭证|凭据|授权|登录态|登录状态|登陆状态|会话)[^，。,;；]{0,8}(?:无效|失效|过期|不存在|错误|非法|为空|不能为空|缺失)/i,
-	/(?:无效|非法|错误|缺少)的?(?:token|令牌|凭证|凭据)/i,
-	/请?重新(?:登录|登陆|授权|认证|获取(?:token|令牌))|未登录|未登陆|登录(?:已)?(?:超时|过期|失效)|登陆(?:已)?(?:超时|过期|失效)|身份(?:验证|认证)(?:失败|过期|失效)/i,
-];
-
-/** Whether a message says the token was refused. */
-export function saysTokenRefused(message: string): boolean {
-	return TOKEN_WORDS.some((re) => re.test(message));
-}
-
-/**
- * Whether an answer refuses the token: HTTP 401, or a failure envelope with code -1 (the
- * project's reading, docs/vendor/readings.md#r30) or a message that says so, whatever its code
- * (#r44).
- */
-export function tokenRefused(status: number, envelope: Envelope | undefined): boolean {
-	if (status === 401) return true;
-	if (!envelope) return false;
-	const code = Number(envelope.code);
-	if (code === 1) return false;
-	return code === -1 || saysTokenRefused(String(envelope.message ?? ''));
-}
-
 /** Marks a token the service refused: it is never sent again. */
 export function refuse(ts: TokenState, token: string) {
 	if (!ts.refused.includes(token)) ts.refused.push(token);
-	if (ts.refused.length > 32) ts.refused.shift();
+	if (ts.refused.length > 64) ts.refused.shift();
 	if (ts.token === token) {
 		ts.token = undefined;
 		ts.renewAt = undefined;
@@ -100,33 +97,53 @@ export function refuse(ts: TokenState, token: string) {
 
 /** What one call did about tokens. */
 export interface Renewals {
-	/** Log-ins this call made or waited for (at most one). */
+	/** Log-ins this call made or waited for. */
 	renewals: number;
-	/** Whether it already waited and read the credential again after its own log-in's token was refused. */
-	waited: boolean;
 	/** The credential must be read again before the next attempt. */
 	fresh: boolean;
 	/** Whether the credential was read again since the last token was refused or fell due. */
 	reread?: boolean;
-	/** Tokens this call had refused, and the last refusal as the service worded it. */
+	/** Tokens this call had refused, when the first was, and the last refusal as the service worded it. */
 	refusals?: number;
+	refusedSince?: number;
 	lastRefusal?: { code: unknown; message: string; status: number };
+	/** The token last refused (never shown). */
+	lastRefused?: string;
+	/** The log-ins this call made or waited for. */
+	logins?: Login[];
+	/** Log-ins whose token the log-in's own read saw refused at once, and no newer token came. */
+	strikes?: number;
+	/** Pauses this call took before a further log-in, and whether it paused (or was held) since the last refusal. */
+	pauses?: number;
+	paused?: boolean;
 }
 
-/**
- * Refusals one call takes: its first token, the one of its log-in, and up to three that other
- * workers stored meanwhile (on a service where every log-in ends the earlier tokens, workers
- * logging in at once end each other's; the call logs in only once, it takes the newer tokens).
- */
-const MAX_REFUSALS = 5;
+/** What tokenToSend needs to know of the call. */
+export interface TokenCall {
+	path: string;
+	itemIndex?: number;
+	/** The end of the call's own time limit (ms). */
+	until: number;
+}
 
 /** A refused token: never sent again, and the credential is read again before the next attempt. */
 export function noteRefusal(ts: TokenState, r: Renewals, token: string, status: number, envelope: Envelope | undefined) {
+	const now = Date.now();
+	const mine = loggedInHere(token);
+	if (mine !== undefined && now - mine < FRESH_MS && now - ts.othersAt < OTHERS_MS && !ts.refused.includes(token)) {
+		// a new token of this process, ended by someone else's log-in: hold this process's log-ins
+		ts.contention = now - ts.contendedAt < FRESH_MS ? ts.contention + 1 : 1;
+		ts.contendedAt = now;
+		ts.holdUntil = Math.max(ts.holdUntil, now + renewalPauseMs(ts.contention - 1));
+	}
 	refuse(ts, token);
 	r.refusals = (r.refusals ?? 0) + 1;
+	r.refusedSince ??= Date.now();
 	r.lastRefusal = { code: envelope?.code, message: typeof envelope?.message === 'string' ? envelope.message : '', status };
+	r.lastRefused = token;
 	r.fresh = true;
 	r.reread = true;
+	r.paused = false;
 }
 
 /**
@@ -146,108 +163,109 @@ function pickToken(credentials: ICredentialDataDecryptedObject, ts: TokenState, 
 	return undefined;
 }
 
-/**
- * Logs in again through n8n: the request goes out with an empty token field, so n8n runs the
- * credential's pre-authentication, which logs in and stores the new token in the credential
- * (persisted for every process). The vehicle is a read (profile/detail) whose answer is not
- * used. One renewal at a time per log-in details in this process; the others wait for it.
- */
-async function renew(ctx: ApiContext, credentials: ICredentialDataDecryptedObject, ts: TokenState, itemIndex?: number): Promise<string> {
-	ts.renewing ??= (async () => {
-		const data: ICredentialDataDecryptedObject = { ...credentials, accessToken: '' };
-		let failure: unknown;
-		try {
-			await ctx.helpers.httpRequestWithAuthentication.call(
-				ctx,
-				API_CREDENTIAL,
-				{
-					method: 'POST',
-					url: `${apiBaseUrl(credentials)}/API/profile/detail`,
-					headers: { 'Content-Type': 'application/json; charset=utf-8', Accept: 'application/json' },
-					body: {},
-					json: true,
-					returnFullResponse: true,
-					ignoreHttpStatusErrors: true,
-					timeout: limitsOf(credentials).readAttemptMs,
-				},
-				{ credentialsDecrypted: asDecrypted(data) },
-			);
-		} catch (error) {
-			failure = error;
-		}
-		const token = usableToken(data);
-		if (token) {
-			ts.token = token;
-			ts.renewAt = storedRenewAt(data);
-			return token;
-		}
-		throw loginError(ctx, failure, itemIndex);
-	})().finally(() => {
-		ts.renewing = undefined;
-	});
-	return await ts.renewing;
+/** A pause before logging in again: 1 s, 2 s, 4 s, then 8 s, each with jitter of half either way. */
+export function renewalPauseMs(pausesBefore: number): number {
+	return Math.round(Math.min(8000, 1000 * 2 ** pausesBefore) * (0.5 + Math.random()));
 }
 
-function loginError(ctx: ApiContext, failure: unknown, itemIndex?: number) {
-	const login = findLoginFailure(failure);
-	if (login) return apiError(ctx.getNode(), { message: login.message, description: login.description, itemIndex, context: { loginFailure: login.kind } });
-	return apiError(ctx.getNode(), {
-		message: `The log-in failed: ${(failure as Error)?.message ?? 'no token came back'}`,
-		description: 'Open the Vendor API credential, check the API URL, username and password, and test it.',
-		itemIndex,
-	});
-}
-
-function refusedAgain(ctx: ApiContext, r: Renewals, path: string, itemIndex?: number) {
+const said = (r: Renewals) => {
 	const last = r.lastRefusal;
-	const said = last?.message ? `: ${last.message}` : '';
+	const words = last?.message ? `: ${last.message}` : '';
 	const code = last && last.code !== undefined ? `code ${String(last.code)}` : `HTTP ${last?.status ?? '?'}`;
+	return { words, code };
+};
+
+/** The service refuses the account, not a token someone else ended. */
+function refusedAgain(ctx: ApiContext, r: Renewals, call: TokenCall, why: 'endpoint' | 'atOnce') {
+	const { words, code } = said(r);
 	return apiError(ctx.getNode(), {
-		message: `The service refused the token for ${path} even after logging in again${said} (${code})`,
+		message: `The service refused the token for ${call.path} even after logging in again${words} (${code})`,
 		description:
-			'The call logged in once and was refused again, so it was not sent any more. Check that the account (or sub-account) is enabled and may use the API; if the message is about something other than the token, correct what it names.',
-		itemIndex,
-		context: { endpoint: path, serviceCode: last?.code === undefined ? undefined : String(last.code), tokenRefusals: r.refusals },
+			why === 'endpoint'
+				? `The call logged in again and ${call.path} refused the new token, while ${PROBE_PATH} still takes it, so the service refuses this endpoint to the account. Check that the account (or sub-account) may use API/${call.path} (its group's permissions); if the message is about something other than the token, correct what it names.`
+				: `The log-ins were accepted, but the service refused each new token at once, ${r.renewals} times, and no other execution stored a newer one. Check that the account (or sub-account) is enabled and may use the API.`,
+		itemIndex: call.itemIndex,
+		context: { endpoint: call.path, serviceCode: r.lastRefusal?.code === undefined ? undefined : String(r.lastRefusal.code), tokenRefusals: r.refusals, logins: r.renewals },
 	});
 }
 
+/** The tokens kept being refused until the call's time limit. */
+function keptRefusing(ctx: ApiContext, r: Renewals, call: TokenCall) {
+	const { words, code } = said(r);
+	const logins = `${r.renewals} log-in${r.renewals === 1 ? '' : 's'}`;
+	return apiError(ctx.getNode(), {
+		message: `The service kept refusing the tokens for ${call.path} for ${seconds(Date.now() - (r.refusedSince ?? Date.now()))} (${r.refusals ?? 0} refused, ${logins} by this call)${words} (${code})`,
+		description:
+			'Each new token was soon refused again: other executions, n8n workers or programs keep logging in with the same account, and this service ends the earlier tokens at each log-in. Nothing was changed. Give them separate (sub-)accounts, or run fewer of them at once.',
+		itemIndex: call.itemIndex,
+		context: { endpoint: call.path, serviceCode: r.lastRefusal?.code === undefined ? undefined : String(r.lastRefusal.code), tokenRefusals: r.refusals, logins: r.renewals },
+	});
+}
+
+/** Whether profile/detail still takes `token`, asked once per token in this process. */
+async function probe(ctx: ApiContext, credentials: ICredentialDataDecryptedObject, ts: TokenState, token: string) {
+	let asked = ts.probes.get(token);
+	if (!asked) {
+		asked = tokenStillTaken(ctx, credentials, token);
+		ts.probes.set(token, asked);
+		if (ts.probes.size > 8) ts.probes.delete(ts.probes.keys().next().value!);
+	}
+	return await asked;
+}
+
 /**
- * The token a call sends: a usable one, or a new one from a log-in (at most one per call) when
- * every known token was refused or its time is up. Undefined means "read the credential again
- * first": another execution or worker may have stored a newer token.
+ * The token a call sends: a usable one, or a new one from a log-in when every known token was
+ * refused or its time is up (see the header for when and how often). Undefined means "read the
+ * credential again first": another execution or worker may have stored a newer token.
  */
 export async function tokenToSend(
 	ctx: ApiContext,
 	credentials: ICredentialDataDecryptedObject,
 	ts: TokenState,
 	r: Renewals,
-	path: string,
-	itemIndex?: number,
+	call: TokenCall,
 ): Promise<string | undefined> {
-	if ((r.refusals ?? 0) >= MAX_REFUSALS) throw refusedAgain(ctx, r, path, itemIndex);
+	const stored = usableToken(credentials);
+	if (stored && loggedInHere(stored) === undefined) ts.othersAt = Date.now();
 	const token = pickToken(credentials, ts, r.renewals > 0);
-	if (token) {
-		// a token another worker stored after this call's log-in: if it is refused too, wait for the next one again
-		if (r.renewals > 0 && r.waited) r.waited = false;
-		return token;
-	}
+	if (token) return token;
 	if (!r.reread) {
 		// before logging in: another execution or worker may have stored a newer token
 		r.reread = true;
 		r.fresh = true;
 		return undefined;
 	}
-	if (r.renewals === 0) {
-		r.renewals = 1;
-		return await renew(ctx, credentials, ts, itemIndex);
+	// the process is held (someone else's log-in ended a new token of it: let the newest token reach
+	// the credential), or this call logged in already and pauses before its next log-in
+	let hold = Math.max(0, ts.holdUntil - Date.now());
+	if (hold === 0 && r.renewals > 0 && !r.paused) {
+		hold = renewalPauseMs(r.pauses ?? 0);
+		r.pauses = (r.pauses ?? 0) + 1;
 	}
-	if (!r.waited) {
-		// refused after this call's own log-in: on a service where every log-in ends the earlier
-		// tokens, another worker has just logged in and is storing its token in the credential
-		r.waited = true;
+	if (hold > 0) {
+		if (Date.now() + hold > call.until) throw keptRefusing(ctx, r, call);
+		r.paused = true;
 		r.fresh = true;
-		await sleep(backoffMs(2, RETRY_FIRST_PAUSE_MS));
+		try {
+			await sleep(hold, (ctx as Partial<IExecuteFunctions>).getExecutionCancelSignal?.());
+		} catch {
+			throw apiError(ctx.getNode(), { message: `The execution was cancelled while ${call.path} was under way`, itemIndex: call.itemIndex, context: { endpoint: call.path } });
+		}
 		return undefined;
 	}
-	throw refusedAgain(ctx, r, path, itemIndex);
+	const own = r.lastRefused === undefined ? undefined : r.logins?.find((l) => l.token === r.lastRefused);
+	if (own) {
+		// the token of this call's own log-in was refused and, after the hold, nobody stored a newer one
+		if (own.refusedAtOnce) {
+			r.strikes = (r.strikes ?? 0) + 1;
+			if (r.strikes >= 2) throw refusedAgain(ctx, r, call, 'atOnce');
+		} else if (call.path !== PROBE_PATH && (await probe(ctx, credentials, ts, own.token)) === true) {
+			throw refusedAgain(ctx, r, call, 'endpoint');
+		}
+	}
+	if (Date.now() > call.until) throw keptRefusing(ctx, r, call);
+	r.renewals++;
+	const login = await renew(ctx, credentials, ts, call.itemIndex);
+	(r.logins ??= []).push(login);
+	return login.token;
 }

@@ -272,7 +272,7 @@ async function afterAnswer(call: Call, response: FullResponse, a: Attempt): Prom
 	const envelope = envelopeOf(response.body);
 	const code = envelope === undefined ? undefined : codeOf(envelope);
 	if (!call.noToken && tokenRefused(status, envelope)) {
-		// a refused token (tokens.ts): log in again (at most once per call, shared) and repeat
+		// a refused token (tokens.ts): the newest stored token, or a log-in (shared in this process), and repeat
 		noteRefusal(a.ts, call, a.token!, status, envelope);
 		call.attempts--;
 		return REPEAT;
@@ -306,7 +306,6 @@ export async function apiRequest(ctx: ApiContext, path: string, body: IDataObjec
 		started: Date.now(),
 		attempts: 0,
 		renewals: 0,
-		waited: false,
 		fresh: false,
 		busySince: 0,
 		secrets: [],
@@ -327,9 +326,10 @@ async function runAttempts(call: Call, body: IDataObject): Promise<Envelope> {
 		call.secrets = unionSecrets(call.secrets, credentialSecrets(credentials));
 		const base = checkedBaseUrl(call, credentials);
 		const ts = tokenState(ctx, credentials);
-		const token = call.noToken ? undefined : await tokenToSend(ctx, credentials, ts, call, path, call.itemIndex);
-		if (!call.noToken && token === undefined) continue;
 		const limits = limitsOf(credentials);
+		const until = call.started + busyWindowMs(limits, call.read);
+		const token = call.noToken ? undefined : await tokenToSend(ctx, credentials, ts, call, { path, itemIndex: call.itemIndex, until });
+		if (!call.noToken && token === undefined) continue;
 		const request = requestOptions(call, base, body, limits);
 		await call.run.throttle.ready();
 		const a: Attempt = { credentials, base, limits, request, ts, token, sentAt: Date.now() };

@@ -1,12 +1,16 @@
 'use strict';
 /**
- * Tokens of the management interface (nodes/shared/api/tokens.ts, auth.ts readExpires): a
- * refused token recognised whatever its code and words (docs/vendor/readings.md#r30, #r44), at
- * most one log-in and one repeat per call, no repeat of a refusal that is not about the token,
- * and `expires` used to renew a token before it runs out, read as a lifetime or as a time
- * (#r32, #r45), a value that makes no sense ignored. Against the emulator's dialects
- * tokenRefusedOtherCode, tokenRefusedChinese and expiresTimestamp, its `loginExpires` switch and
- * its counters (log-ins, token refusals, requests per path).
+ * Tokens of the management interface (nodes/shared/api/tokens.ts, renew.ts, auth.ts readExpires):
+ * a refused token recognised whatever its code and words (docs/vendor/readings.md#r30, #r44), one
+ * log-in and one repeat after a refusal, no repeat of a refusal that is not about the token;
+ * other clients of the same account that log in too (#r33, the emulator's otherLogin fault
+ * under loginInvalidates): a call succeeds while someone else's log-in ends its token, fails
+ * naming the account when the service refuses every new token, and gives up within its time
+ * limit when the tokens keep being ended; and `expires` used to renew a token before it runs
+ * out, read as a lifetime or as a time (#r32, #r45), a value that makes no sense ignored.
+ * Against the emulator's dialects tokenRefusedOtherCode, tokenRefusedChinese, loginInvalidates
+ * and expiresTimestamp, its fault rules and `loginExpires` switch, and its counters (log-ins,
+ * token refusals, requests per path).
  */
 const { startVendor } = require('../../support/vendor');
 
@@ -89,6 +93,22 @@ describe('a refused token, whatever its code and words (readings R30, R44)', () 
 	});
 
 	test.each([
+		['code -2 and "token timeout"', -2, 'token timeout'],
+		['code -2 and "Token has timed out"', -2, 'Token has timed out'],
+		['code 0 and "access token time out, please log in"', 0, 'access token time out, please log in'],
+		['code 0 and "session timed out"', 0, 'session timed out'],
+		['code 3 and "令牌超时"', 3, '令牌超时'],
+	])('%s: read as a refused token (readings R44), one log-in, the request repeated once, success', async (_name, code, message) => {
+		const credentials = await loggedIn();
+		await inject({ op: 'profile/balance', kind: 'envelope', code, message, times: 1 });
+		const c = await counted('profile/balance', () => v.run(NODE, BALANCE, { credentials }));
+		expect(c.result.error).toBeUndefined();
+		expect(c.result.items[0].json.price).toBeDefined();
+		expect({ logins: c.logins, requests: c.requests }).toEqual({ logins: 1, requests: 2 });
+	});
+
+	test.each([
+		['a timeout that is not about the token', -2, 'request timeout, please try again later'],
 		['a refusal in English', 0, 'insufficient balance, please recharge first'],
 		['a refusal in Chinese', 0, '余额不足，请先充值'],
 		['a permission refusal', 2, 'permission denied: this sub-account has no permission for API/profile/balance'],
@@ -101,6 +121,60 @@ describe('a refused token, whatever its code and words (readings R30, R44)', () 
 		expect(c.result.error.message).toContain(message);
 		expect({ logins: c.logins, requests: c.requests }).toEqual({ logins: 0, requests: 1 });
 	});
+});
+
+describe('other clients of the same account log in too (readings R33, issue 39)', () => {
+	const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
+	const rules = async () => (await v.control('GET', '/faults')).rules;
+
+	beforeEach(() => v.control('POST', '/dialects', { set: ['loginInvalidates'] }));
+
+	test("another worker logs in right after the node's log-in and stores its token 2 s later: the call still succeeds", async () => {
+		const credentials = await loggedIn();
+		await v.control('POST', '/management/tokens/revoke', { username: 'demo' });
+		// the other worker: logs in right after the node (which ends the node's new token) ...
+		await inject({ op: 'OAuth/authorize', kind: 'otherLogin', times: 1 });
+		const entry = v.store.data.get(credentials.vendorApi.id);
+		const worker = (async () => {
+			let tokens;
+			while (!(tokens = (await rules())[0].tokens)) await sleep(20);
+			// ... and its token reaches the credential 2 s later (a worker slow to write to the database)
+			await sleep(2000);
+			const [prefix, fingerprint] = entry.data.accessToken.split(':');
+			entry.data = { ...entry.data, accessToken: `${prefix}:${fingerprint}::${tokens[0]}` };
+		})();
+		const c = await counted('profile/balance', () => v.run(NODE, BALANCE, { credentials }));
+		await worker;
+		expect(c.result.error).toBeUndefined();
+		expect(c.result.items[0].json.price).toBeDefined();
+		// (the counter counts OAuth/authorize requests: the node's, not the other worker's) the
+		// node logs in again, or takes the other worker's token if it came by the end of its pause
+		expect(c.logins).toBeGreaterThanOrEqual(1);
+		expect(c.logins).toBeLessThanOrEqual(2);
+	}, 30000);
+
+	test('every new token refused at once although the log-in is accepted: two log-ins, then the account is named as the cause', async () => {
+		const credentials = await loggedIn();
+		await inject({ op: 'profile/balance', kind: 'envelope', code: -1, message: 'token is invalid' }, { op: 'profile/detail', kind: 'envelope', code: -1, message: 'token is invalid' });
+		const c = await counted('profile/balance', () => v.run(NODE, BALANCE, { credentials }));
+		expect(c.result.error.message).toBe('The service refused the token for profile/balance even after logging in again: token is invalid (code -1)');
+		expect(c.result.error.description).toMatch(/^The log-ins were accepted, but the service refused each new token at once, 2 times/);
+		expect({ logins: c.logins, requests: c.requests }).toEqual({ logins: 2, requests: 3 });
+	}, 30000);
+
+	test('another client ends every token right after its first answer: the call gives up within its time limit and says why', async () => {
+		// Timeout 1 s: a read ends within 3 s
+		const ref = v.store.add('vendorApi', { apiUrl: v.url, username: 'demo', password: 'demo-password', timeout: 1 });
+		const credentials = { vendorApi: ref };
+		await v.ok(NODE, BALANCE, { credentials });
+		await v.control('POST', '/management/tokens/revoke', { username: 'demo' });
+		// the log-in's own read (profile/detail) is answered, then another client logs in
+		await inject({ op: 'profile/detail', kind: 'otherLogin' });
+		const c = await counted('profile/balance', () => v.run(NODE, BALANCE, { credentials }));
+		expect(c.result.error.message).toMatch(/^The service kept refusing the tokens for profile\/balance for [\d.]+ s \(\d+ refused, \d+ log-ins? by this call\): token is invalid or has expired, please authorize again \(code -1\)$/);
+		expect(c.result.error.description).toMatch(/keep logging in with the same account/);
+		expect(c.logins).toBeGreaterThanOrEqual(1);
+	}, 30000);
 });
 
 describe('expires: the token renewed before it runs out (readings R32, R45)', () => {
