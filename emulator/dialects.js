@@ -5,11 +5,11 @@
  * reading is the emulator default that each reading names. A dialect's behaviour lives in the
  * module that acts, under a comment naming it:
  *
- *   storage/index.js     commonPrefixesPlain, markerInclusive, aclOwnerOnly, trickyUploadIds,
- *                        extraFields (XML element and header)
+ *   storage/buckets.js   commonPrefixesPlain, markerInclusive (List Objects)
  *   storage/keys.js      markerInclusive (where the listing starts, NextMarker)
- *   storage/index.js     booleansCapitalized, booleansNumeric, numericReferences (XML text),
- *                        partEtagMissing (Upload Part's answer)
+ *   storage/state.js     aclOwnerOnly (aclPolicy), booleansCapitalized, booleansNumeric (bool)
+ *   storage/wire.js      extraFields (XML element and header), numericReferences (XML text)
+ *   storage/multipart.js trickyUploadIds, partEtagMissing (Upload Part's answer)
  *   storage/auth.js      underscoreSigned, subresourceDecoded, bucketPathSlash
  *   management/index.js  numbersAsStrings, numbersAsNumbers, emptyObjectsAsArrays, extraFields
  *                        (one transform of every JSON answer), loginInvalidates, tokenLifetime60,
