@@ -9,7 +9,10 @@
  *   storage/keys.js      markerInclusive (where the listing starts, NextMarker)
  *   storage/state.js     aclOwnerOnly (aclPolicy), booleansCapitalized, booleansNumeric (bool)
  *   storage/wire.js      extraFields (XML element and header), numericReferences (XML text)
- *   storage/multipart.js trickyUploadIds, partEtagMissing (Upload Part's answer)
+ *   storage/multipart.js trickyUploadIds, partEtagMissing (Upload Part's answer),
+ *                        multipartEtagPlain (Complete's ETag)
+ *   storage/objects.js   rangeAs200, rangeIgnored, ifMatchIgnored (Get Object)
+ *   storage/buckets.js   listingRepeats (List Objects)
  *   storage/auth.js      underscoreSigned, subresourceDecoded, bucketPathSlash
  *   management/index.js  numbersAsStrings, numbersAsNumbers, emptyObjectsAsArrays, extraFields
  *                        (one transform of every JSON answer), loginInvalidates, tokenLifetime60,
@@ -84,6 +87,34 @@ const DIALECTS = [
 		name: 'partEtagMissing',
 		area: 'storage',
 		description: 'Upload Part answers 200 without an ETag header (the documentation gives it none); List Parts still gives each part\'s ETag, which is not the part\'s MD5',
+	},
+	{
+		name: 'rangeAs200',
+		area: 'storage',
+		description:
+			'Get Object answers a Range with 200, only the bytes asked for and no Content-Range (the documents: Get Object answers "200 with the content", bytes=0-99 "returns the first 100 bytes"; readings R29) instead of S3\'s 206 with Content-Range',
+	},
+	{
+		name: 'rangeIgnored',
+		area: 'storage',
+		description: 'Get Object ignores Range: 200 with the whole object and no Content-Range (readings R29)',
+	},
+	{
+		name: 'ifMatchIgnored',
+		area: 'storage',
+		description: 'Get Object ignores If-Match: the object is sent whatever its ETag, never 412 for it (a service may not honour the condition; readings R29)',
+	},
+	{
+		name: 'multipartEtagPlain',
+		area: 'storage',
+		description:
+			'the ETag of an object made by multipart upload is 32 hex digits (the MD5 of its parts\' MD5s, without S3\'s "-<parts>"): the documents say only that it "is not the MD5 of the content" (readings R29)',
+	},
+	{
+		name: 'listingRepeats',
+		area: 'storage',
+		description:
+			'List Objects repeats entries: a page after a marker starts with the two keys before the marker again (the end of the previous page), and every third key of a page is listed twice (readings R29)',
 	},
 	{
 		name: 'numbersAsStrings',

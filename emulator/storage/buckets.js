@@ -108,7 +108,9 @@ function createBuckets(s) {
 		parts.push(el('IsTruncated', bool(page.truncated)));
 		if (page.truncated && page.nextMarker !== undefined)
 			parts.push(el('NextMarker', page.nextMarker));
-		for (const k of page.keys) {
+		// dialect listingRepeats: entries listed again, across the page boundary and within the page (keys.js)
+		const listed = ctx.dialects && ctx.dialects.has('listingRepeats') ? keysIndex.withRepeats(b.keys, page.keys, { prefix, delimiter, marker }) : page.keys;
+		for (const k of listed) {
 			const o = b.objects.get(k);
 			parts.push(
 				node('Contents', [

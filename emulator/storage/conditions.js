@@ -14,10 +14,13 @@ function etagMatches(header, etag) {
 	return header.split(',').some((t) => bareEtag(t) === want);
 }
 
-/** 200, 304 or 412 for a GET's conditional headers (RFC 7232 order, as S3 does). */
-function evaluateConditions(h, obj) {
+/**
+ * 200, 304 or 412 for a GET's conditional headers (RFC 7232 order, as S3 does). `ifMatchIgnored`
+ * (dialect ifMatchIgnored): If-Match is read as absent.
+ */
+function evaluateConditions(h, obj, ifMatchIgnored = false) {
 	const lm = obj.lastModified;
-	if (h['if-match'] !== undefined) {
+	if (h['if-match'] !== undefined && !ifMatchIgnored) {
 		if (!etagMatches(h['if-match'], obj.etag)) return 412;
 	} else if (h['if-unmodified-since'] !== undefined) {
 		const t = Date.parse(h['if-unmodified-since']);

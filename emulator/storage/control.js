@@ -54,7 +54,8 @@ function createControl(s) {
 			return { name: b.name, owner: b.owner, acl: b.acl };
 		},
 		/**
-		 * { bucket, key, body (text) | base64, contentType?, meta?, acl?, headers? }, or
+		 * { bucket, key, body (text) | base64, contentType?, meta?, acl?, headers?, partSize? }, or
+		 * (partSize: the ETag a multipart upload in parts of that many bytes would give), or
 		 * { bucket, objects: [ ...same without bucket ] } for bulk seeding (one sort at the end).
 		 * The bucket is created (owned by the first user) when missing.
 		 */
@@ -93,6 +94,8 @@ function createControl(s) {
 		 * { hooks: [{ bucket, request, put?: [{ key, body | base64, contentType?, meta?, lastModified? }], delete?: [keys] }] }
 		 * appends hooks (runListingHooks); { hooks: [] } removes them all. `request` 1 is the next
 		 * ListObjects request of the bucket, 2 the one after (the second page of a listing), ...
+		 * With `op: 'GetObject'` (and `key`, optional) a hook counts the Get Object requests of
+		 * that key instead (runGetHooks): an object replaced while a client reads it in ranges.
 		 */
 		'POST /listing-hooks': async (body) => {
 			if (!Array.isArray(body.hooks)) throw badControl('hooks must be an array of listing hooks ([] removes them all)');
@@ -103,7 +106,10 @@ function createControl(s) {
 				const put = Array.isArray(h.put) ? h.put : [];
 				if (put.some((it) => !it || typeof it.key !== 'string' || !it.key)) throw badControl('each object to put needs a key');
 				for (const it of put) if (it.lastModified !== undefined) toMs(it.lastModified);
-				listingHooks.push({ bucket: h.bucket, request: h.request, seen: 0, fired: false, marker: null, put, delete: (h.delete || []).map(String) });
+				if (h.op !== undefined && h.op !== 'ListObjects' && h.op !== 'GetObject') throw badControl('op must be ListObjects (the default) or GetObject');
+				const hook = { bucket: h.bucket, op: h.op || 'ListObjects', request: h.request, seen: 0, fired: false, marker: null, put, delete: (h.delete || []).map(String) };
+				if (h.key !== undefined) hook.key = String(h.key);
+				listingHooks.push(hook);
 			}
 			return { hooks: listingHooks.length };
 		},

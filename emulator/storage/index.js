@@ -44,7 +44,8 @@
  * Fault rules (faults.js) are acted on in handle(): hang, reset, http, html200 and slowDown
  * answer instead of the operation; afterCreate500 (perform, then 500 InternalError) and
  * resetMidBody (GET answers: headers with the whole Content-Length, the first afterBytes bytes,
- * never the whole body, then the connection closes) act where the answer is written.
+ * never the whole body, then the connection closes) and flipByte (GET answers: the byte at
+ * afterBytes inverted on the way) act where the answer is written.
  */
 const crypto = require('node:crypto');
 const { S3Error } = require('./errors');
@@ -207,9 +208,9 @@ function createStorage(ctx, options = {}) {
 				ctx.stats.storageRequest(route.op);
 				ctx.stats.storageCall(route.op, req);
 			}
-			const rule = ctx.faults.pick('storage', route.op, (kind) => kind !== 'resetMidBody' || rq.method === 'GET');
+			const rule = ctx.faults.pick('storage', route.op, (kind) => (kind !== 'resetMidBody' && kind !== 'flipByte') || rq.method === 'GET');
 			if (rule) {
-				if (rule.kind === 'afterCreate500' || rule.kind === 'resetMidBody') res[WIRE].rule = rule;
+				if (rule.kind === 'afterCreate500' || rule.kind === 'resetMidBody' || rule.kind === 'flipByte') res[WIRE].rule = rule;
 				else return await answerFault(rq, rule);
 			}
 			if (ctx.faults.shouldFail(route.op)) {

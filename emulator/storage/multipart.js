@@ -21,7 +21,7 @@ const completeParser = new XMLParser({
 });
 
 function createMultipart(s) {
-	const { ctx, bodies, uploads, now, bool, nowSecond, ownerXml, requireBucketPerm, bucketOf, uploadOf, cannedAcl, checkKey, requireLength, contentMd5, badDigest, objectAttrs, storeObject, intParam } = s;
+	const { ctx, bodies, uploads, now, bool, nowSecond, ownerXml, requireBucketPerm, bucketOf, uploadOf, cannedAcl, checkKey, requireLength, contentMd5, badDigest, objectAttrs, storeObject, multipartEtag, intParam } = s;
 
 	/**
 	 * A new upload ID: URL-safe by default; with trickyUploadIds or subresourceDecoded the
@@ -202,7 +202,7 @@ function createMultipart(s) {
 			throw err;
 		}
 		const md5s = Buffer.concat(chosen.map((p) => Buffer.from(bareEtag(p.etag), 'hex')));
-		const etag = `"${crypto.createHash('md5').update(md5s).digest('hex')}-${chosen.length}"`;
+		const etag = multipartEtag(md5s, chosen.length);
 		storeObject(b, {
 			key: u.key,
 			size: body.size,

@@ -3,15 +3,31 @@
  * Object operations of the storage emulator: Put, Get (conditions and ranges: conditions.js),
  * Delete, and the object ACL.
  */
+const { Transform } = require('node:stream');
 const { pipeline } = require('node:stream/promises');
 const { S3Error } = require('./errors');
 const { WIRE, drain, httpDate, sendXml, sendEmpty, wireHeaders, respond, cutAt, closeConnection } = require('./wire');
 const { evaluateConditions, parseRange } = require('./conditions');
 const { ANONYMOUS } = require('./state');
 
+/** A pass-through stream that inverts the byte at `offset` of what passes (none when negative). */
+function flipAt(offset) {
+	let seen = 0;
+	return new Transform({
+		transform(chunk, _enc, done) {
+			if (offset >= seen && offset < seen + chunk.length) {
+				chunk = Buffer.from(chunk);
+				chunk[offset - seen] ^= 0xff;
+			}
+			seen += chunk.length;
+			done(null, chunk);
+		},
+	});
+}
+
 
 function createObjects(s) {
-	const { bodies, config, buckets, nowSecond, bucketAllows, objectReadable, denied, requireBucketPerm, bucketOf, cannedAcl, checkKey, requireLength, contentMd5, badDigest, objectAttrs, storeObject, removeObject, aclPolicy } = s;
+	const { ctx, bodies, config, buckets, nowSecond, bucketAllows, objectReadable, denied, requireBucketPerm, bucketOf, cannedAcl, checkKey, requireLength, contentMd5, badDigest, objectAttrs, storeObject, removeObject, runGetHooks, aclPolicy } = s;
 
 	async function putObject(rq) {
 		const { req } = rq;
@@ -54,6 +70,7 @@ function createObjects(s) {
 		const { req, res } = rq;
 		const b = bucketOf(rq);
 		await drain(req);
+		if (!head) runGetHooks(b, rq.key);
 		const obj = b.objects.get(rq.key);
 		if (!obj) {
 			if (!bucketAllows(b, rq.user, 'READ')) throw denied();
@@ -62,7 +79,9 @@ function createObjects(s) {
 		if (!objectReadable(b, obj, rq.user)) throw denied();
 		const h = req.headers;
 		const base = { ETag: obj.etag, 'Last-Modified': httpDate(obj.lastModified) };
-		const cond = evaluateConditions(h, obj);
+		const d = ctx.dialects;
+		// dialect ifMatchIgnored: a service that does not honour If-Match (readings R29)
+		const cond = evaluateConditions(h, obj, !!(d && d.has('ifMatchIgnored')));
 		if (cond === 412)
 			throw new S3Error(
 				'PreconditionFailed',
@@ -92,10 +111,15 @@ function createObjects(s) {
 					{ 'Content-Range': `bytes */${obj.size}` },
 				);
 			}
-			if (r) {
+			// dialect rangeIgnored: 200 with the whole object; rangeAs200: 200 with only the bytes
+			// asked for and no Content-Range ("200 with the content", "returns the first 100 bytes":
+			// readings R29)
+			if (r && !(d && d.has('rangeIgnored'))) {
 				({ start, end } = r);
-				status = 206;
-				headers['Content-Range'] = `bytes ${start}-${end}/${obj.size}`;
+				if (!(d && d.has('rangeAs200'))) {
+					status = 206;
+					headers['Content-Range'] = `bytes ${start}-${end}/${obj.size}`;
+				}
 			}
 		}
 		headers['Content-Length'] = Math.max(0, end - start + 1);
@@ -117,7 +141,9 @@ function createObjects(s) {
 			throw new S3Error('NoSuchKey', 'The specified key does not exist.', { Key: rq.key });
 		res.writeHead(status, wireHeaders(res, headers));
 		try {
-			if (cut === undefined) await pipeline(stream, res);
+			// flipByte: one byte of the answer changed on the way (afterBytes: its offset in the body)
+			if (rule && rule.kind === 'flipByte') await pipeline(stream, flipAt(cut === undefined ? rule.afterBytes || 0 : -1), res);
+			else if (cut === undefined) await pipeline(stream, res);
 			else {
 				await pipeline(stream, res, { end: false });
 				closeConnection(res);
