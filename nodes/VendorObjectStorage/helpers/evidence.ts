@@ -18,7 +18,7 @@
  * (multipartEtagOf).
  */
 import { createHash, type Hash } from 'crypto';
-import type { IDataObject } from 'n8n-workflow';
+import { NodeApiError, NodeOperationError, type IDataObject } from 'n8n-workflow';
 
 import type { StorageContext, StorageResponse } from '../../shared/storage/call';
 import { storageRequest } from '../../shared/storage/transport';
@@ -80,7 +80,7 @@ export async function listedVersion(ctx: StorageContext, itemIndex: number, buck
 		page = await listPage(ctx, itemIndex, bucket, { prefix: key, maxKeys: 1 });
 	} catch (error) {
 		if (codeOf(error) === 'AccessDenied') return { unavailable: `List Objects was refused (${(error as Error).message})` };
-		throw error;
+		throw error instanceof NodeApiError || error instanceof NodeOperationError ? error : new NodeOperationError(ctx.getNode(), error as Error, { itemIndex });
 	}
 	const entry = page.entries.find((e) => e.item.type === 'object' && e.name === key);
 	if (!entry) return { unavailable: 'List Objects does not hold the key' };
