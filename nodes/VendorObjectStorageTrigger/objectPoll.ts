@@ -13,18 +13,19 @@ import { downloadObject } from '../VendorObjectStorage/helpers/download';
 import { walkListing } from '../VendorObjectStorage/helpers/listing';
 import * as check from '../VendorObjectStorage/helpers/validate';
 import type { EventsWithFiles, PollResult, TriggerPoll } from '../shared/poll/poll';
+import { blocksOf, decodeBlocks, encodeBlocks, inChangedRuns } from './blocks';
 import { AgeClasses, Summary, decodeElements, elementId, encodeElements, etagIdOf, keyIdOf, keyIdString, type Element } from './summary';
 
 /** Cells of the difference summary: 32,400 bytes, 43,200 characters of base64. */
 export const SUMMARY_CELLS = 1800;
-/** Objects kept in `recent` at most: 14,784 bytes, 19,712 characters of base64 (room for the age classes). */
-export const RECENT_MAX = 1232;
+/** Objects kept in `recent` at most: 12,288 bytes, 16,384 characters of base64 (room for the age classes and key blocks). */
+export const RECENT_MAX = 1024;
 /** How far before the service's time at a poll's start the window of recent objects reaches. */
 export const WINDOW_MS = 10 * 60 * 1000;
 /** Files downloaded at the same time. */
 const DOWNLOADS_AT_ONCE = 4;
 
-/** What a poll keeps (about 64,000 characters at most, whatever the number of objects: 43,200 summary, 19,712 recent, 544 ages). */
+/** What a poll keeps (about 64,000 characters at most, whatever the number of objects: 43,200 summary, 16,384 recent, 544 ages, 3,416 blocks). */
 export interface ObjectState extends IDataObject {
 	v: 1;
 	/** The bucket, prefix and subfolder setting the state belongs to. */
@@ -41,6 +42,8 @@ export interface ObjectState extends IDataObject {
 	objects: number;
 	/** The age classes of that listing, with `w` as reference (AgeClasses.encode); absent in states of earlier versions. */
 	ages?: string;
+	/** The key blocks of that listing (blocks.ts encodeBlocks); absent in states of earlier versions. */
+	blocks?: string;
 }
 
 export type Event = 'new' | 'changed' | 'newOrChanged';
@@ -188,8 +191,9 @@ function findListed(objects: Listed[], elements: Element[]): Map<string, Listed>
  * When the difference could not be read back completely: every object of the listing that may be
  * in what is left of it. Not an object modified inside the previous window (compared exactly);
  * not one whose age class holds the same objects as in the previous listing (AgeClasses); not one
- * with a cell of the difference left empty (Summary.mayHold). Whatever is new or changed among
- * the older objects and was not read back is among these, so it is emitted (at least once).
+ * in a run of keys that holds the same objects (blocks.ts); not one with a cell of the difference
+ * left empty (Summary.mayHold). Whatever is new or changed among the older objects and was not
+ * read back is among these, so it is emitted (at least once).
  */
 function unsureObjects(stored: ObjectState, objects: Listed[], residue: Summary, found: Set<Listed>): Listed[] {
 	const before = AgeClasses.decode(stored.ages, stored.w, WINDOW_MS);
@@ -199,7 +203,11 @@ function unsureObjects(stored: ObjectState, objects: Listed[], residue: Summary,
 		for (const o of objects) now.add(o, o.time);
 		differing = now.differing(before);
 	}
-	return objects.filter((o) => !(o.time >= stored.w) && !found.has(o) && (!differing || differing[before!.classOf(o.time)]) && residue.mayHold(o));
+	const runs = decodeBlocks(stored.blocks);
+	const changed = runs ? inChangedRuns(runs, objects) : undefined;
+	return objects.filter(
+		(o, n) => !(o.time >= stored.w) && !found.has(o) && (!differing || differing[before!.classOf(o.time)]) && (!changed || changed[n]) && residue.mayHold(o),
+	);
 }
 
 export function compare(stored: ObjectState, objects: Listed[], summary: Summary): Comparison {
@@ -248,7 +256,7 @@ function stateOf(scope: string, objects: Listed[], summary: Summary, t: number):
 	const { w, recent } = windowOf(objects, t);
 	const ages = new AgeClasses(w, WINDOW_MS);
 	for (const o of objects) ages.add(o, o.time);
-	return { v: 1, scope, t, w, recent: encodeElements(recent), summary: summary.encode(), objects: objects.length, ages: ages.encode() };
+	return { v: 1, scope, t, w, recent: encodeElements(recent), summary: summary.encode(), objects: objects.length, ages: ages.encode(), blocks: encodeBlocks(blocksOf(objects)) };
 }
 
 /** The item of an event: what it is and the object as listed; `repeatPossible` when it may have been emitted before. */

@@ -257,6 +257,11 @@ export const AGE_CLASSES = 34;
 const AGE_BYTES = 12;
 const HASH_SEEDS = [0x68e31da4, 0xb5297a4d];
 
+/** A 64-bit hash of an element (two 32-bit halves), for the XOR of a set of elements. */
+export function elementHash(x: Element): [number, number] {
+	return [murmur3(x.a, x.b, x.e, HASH_SEEDS[0]), murmur3(x.a, x.b, x.e, HASH_SEEDS[1])];
+}
+
 export class AgeClasses {
 	readonly count = new Uint32Array(AGE_CLASSES);
 	readonly lo = new Uint32Array(AGE_CLASSES);
@@ -279,9 +284,10 @@ export class AgeClasses {
 
 	add(x: Element, time: number): void {
 		const c = this.classOf(time);
+		const [lo, hi] = elementHash(x);
 		this.count[c] = (this.count[c] + 1) >>> 0;
-		this.lo[c] ^= murmur3(x.a, x.b, x.e, HASH_SEEDS[0]);
-		this.hi[c] ^= murmur3(x.a, x.b, x.e, HASH_SEEDS[1]);
+		this.lo[c] ^= lo;
+		this.hi[c] ^= hi;
 	}
 
 	/** The classes whose objects differ from `other`'s (same reference and window). */

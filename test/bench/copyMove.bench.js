@@ -25,7 +25,7 @@
  * not checked: the "verified" it gave compared the service's own part ETags).
  *
  * Environment: BENCH_SIZE_MIB (1024), BENCH_RUNS (1; medians are printed), BENCH_BEFORE (a git ref,
- * or "none": after only).
+ * or "none": after only), BENCH_ONLY (cases whose name contains it, e.g. "s3rver").
  */
 const { execFileSync, spawn } = require('node:child_process');
 const crypto = require('node:crypto');
@@ -181,7 +181,7 @@ async function main() {
 		console.log(`Copy and Move of ${SIZE / MiB} MiB against s3rver and the emulator: ${trees.map((t) => t.name).join(' and ')}${beforeDir ? ` (before: ${BEFORE})` : ''}, ${RUNS} run(s), medians; each run in a fresh process`);
 		console.log(`  ${os.cpus().length} CPUs, node ${process.version}, load average at start ${load()}`);
 		const rows = [];
-		for (const c of CASES) {
+		for (const c of CASES.filter((x) => x.name.includes(process.env.BENCH_ONLY || ''))) {
 			const m = { before: { ms: [], growth: [] }, after: { ms: [], growth: [] } };
 			const sourceKey = `src/${c.sourcePartMiB}${c.dialect ? `-${c.dialect}` : ''}.bin`;
 			const s3 = clients[c.server];

@@ -24,7 +24,8 @@
  * copies that keep their date), which the window of recent objects cannot see and only the
  * difference summary tells apart, for N in BENCH_LATE; `same age` writes them with the
  * LastModified of the 100,000 (the hardest case for the age classes); and a deletion of 3,000 of
- * the 100,000 with nothing new. For each: events, those emitted exactly once (no repeatPossible),
+ * the 100,000 with nothing new: three whole folders, and 3,000 keys spread over the bucket (the
+ * case nothing in 64 KiB can narrow). For each: events, those emitted exactly once (no repeatPossible),
  * those flagged repeatPossible, new objects missed (must be 0), events for objects that did not
  * change (repeats), and the static data's size.
  *
@@ -187,7 +188,11 @@ async function main() {
 			const objects = lateObjects(n, `same-${n}`, seededAt);
 			await measureLate(`${n} late (same age as the 100,000)`, n, objects.map((o) => o.key), () => emu.control('POST', '/storage/objects', { bucket: BUCKET, objects }));
 		}
-		await measureLate('3000 of the 100,000 deleted', 3000, [], () => emu.control('POST', '/storage/objects/delete', { bucket: BUCKET, keys: Array.from({ length: 3000 }, (_, i) => keyOf(i * 31 + 5)) }));
+		const folders = Array.from({ length: KEYS }, (_, i) => i).filter((i) => [1, 2, 3].includes(i % 97));
+		await measureLate(`3 folders deleted (${folders.length} objects)`, folders.length, [], () => emu.control('POST', '/storage/objects/delete', { bucket: BUCKET, keys: folders.map(keyOf) }));
+		const gone = new Set(folders.map(keyOf));
+		const spread = Array.from({ length: 3000 }, (_, i) => keyOf((i * 31 + 5) % KEYS)).filter((k) => !gone.has(k));
+		await measureLate(`${spread.length} deleted, spread over the bucket`, spread.length, [], () => emu.control('POST', '/storage/objects/delete', { bucket: BUCKET, keys: spread }));
 		console.log('');
 		console.log('  change                                  events  exactly once  flagged  missed  repeats  static data (chars)  ms/poll');
 		for (const r of late) {
