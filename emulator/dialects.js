@@ -5,11 +5,14 @@
  * reading is the emulator default that each reading names. A dialect's behaviour lives in the
  * module that acts, under a comment naming it:
  *
- *   storage/index.js     commonPrefixesPlain, markerInclusive, aclOwnerOnly, trickyUploadIds,
- *                        extraFields (XML element and header)
+ *   storage/buckets.js   commonPrefixesPlain, markerInclusive (List Objects)
  *   storage/keys.js      markerInclusive (where the listing starts, NextMarker)
- *   storage/index.js     booleansCapitalized, booleansNumeric, numericReferences (XML text),
- *                        partEtagMissing (Upload Part's answer)
+ *   storage/state.js     aclOwnerOnly (aclPolicy), booleansCapitalized, booleansNumeric (bool)
+ *   storage/wire.js      extraFields (XML element and header), numericReferences (XML text)
+ *   storage/multipart.js trickyUploadIds, partEtagMissing (Upload Part's answer),
+ *                        multipartEtagPlain (Complete's ETag)
+ *   storage/objects.js   rangeAs200, rangeIgnored, ifMatchIgnored (Get Object)
+ *   storage/buckets.js   listingRepeats (List Objects)
  *   storage/auth.js      underscoreSigned, subresourceDecoded, bucketPathSlash
  *   management/index.js  numbersAsStrings, numbersAsNumbers, emptyObjectsAsArrays, extraFields
  *                        (one transform of every JSON answer), loginInvalidates, tokenLifetime60,
@@ -88,6 +91,34 @@ const DIALECTS = [
 		name: 'partEtagMissing',
 		area: 'storage',
 		description: 'Upload Part answers 200 without an ETag header (the documentation gives it none); List Parts still gives each part\'s ETag, which is not the part\'s MD5',
+	},
+	{
+		name: 'rangeAs200',
+		area: 'storage',
+		description:
+			'Get Object answers a Range with 200, only the bytes asked for and no Content-Range (the documents: Get Object answers "200 with the content", bytes=0-99 "returns the first 100 bytes"; readings R74) instead of S3\'s 206 with Content-Range',
+	},
+	{
+		name: 'rangeIgnored',
+		area: 'storage',
+		description: 'Get Object ignores Range: 200 with the whole object and no Content-Range (readings R74)',
+	},
+	{
+		name: 'ifMatchIgnored',
+		area: 'storage',
+		description: 'Get Object ignores If-Match: the object is sent whatever its ETag, never 412 for it (a service may not honour the condition; readings R74)',
+	},
+	{
+		name: 'multipartEtagPlain',
+		area: 'storage',
+		description:
+			'the ETag of an object made by multipart upload is 32 hex digits (the MD5 of its parts\' MD5s, without S3\'s "-<parts>"): the documents say only that it "is not the MD5 of the content" (readings R74)',
+	},
+	{
+		name: 'listingRepeats',
+		area: 'storage',
+		description:
+			'List Objects repeats entries: a page after a marker starts with the two keys before the marker again (the end of the previous page), and every third key of a page is listed twice (readings R74)',
 	},
 	{
 		name: 'numbersAsStrings',

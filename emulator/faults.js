@@ -22,12 +22,14 @@
  *
  * Fault rules (EMULATOR-INTERFACE.md): `set({ inject: [rule, ...] })` appends rules,
  * `set({ inject: [] })` clears them; reset() clears them too. A rule is
- *   { op, kind, times?, rate?, status?, code?, message?, afterBytes?, bytes?, endless?,
+ *   { op, kind, times?, skip?, rate?, status?, code?, message?, afterBytes?, bytes?, endless?,
  *     intervalMs?, depth?, set?, drop?, by?, coding?, plain? }
  * `op` is a management path ("cdn/refresh"), a storage operation ("GetObject"), or "*",
  * "management", "storage". `times`: the next N matching requests only; `rate`: that share of
  * matching requests (seeded random); neither: every matching request. A rule only matches the
- * requests its kind applies to (KINDS below), so `{ op: '*', kind: 'slowDown' }` leaves the
+ * requests its kind applies to (KINDS below); `skip`: the first N matching requests pass untouched
+ * (`{ op: 'DeleteObject', kind: 'http', status: 404, code: 'NoSuchBucket', skip: 2 }`: from the
+ * third on), so `{ op: '*', kind: 'slowDown' }` leaves the
  * management interface alone. The modules act on a rule (management/index.js, storage/index.js):
  *   hang          read the request, never answer (sockets are destroyed by emu.close())
  *   reset         destroy the connection without answering (not performed)
@@ -39,6 +41,8 @@
  *   slowDown      HTTP 503 <Error><Code>SlowDown</Code> (not performed)
  *   resetMidBody  storage reads: headers and the first `afterBytes` (default 65536, never the
  *                 whole body) bytes of the body, then the connection is destroyed
+ *   flipByte      storage reads (Get Object): the whole answer, with the byte at offset
+ *                 `afterBytes` (default 0) of its body inverted: changed on the way
  *   afterCreate500  perform, then HTTP 500 (storage: <Error><Code>InternalError</Code>)
  *   otherLogin    perform and answer, then log the request's account in once more, as another
  *                 client of the same account would (under loginInvalidates that ends every
@@ -71,6 +75,7 @@ const KINDS = {
 	tooFrequent: ['management'],
 	slowDown: ['storage'],
 	resetMidBody: ['storage'],
+	flipByte: ['storage'],
 	afterCreate500: ['management', 'storage'],
 	otherLogin: ['management'],
 	bigAnswer: ['management'],
@@ -97,6 +102,11 @@ function checkRule(r) {
 	if (r.times !== undefined) {
 		if (!Number.isInteger(r.times) || r.times < 0) throw bad('times must be a whole number');
 		rule.times = r.times;
+	}
+	if (r.skip !== undefined) {
+		if (!Number.isInteger(r.skip) || r.skip < 0) throw bad('skip must be a whole number');
+		rule.skip = r.skip;
+		rule.skipped = 0;
 	}
 	if (r.rate !== undefined) {
 		if (typeof r.rate !== 'number' || !(r.rate >= 0 && r.rate <= 1)) throw bad('rate must be a number from 0 to 1');
@@ -196,6 +206,10 @@ class Faults {
 			if (!KINDS[rule.kind].includes(area)) continue;
 			if (applies && !applies(rule.kind)) continue;
 			if (rule.times !== undefined && rule.fired >= rule.times) continue;
+			if (rule.skip !== undefined && rule.skipped < rule.skip) {
+				rule.skipped++;
+				continue;
+			}
 			if (rule.rate !== undefined && !(this.random() < rule.rate)) continue;
 			rule.fired++;
 			return rule;

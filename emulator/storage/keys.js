@@ -138,4 +138,27 @@ function listPage(keys, { prefix = '', delimiter = '', marker = '', maxKeys = 10
 	return { keys: outKeys, prefixes, truncated, nextMarker };
 }
 
-module.exports = { cmpKeys, lowerBound, upperBound, insertKey, removeKey, listPage };
+/**
+ * Dialect listingRepeats (readings R74): the keys of a page as a service that repeats entries
+ * lists them: after a marker, the two keys at or before it (the end of the previous page) come
+ * first again, and every third key of the page is listed twice.
+ */
+function withRepeats(keys, pageKeys, { prefix = '', delimiter = '', marker = '' }) {
+	const again = [];
+	if (marker) {
+		for (let i = upperBound(keys, marker) - 1; i >= 0 && again.length < 2; i--) {
+			const k = keys[i];
+			if (!k.startsWith(prefix)) break;
+			if (delimiter && k.indexOf(delimiter, prefix.length) >= 0) continue;
+			again.unshift(k);
+		}
+	}
+	const out = [...again];
+	pageKeys.forEach((k, n) => {
+		out.push(k);
+		if (n % 3 === 2) out.push(k);
+	});
+	return out;
+}
+
+module.exports = { cmpKeys, lowerBound, upperBound, insertKey, removeKey, listPage, withRepeats };

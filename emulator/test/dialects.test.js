@@ -150,6 +150,11 @@ describe('the registry', () => {
 			'booleansNumeric',
 			'numericReferences',
 			'partEtagMissing',
+			'rangeAs200',
+			'rangeIgnored',
+			'ifMatchIgnored',
+			'multipartEtagPlain',
+			'listingRepeats',
 			'numbersAsStrings',
 			'numbersAsNumbers',
 			'emptyObjectsAsArrays',
@@ -432,6 +437,96 @@ describe('storage dialects of the integrity readings (R10, R25, R26, R27)', () =
 		const complete = (etag) => sreq('POST', `/${b}/mp?uploadId=${id}`, { body: `<CompleteMultipartUpload><Part><PartNumber>1</PartNumber><ETag>${etag}</ETag></Part></CompleteMultipartUpload>` });
 		expect(errorCode(await complete(`"${md5}"`))).toBe('InvalidPart');
 		expect((await complete(listed)).status).toBe(200);
+	});
+});
+
+describe('storage dialects of the evidence readings (R74): ranges, If-Match, multipart ETags, repeated entries', () => {
+	const md5 = (t) => crypto.createHash('md5').update(t).digest('hex');
+	const TEXT = 'abcdefghijklmnopqrstuvwxyz';
+
+	test('rangeAs200: 200 with only the bytes asked for and no Content-Range; rangeIgnored: 200 with the whole object; the default 206', async () => {
+		const b = await newBucket();
+		await put(b, 'r.txt', TEXT);
+		const get = async () => {
+			const r = await sreq('GET', `/${b}/r.txt`, { headers: { Range: 'bytes=2-4' } });
+			return [r.status, r.text, r.headers.get('content-range'), r.headers.get('content-length'), r.headers.get('etag')];
+		};
+		expect(await get()).toEqual([206, 'cde', 'bytes 2-4/26', '3', `"${md5(TEXT)}"`]);
+		await dialects(['rangeAs200']);
+		expect(await get()).toEqual([200, 'cde', null, '3', `"${md5(TEXT)}"`]);
+		// a range that starts past the end is still refused
+		expect((await sreq('GET', `/${b}/r.txt`, { headers: { Range: 'bytes=40-50' } })).status).toBe(416);
+		await dialects(['rangeIgnored']);
+		expect(await get()).toEqual([200, TEXT, null, '26', `"${md5(TEXT)}"`]);
+	});
+
+	test('ifMatchIgnored: If-Match of another ETag gives the object instead of 412; If-None-Match still works', async () => {
+		const b = await newBucket();
+		await put(b, 'm.txt', TEXT);
+		const other = { 'If-Match': '"00000000000000000000000000000000"' };
+		expect((await sreq('GET', `/${b}/m.txt`, { headers: other })).status).toBe(412);
+		await dialects(['ifMatchIgnored']);
+		const r = await sreq('GET', `/${b}/m.txt`, { headers: other });
+		expect([r.status, r.text]).toEqual([200, TEXT]);
+		expect((await sreq('GET', `/${b}/m.txt`, { headers: { 'If-None-Match': `"${md5(TEXT)}"` } })).status).toBe(304);
+	});
+
+	test('multipartEtagPlain: a multipart object\'s ETag is 32 hex digits that are not its MD5; the default "<hex>-<parts>"', async () => {
+		const b = await newBucket();
+		const upload = async (key) => {
+			const id = (await sreq('POST', `/${b}/${key}?uploads`)).doc.InitiateMultipartUploadResult.UploadId;
+			const etags = [];
+			for (const [n, t] of [[1, 'part one '], [2, 'part two']]) etags.push((await sreq('PUT', `/${b}/${key}?partNumber=${n}&uploadId=${id}`, { body: t })).headers.get('etag'));
+			const body = `<CompleteMultipartUpload>${etags.map((e, i) => `<Part><PartNumber>${i + 1}</PartNumber><ETag>${e}</ETag></Part>`).join('')}</CompleteMultipartUpload>`;
+			return (await sreq('POST', `/${b}/${key}?uploadId=${id}`, { body })).doc.CompleteMultipartUploadResult.ETag;
+		};
+		const joined = crypto.createHash('md5').update(Buffer.concat([md5('part one '), md5('part two')].map((h) => Buffer.from(h, 'hex')))).digest('hex');
+		expect(await upload('s3.bin')).toBe(`"${joined}-2"`);
+		await dialects(['multipartEtagPlain']);
+		expect(await upload('plain.bin')).toBe(`"${joined}"`);
+		expect(joined).not.toBe(md5('part one part two'));
+		// the control route makes such objects too (partSize), in the form the dialect in force gives
+		const seeded = await control('POST', '/storage/objects', { bucket: b, key: 'seeded.bin', body: 'part one part two', partSize: 9 });
+		expect(seeded.status).toBe(200);
+		const listed = (await sreq('GET', `/${b}?prefix=seeded`)).doc.ListBucketResult.Contents[0].ETag;
+		expect(listed).toBe(`"${joined}"`);
+	});
+
+	test('listingRepeats: a page after a marker starts with the two keys before it again, and every third key is listed twice', async () => {
+		const b = await newBucket();
+		for (const k of ['a', 'b', 'c', 'd', 'e', 'f', 'g']) await put(b, k);
+		const keys = async (q) => (await sreq('GET', `/${b}?${q}`)).doc.ListBucketResult.Contents.map((c) => c.Key);
+		expect(await keys('max-keys=3')).toEqual(['a', 'b', 'c']);
+		expect(await keys('marker=c&max-keys=3')).toEqual(['d', 'e', 'f']);
+		await dialects(['listingRepeats']);
+		expect(await keys('max-keys=3')).toEqual(['a', 'b', 'c', 'c']);
+		expect(await keys('marker=c&max-keys=3')).toEqual(['b', 'c', 'd', 'e', 'f', 'f']);
+	});
+
+	test('fault flipByte: one byte of a Get Object answer inverted, length and headers unchanged; skip lets the first requests pass', async () => {
+		const b = await newBucket();
+		await put(b, 'f.txt', TEXT);
+		await control('POST', '/faults', { inject: [{ op: 'GetObject', kind: 'flipByte', afterBytes: 3, times: 1, skip: 1 }] });
+		try {
+			expect((await sreq('GET', `/${b}/f.txt`)).text).toBe(TEXT);
+			const flipped = await sreq('GET', `/${b}/f.txt`);
+			expect(flipped.headers.get('etag')).toBe(`"${md5(TEXT)}"`);
+			const bytes = Buffer.from(flipped.text, 'latin1');
+			expect(bytes.length).toBe(26);
+			expect(Buffer.from(flipped.text, 'utf8').equals(Buffer.from(TEXT))).toBe(false);
+			expect((await sreq('GET', `/${b}/f.txt`)).text).toBe(TEXT);
+		} finally {
+			await control('POST', '/faults', { inject: [] });
+		}
+	});
+
+	test('Get Object hooks: an object replaced before the n-th Get Object of its key is answered', async () => {
+		const b = await newBucket();
+		await put(b, 'h.txt', 'first');
+		await control('POST', '/storage/listing-hooks', { hooks: [{ bucket: b, op: 'GetObject', key: 'h.txt', request: 2, put: [{ key: 'h.txt', body: 'second' }] }] });
+		expect((await sreq('GET', `/${b}/h.txt`)).text).toBe('first');
+		expect((await sreq('GET', `/${b}/h.txt`)).text).toBe('second');
+		await control('POST', '/storage/listing-hooks', { hooks: [] });
 	});
 });
 

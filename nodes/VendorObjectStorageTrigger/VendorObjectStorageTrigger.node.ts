@@ -37,8 +37,12 @@ import { objectTrigger } from './objectPoll';
  *   only one of the two listings holds, up to about 1,400 of them;
  * - the recent list: every object of the last listing modified at or after `w`, which is the
  *   service's time when that listing began (`t`, the Date header of its first answer) minus 10
- *   minutes, at most 1,280 of them (12 bytes each); when more objects are that recent, `w`
- *   moves up to the latest second that keeps them under the bound.
+ *   minutes, at most 1,024 of them (12 bytes each); when more objects are that recent, `w`
+ *   moves up to the latest second that keeps them under the bound;
+ * - the age classes of the last listing (summary.ts AgeClasses: per class of LastModified, 10
+ *   minutes before `w`, then doubling, the count and a 64-bit hash of its objects; 544 characters)
+ *   and its key blocks (blocks.ts: at most 128 runs of consecutive keys, each with its last key's
+ *   id, count and hash; 3,416 characters).
  *
  * One poll. List; an object modified at or after the previous `w` that is not in the recent list
  * is new or changed, and an object of the recent list no longer listed is gone: exact, whatever
@@ -46,10 +50,15 @@ import { objectTrigger } from './objectPoll';
  * is left (objects older than the window that appeared, changed or were removed: late uploads,
  * overwritten or deleted old files) is read back from it. A key that left the listing with one
  * ETag and is there with another is "changed"; otherwise "new". When more than about 1,400
- * such older differences happen between two polls (a mass deletion of old files), the summary
- * cannot be read back completely: the objects found through the window are still emitted exactly
- * once, marked "newOrChanged" where their key cannot be placed; an object modified before the
- * window that appeared in that interval may be missed; the poll logs a warning saying so.
+ * such older differences happen between two polls (a mass deletion of old files, thousands of
+ * late uploads), the summary cannot be read back completely (docs/vendor/readings.md#r70): the
+ * objects found through the window and read back are still emitted exactly once, marked
+ * "newOrChanged" where their key cannot be placed, and so is, at least once and with
+ * `repeatPossible: true`, every other object that may be among those not read back: older than
+ * the window, of an age class and in a run of keys whose count or hash changed, and with all three
+ * of its cells of the difference still filled. Nothing new or changed is left out; some objects that did not change
+ * may come again (test/bench/objectTrigger.bench.js measures how many); the poll logs a warning.
+ * A key a service lists twice in one listing (readings R74) is one object.
  *
  * Objects written while a poll runs: if the listing reaches their key after the write, this poll
  * sees them and its state holds them; if it had passed the key, the next poll sees them, and since

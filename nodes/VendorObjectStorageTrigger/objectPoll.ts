@@ -13,18 +13,19 @@ import { downloadObject } from '../VendorObjectStorage/helpers/download';
 import { walkListing } from '../VendorObjectStorage/helpers/listing';
 import * as check from '../VendorObjectStorage/helpers/validate';
 import type { EventsWithFiles, PollResult, TriggerPoll } from '../shared/poll/poll';
-import { Summary, decodeElements, elementId, encodeElements, etagIdOf, keyIdOf, keyIdString, type Element } from './summary';
+import { blocksOf, decodeBlocks, encodeBlocks, inChangedRuns } from './blocks';
+import { AgeClasses, Summary, decodeElements, elementId, encodeElements, etagIdOf, keyIdOf, keyIdString, type Element } from './summary';
 
 /** Cells of the difference summary: 32,400 bytes, 43,200 characters of base64. */
 export const SUMMARY_CELLS = 1800;
-/** Objects kept in `recent` at most: 15,360 bytes, 20,480 characters of base64. */
-export const RECENT_MAX = 1280;
+/** Objects kept in `recent` at most: 12,288 bytes, 16,384 characters of base64 (room for the age classes and key blocks). */
+export const RECENT_MAX = 1024;
 /** How far before the service's time at a poll's start the window of recent objects reaches. */
 export const WINDOW_MS = 10 * 60 * 1000;
 /** Files downloaded at the same time. */
 const DOWNLOADS_AT_ONCE = 4;
 
-/** What a poll keeps (about 64,000 characters at most, whatever the number of objects). */
+/** What a poll keeps (about 64,000 characters at most, whatever the number of objects: 43,200 summary, 16,384 recent, 544 ages, 3,416 blocks). */
 export interface ObjectState extends IDataObject {
 	v: 1;
 	/** The bucket, prefix and subfolder setting the state belongs to. */
@@ -39,9 +40,16 @@ export interface ObjectState extends IDataObject {
 	summary: string;
 	/** How many objects that listing held. */
 	objects: number;
+	/** The age classes of that listing, with `w` as reference (AgeClasses.encode); absent in states of earlier versions. */
+	ages?: string;
+	/** The key blocks of that listing (blocks.ts encodeBlocks); absent in states of earlier versions. */
+	blocks?: string;
 }
 
 export type Event = 'new' | 'changed' | 'newOrChanged';
+
+/** Objects emitted because the state could not tell whether they are new: `repeatPossible` says so. */
+const REPEAT_NOTE = 'Emitted because more objects changed since the last poll than the state can tell apart: it may have been emitted before';
 export type Watch = 'new' | 'newOrChanged';
 
 /** The trigger's parameters, read and checked. */
@@ -75,7 +83,20 @@ function settingsOf(ctx: IPollFunctions): Settings {
 	return { watch, bucket, prefix, subfolders, download, property };
 }
 
-/** Lists every watched object: all keys under the prefix, or (without subfolders) those directly in it. */
+/**
+ * The ETag id of a listed object: of its ETag, or, for an entry without one, of its size and
+ * LastModified (a change then shows as either).
+ */
+function versionIdOf(item: IDataObject): number {
+	const etag = String(item.etag ?? '');
+	return etagIdOf(etag !== '' ? etag : `size ${String(item.size ?? '')} at ${String(item.lastModified ?? '')}`);
+}
+
+/**
+ * Lists every watched object: all keys under the prefix, or (without subfolders) those directly
+ * in it; each key once (walkListing drops entries a service lists again, and a key listed twice in
+ * a row here is kept once, its later entry: one event per key and poll).
+ */
 async function listObjects(ctx: IPollFunctions, s: Settings): Promise<{ objects: Listed[]; date: string }> {
 	const objects: Listed[] = [];
 	let date: string | undefined;
@@ -89,7 +110,9 @@ async function listObjects(ctx: IPollFunctions, s: Settings): Promise<{ objects:
 			// without `type`, copied field by field: deleting it would turn every item into a slow dictionary object
 			const fields: IDataObject = {};
 			for (const field of Object.keys(item)) if (field !== 'type') fields[field] = item[field];
-			objects.push({ key: name, a, b, e: etagIdOf(String(item.etag ?? '')), time: Date.parse(String(item.lastModified ?? '')), item: fields });
+			const listed: Listed = { key: name, a, b, e: versionIdOf(item), time: Date.parse(String(item.lastModified ?? '')), item: fields };
+			if (objects.length && objects[objects.length - 1].key === name) objects[objects.length - 1] = listed;
+			else objects.push(listed);
 		}
 	}
 	return { objects, date: date ?? '' };
@@ -125,13 +148,18 @@ function serviceTime(date: string): number {
 }
 
 export interface Comparison {
-	/** Objects of the listing that the previous one did not hold (by key and ETag), with what they are. */
-	found: Array<{ object: Listed; event: Event }>;
+	/**
+	 * Objects of the listing that the previous one did not hold (by key and ETag), with what they
+	 * are; `repeat` for those that may have been held (the state could not tell).
+	 */
+	found: Array<{ object: Listed; event: Event; repeat?: boolean }>;
 	/** Whether every difference was read back (so "new" and "changed" are told apart). */
 	complete: boolean;
 	/** Differences the window gave, and those read from the summary. */
 	fromWindow: number;
 	fromSummary: number;
+	/** Objects emitted that may have been emitted before (`complete` false). */
+	unsure: number;
 }
 
 /**
@@ -159,6 +187,29 @@ function findListed(objects: Listed[], elements: Element[]): Map<string, Listed>
  * the two summaries, which leaves what the window cannot see (objects older than the window that
  * appeared, were changed or were removed) to be read back from it.
  */
+/**
+ * When the difference could not be read back completely: every object of the listing that may be
+ * in what is left of it. Not an object modified inside the previous window (compared exactly);
+ * not one whose age class holds the same objects as in the previous listing (AgeClasses); not one
+ * in a run of keys that holds the same objects (blocks.ts); not one with a cell of the difference
+ * left empty (Summary.mayHold). Whatever is new or changed among the older objects and was not
+ * read back is among these, so it is emitted (at least once).
+ */
+function unsureObjects(stored: ObjectState, objects: Listed[], residue: Summary, found: Set<Listed>): Listed[] {
+	const before = AgeClasses.decode(stored.ages, stored.w, WINDOW_MS);
+	let differing: boolean[] | undefined;
+	if (before) {
+		const now = new AgeClasses(stored.w, WINDOW_MS);
+		for (const o of objects) now.add(o, o.time);
+		differing = now.differing(before);
+	}
+	const runs = decodeBlocks(stored.blocks);
+	const changed = runs ? inChangedRuns(runs, objects) : undefined;
+	return objects.filter(
+		(o, n) => !(o.time >= stored.w) && !found.has(o) && (!differing || differing[before!.classOf(o.time)]) && (!changed || changed[n]) && residue.mayHold(o),
+	);
+}
+
 export function compare(stored: ObjectState, objects: Listed[], summary: Summary): Comparison {
 	const oldSummary = Summary.decode(stored.summary, SUMMARY_CELLS)!;
 	const recent = decodeElements(stored.recent) ?? [];
@@ -189,23 +240,28 @@ export function compare(stored: ObjectState, objects: Listed[], summary: Summary
 	}
 	const goneKeys = new Set([...windowRemoved, ...removed.filter((x) => removedIds.has(elementId(x)))].map(keyIdString));
 	const certain = complete && consistent;
-	const found = additions.map((object) => ({
+	const found: Comparison['found'] = additions.map((object) => ({
 		object,
 		event: (goneKeys.has(keyIdString(object)) ? 'changed' : certain ? 'new' : 'newOrChanged') as Event,
 	}));
+	// more differences than the summary holds: the objects that may be among those not read back
+	const unsure = complete ? [] : unsureObjects(stored, objects, difference, new Set(additions));
+	for (const object of unsure) found.push({ object, event: 'newOrChanged', repeat: true });
 	found.sort((x, y) => (x.object.time || 0) - (y.object.time || 0) || (x.object.key < y.object.key ? -1 : x.object.key > y.object.key ? 1 : 0));
-	return { found, complete: certain, fromWindow: windowAdded.length + windowRemoved.length, fromSummary: added.length + removed.length };
+	return { found, complete: certain, fromWindow: windowAdded.length + windowRemoved.length, fromSummary: added.length + removed.length, unsure: unsure.length };
 }
 
 /** The state after a listing. */
 function stateOf(scope: string, objects: Listed[], summary: Summary, t: number): ObjectState {
 	const { w, recent } = windowOf(objects, t);
-	return { v: 1, scope, t, w, recent: encodeElements(recent), summary: summary.encode(), objects: objects.length };
+	const ages = new AgeClasses(w, WINDOW_MS);
+	for (const o of objects) ages.add(o, o.time);
+	return { v: 1, scope, t, w, recent: encodeElements(recent), summary: summary.encode(), objects: objects.length, ages: ages.encode(), blocks: encodeBlocks(blocksOf(objects)) };
 }
 
-/** The item of an event: what it is and the object as listed. */
-function eventItem(event: Event, bucket: string, o: Listed): IDataObject {
-	return { event, bucket, ...o.item };
+/** The item of an event: what it is and the object as listed; `repeatPossible` when it may have been emitted before. */
+function eventItem(event: Event, bucket: string, o: Listed, repeat = false): IDataObject {
+	return repeat ? { event, bucket, ...o.item, repeatPossible: true, repeatNote: REPEAT_NOTE } : { event, bucket, ...o.item };
 }
 
 /** What a download adds to an event's item (the listing already gave key, size, ETag and time). */
@@ -270,13 +326,13 @@ export function objectTrigger(ctx: IPollFunctions): TriggerPoll<ObjectState> {
 			if (!result.complete) {
 				ctx.logger.warn(
 					`"${ctx.getNode().name}" saw more differences between two polls than its state can tell apart ` +
-						`(${result.found.length} new or changed objects; about ${Math.floor(SUMMARY_CELLS / 1.3)} differences older than the last ` +
-						`${WINDOW_MS / 60000} minutes can be told apart). The objects it found are emitted, marked "newOrChanged" where it cannot ` +
-						'tell new from changed; an object modified before that window that appeared since the last poll may be missing.',
+						`(about ${Math.floor(SUMMARY_CELLS / 1.3)} differences older than the last ${WINDOW_MS / 60000} minutes can be told apart). ` +
+						`${result.found.length - result.unsure} objects it found for certain are emitted once, marked "newOrChanged" where it cannot tell new from changed; ` +
+						`${result.unsure} more that may be new or changed are emitted with repeatPossible: true (some may have been emitted before). None is left out.`,
 				);
 			}
 			const wanted = result.found.filter((f) => s.watch === 'newOrChanged' || f.event !== 'changed');
-			const events = wanted.map((f) => eventItem(f.event, s.bucket, f.object));
+			const events = wanted.map((f) => eventItem(f.event, s.bucket, f.object, f.repeat));
 			const files = s.download && events.length ? await downloadAll(ctx, s, events) : undefined;
 			return { state, events, files };
 		},

@@ -177,6 +177,22 @@ export class Summary {
 		return { added, removed, complete };
 	}
 
+	/**
+	 * After peel(): whether cell i still holds something. An element of the difference that peel()
+	 * could not take out is in three such cells (one of them empty would mean the others in it
+	 * cancel it out in every field, a chance of about 2^-128), so a listed object with one empty
+	 * cell is not in what is left of the difference.
+	 */
+	holds(i: number): boolean {
+		return (this.count[i] & 0xffff) !== 0 || this.a[i] !== 0 || this.b[i] !== 0 || this.e[i] !== 0 || this.check[i] !== 0;
+	}
+
+	/** Whether each of the element's three cells still holds something (after peel()). */
+	mayHold(x: Element): boolean {
+		for (const i of this.cellsOf(x)) if (!this.holds(i)) return false;
+		return true;
+	}
+
 	/** The table as base64 (counts modulo 2^16). */
 	encode(): string {
 		const buf = Buffer.alloc(this.size * CELL_BYTES);
@@ -226,4 +242,80 @@ export function decodeElements(text: unknown): Element[] | undefined {
 	const out: Element[] = [];
 	for (let o = 0; o < buf.length; o += ELEMENT_BYTES) out.push({ a: buf.readUInt32LE(o), b: buf.readUInt32LE(o + 4), e: buf.readUInt32LE(o + 8) });
 	return out;
+}
+
+/**
+ * Age classes of a listing: for each class of LastModified, how many objects it holds and the XOR
+ * of a 64-bit hash of each (key id and ETag id). Class 0 holds the objects modified in the
+ * `WINDOW` before the reference time, class n those modified 2^(n-1) to 2^n windows before that,
+ * the last class those with no time that reads. A class whose count and XOR are the same in two
+ * listings holds the same objects in both (but for a 64-bit hash collision): so when the
+ * difference summary cannot be read back, only objects of classes that differ can be new or
+ * changed. 34 classes of 12 bytes: 544 characters of base64.
+ */
+export const AGE_CLASSES = 34;
+const AGE_BYTES = 12;
+const HASH_SEEDS = [0x68e31da4, 0xb5297a4d];
+
+/** A 64-bit hash of an element (two 32-bit halves), for the XOR of a set of elements. */
+export function elementHash(x: Element): [number, number] {
+	return [murmur3(x.a, x.b, x.e, HASH_SEEDS[0]), murmur3(x.a, x.b, x.e, HASH_SEEDS[1])];
+}
+
+export class AgeClasses {
+	readonly count = new Uint32Array(AGE_CLASSES);
+	readonly lo = new Uint32Array(AGE_CLASSES);
+	readonly hi = new Uint32Array(AGE_CLASSES);
+
+	constructor(
+		/** Reference time (ms): the start of the window of the state that holds this. */
+		readonly reference: number,
+		/** Width of class 0 (ms). */
+		readonly window: number,
+	) {}
+
+	/** The class of a LastModified (ms; NaN when none): 0 for the window before the reference, then doubling. */
+	classOf(time: number): number {
+		if (Number.isNaN(time)) return AGE_CLASSES - 1;
+		const windows = (this.reference - time) / this.window;
+		if (windows <= 1) return 0;
+		return Math.min(AGE_CLASSES - 2, Math.ceil(Math.log2(windows)));
+	}
+
+	add(x: Element, time: number): void {
+		const c = this.classOf(time);
+		const [lo, hi] = elementHash(x);
+		this.count[c] = (this.count[c] + 1) >>> 0;
+		this.lo[c] ^= lo;
+		this.hi[c] ^= hi;
+	}
+
+	/** The classes whose objects differ from `other`'s (same reference and window). */
+	differing(other: AgeClasses): boolean[] {
+		return Array.from({ length: AGE_CLASSES }, (_, c) => this.count[c] !== other.count[c] || this.lo[c] !== other.lo[c] || this.hi[c] !== other.hi[c]);
+	}
+
+	encode(): string {
+		const buf = Buffer.alloc(AGE_CLASSES * AGE_BYTES);
+		for (let c = 0; c < AGE_CLASSES; c++) {
+			buf.writeUInt32LE(this.count[c], c * AGE_BYTES);
+			buf.writeUInt32LE(this.lo[c], c * AGE_BYTES + 4);
+			buf.writeUInt32LE(this.hi[c], c * AGE_BYTES + 8);
+		}
+		return buf.toString('base64');
+	}
+
+	/** Classes from `encode()`; undefined when the text is not such a table. */
+	static decode(text: unknown, reference: number, window: number): AgeClasses | undefined {
+		if (typeof text !== 'string') return undefined;
+		const buf = Buffer.from(text, 'base64');
+		if (buf.length !== AGE_CLASSES * AGE_BYTES) return undefined;
+		const out = new AgeClasses(reference, window);
+		for (let c = 0; c < AGE_CLASSES; c++) {
+			out.count[c] = buf.readUInt32LE(c * AGE_BYTES);
+			out.lo[c] = buf.readUInt32LE(c * AGE_BYTES + 4);
+			out.hi[c] = buf.readUInt32LE(c * AGE_BYTES + 8);
+		}
+		return out;
+	}
 }

@@ -42,20 +42,23 @@ export function parentPrefix(node: INode, itemIndex: number, raw: unknown, field
 export interface FolderCount {
 	/** Every key under the prefix, when there are at most `keep`. */
 	keys: string[];
-	/** How many keys there are under the prefix. */
+	/** How many distinct keys there are under the prefix. */
 	count: number;
 }
 
 /**
- * Counts the keys under `prefix` (the folder's own key included), keeping them while there are
- * at most `keep`. A listing that holds a key outside the prefix (a service that ignored the
- * prefix) is refused: nothing outside a folder may ever be acted on.
+ * Counts the keys under `prefix` (the folder's own key included), each once, keeping them while
+ * there are at most `keep`. The listing gives each entry once (walkListing drops what a service
+ * lists again); a common prefix is never a key (a service may send CommonPrefixes even without a
+ * delimiter), so it is neither counted nor kept. A listing that holds a key outside the prefix
+ * (a service that ignored the prefix) is refused: nothing outside a folder may ever be acted on.
  */
 export async function keysUnder(ctx: IExecuteFunctions, itemIndex: number, bucket: string, prefix: string, keep: number): Promise<FolderCount> {
 	const keys: string[] = [];
 	let count = 0;
 	for await (const page of walkListing(ctx, itemIndex, bucket, { prefix })) {
 		for (const entry of page.entries) {
+			if (entry.item.type !== 'object') continue;
 			const key = entry.name;
 			if (!key.startsWith(prefix)) {
 				throw storageFailure(

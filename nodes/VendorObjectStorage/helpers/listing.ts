@@ -101,9 +101,11 @@ export interface ListingPage {
 }
 
 /**
- * One page of List Objects. `marker` is sent as given; a first entry equal to it is dropped, so
+ * One page of List Objects. `marker` is sent as given; entries at or before it are dropped, so
  * that a service whose listing starts AT the marker (the documentation's wording) and one that starts
- * after it (S3) give the same result. One more entry than wanted is asked for when a marker is
+ * after it (S3) give the same result, and so do entries a service lists again (the end of the
+ * previous page repeated: docs/vendor/readings.md#r74). An entry listed twice in the page is
+ * kept once (its last occurrence). One more entry than wanted is asked for when a marker is
  * sent, so that a page never holds only the dropped key.
  */
 export async function listPage(
@@ -126,10 +128,17 @@ export async function listPage(
 	});
 	for (const folder of commonPrefixesOf(doc)) entries.push({ name: folder, item: { type: 'folder', prefix: folder } });
 	entries.sort((a, b) => compareKeys(a.name, b.name));
-	if (o.marker && entries.length && entries[0].name === o.marker) entries.shift();
+	// in key order, each entry once: a repeat within the page is next to its first occurrence
+	const unique: ListingPage['entries'] = [];
+	for (const entry of entries) {
+		if (o.marker && compareKeys(entry.name, o.marker) <= 0) continue;
+		const last = unique[unique.length - 1];
+		if (last && last.name === entry.name && last.item.type === entry.item.type) unique[unique.length - 1] = entry;
+		else unique.push(entry);
+	}
 	return {
 		date: res.headers.date ?? '',
-		entries,
+		entries: unique,
 		truncated: isTruncated(ctx.getNode(), doc, `List Objects ${bucket}`, res.transId, i),
 		nextMarker: text(doc, 'NextMarker'),
 		transId: res.transId,

@@ -19,6 +19,8 @@ export const PART_TRIES = 3;
 export interface PartRef {
 	partNumber: number;
 	etag: string;
+	/** MD5 (hex) of the bytes sent, for a part this run uploaded. */
+	md5?: string;
 }
 
 /** A part as List Parts gave it: the fields present in its answer. */

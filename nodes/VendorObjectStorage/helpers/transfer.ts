@@ -14,7 +14,7 @@ import type { IExecuteFunctions } from 'n8n-workflow';
 
 import { ownsNothingItYields, releaseChunk } from './chunks';
 import { asNodeError } from './common';
-import { abortUpload, completeUpload, initiateUpload, PART_TRIES, uploadPart, type PartRef, type UploadTarget } from './multipart';
+import { abortUpload, completeUpload, initiateUpload, md5, PART_TRIES, sendPart, type PartRef, type UploadTarget } from './multipart';
 import { putObject, type UploadResult } from './put';
 import { MAX_PART_NUMBER } from './validate';
 
@@ -167,8 +167,13 @@ export interface UploadOptions extends UploadTarget {
 	headers: Record<string, string>;
 	partSize: number;
 	concurrency: number;
-	/** Runs once every part is uploaded, before Complete; a failure aborts the upload (copy.ts checks the bytes read here). */
-	beforeComplete?: () => Promise<void>;
+	/**
+	 * Runs once every byte is read and before the write is made whole: before Complete, with the
+	 * parts (their ETags and the MD5s of the bytes sent), or before the one PUT of a source that
+	 * fit in one part (one part, no ETag). A failure writes nothing (the upload is aborted): copy.ts
+	 * checks the bytes read here.
+	 */
+	beforeComplete?: (parts: PartRef[]) => Promise<void>;
 }
 
 /**
@@ -187,7 +192,10 @@ export async function uploadFromSource(ctx: IExecuteFunctions, o: UploadOptions,
 		await source.close();
 		throw asNodeError(ctx, error, o.itemIndex);
 	}
-	if (source.ended) return await putObject(ctx, o, first);
+	if (source.ended) {
+		if (o.beforeComplete) await o.beforeComplete([{ partNumber: 1, etag: '', md5: md5(first).toString('hex') }]);
+		return await putObject(ctx, o, first);
+	}
 	return await multipartUpload(ctx, o, source, scratchOf, first);
 }
 
@@ -313,8 +321,8 @@ async function multipartUpload(
 				return;
 			}
 			try {
-				const etag = await uploadPart(ctx, o, uploadId, job.partNumber, job.data, PART_TRIES);
-				done.push({ partNumber: job.partNumber, etag });
+				const sent = await sendPart(ctx, o, uploadId, job.partNumber, job.data, PART_TRIES);
+				done.push({ partNumber: job.partNumber, etag: sent.etag ?? '', md5: sent.md5 });
 			} catch (error) {
 				failure ??= { error, partNumber: job.partNumber, cancelled: isCancelled(ctx) };
 				return;
@@ -336,6 +344,7 @@ async function multipartUpload(
 	if (uploadId !== undefined && !failure && done.length === 0) {
 		// The source held nothing after all (its size was wrong): no parts to complete with.
 		await abortUpload(ctx, o, uploadId);
+		if (o.beforeComplete) await o.beforeComplete([{ partNumber: 1, etag: '', md5: md5(Buffer.alloc(0)).toString('hex') }]);
 		return await putObject(ctx, o, Buffer.alloc(0));
 	}
 
@@ -345,7 +354,7 @@ async function multipartUpload(
 		if (isCancelled(ctx)) failure = { error: new Error('The execution was cancelled'), cancelled: true };
 		else {
 			try {
-				await o.beforeComplete?.();
+				await o.beforeComplete?.([...done].sort((a, b) => a.partNumber - b.partNumber));
 				completing = true;
 				result = await completeUpload(ctx, o, uploadId, done);
 			} catch (error) {

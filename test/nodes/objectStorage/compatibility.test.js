@@ -7,7 +7,7 @@
 const { startVendor } = require('../../support/vendor');
 const { n8n, NODE, rl } = require('../../support/storage');
 
-const CHECKS = ['signing', 'bucketPath', 'trickyKey', 'xml', 'commonPrefixes', 'marker', 'bucketAcl', 'multipart-uploadId/partNumber', 'multipart-upload_id/part_number', 'presignedGet', 'conditionalGet', 'cleanup', 'summary'];
+const CHECKS = ['signing', 'bucketPath', 'trickyKey', 'xml', 'commonPrefixes', 'marker', 'bucketAcl', 'multipart-uploadId/partNumber', 'multipart-upload_id/part_number', 'presignedGet', 'conditionalGet', 'rangeAnswer', 'cleanup', 'summary'];
 
 /** What the check must report per dialect (readings of the summary item). */
 const DEFAULT_READINGS = {
@@ -22,6 +22,10 @@ const DEFAULT_READINGS = {
 	xmlBooleans: 'lowercase',
 	xmlEscapes: 'predefined',
 	partEtag: 'header',
+	listing: 'once',
+	ifMatch: 'honoured',
+	range: 'partial206',
+	multipartEtag: 's3Form',
 };
 const EXPECTED = {
 	default: {},
@@ -36,7 +40,13 @@ const EXPECTED = {
 	booleansCapitalized: { xmlBooleans: 'capitalized' },
 	booleansNumeric: { xmlBooleans: 'numeric' },
 	numericReferences: { xmlEscapes: 'numeric' },
-	partEtagMissing: { partEtag: 'listPartsOnly' },
+	partEtagMissing: { partEtag: 'listPartsOnly', multipartEtag: 'other' },
+	// issue 33: how ranges and If-Match are answered, the form of multipart ETags, repeated entries (readings R74)
+	rangeAs200: { range: 'rangeOnly200' },
+	rangeIgnored: { range: 'whole200' },
+	ifMatchIgnored: { ifMatch: 'ignored', conditionalGet: 'differs' },
+	multipartEtagPlain: { multipartEtag: 'plainHex' },
+	listingRepeats: { listing: 'repeats', marker: 'startsAt' },
 };
 /** The settings the summary recommends for a credential with the defaults. */
 const RECOMMENDED = {
@@ -94,6 +104,11 @@ describe.each(Object.keys(EXPECTED).map((d) => [d]))('dialect %s', (dialect) => 
 			underscoreSigned: [byCheck['multipart-upload_id/part_number'].reading, /signed as sub-resources \(not in the documentation's list\)/],
 			subresourceDecoded: [summary.reading, /set Sub-Resource Values in the Signature: Decoded/],
 			trickyUploadIds: [byCheck['multipart-uploadId/partNumber'].reading, /upload IDs are signed as sent/],
+			rangeAs200: [byCheck.rangeAnswer.reading, /answered 200 with only the bytes asked for/],
+			rangeIgnored: [byCheck.rangeAnswer.reading, /answered 200 with the whole object/],
+			ifMatchIgnored: [byCheck.conditionalGet.reading, /If-Match is ignored/],
+			multipartEtagPlain: [byCheck['multipart-uploadId/partNumber'].observed, /32 hex digits/],
+			listingRepeats: [byCheck.marker.reading, /lists entries again/],
 		}[dialect];
 		if (words) expect(words[0]).toMatch(words[1]);
 		if (!RECOMMENDED[dialect]) expect(summary.reading).toBe("Keep the credential's bucket path, multipart and signing settings as they are");

@@ -140,7 +140,7 @@ describe('issue 27 against s3rver: Copy, Move, Get Info, Folder Delete', () => {
 
 	test('Copy keeps type and x-amz-meta- metadata and checks the MD5', async () => {
 		const [{ json: c }] = await ok({ resource: 'object', operation: 'copy', bucket: rl('s3rver-bucket'), key: id('src/small.txt'), destinationBucket: rl('s3rver-other'), destinationKey: 'copied/small.txt' });
-		expect(c).toMatchObject({ size: 10, md5: md5(Buffer.from('small copy')), verified: 'md5', sourceChecked: true });
+		expect(c).toMatchObject({ size: 10, md5: md5(Buffer.from('small copy')), sourceVerified: 'etagIsMd5', copyVerified: 'etagIsMd5' });
 		const head = await awsSdk().headObject({ Bucket: 's3rver-other', Key: 'copied/small.txt' }).promise();
 		expect(head).toMatchObject({ ContentType: 'text/plain', Metadata: { origin: 'sdk' }, ContentLength: 10 });
 	});
@@ -149,7 +149,7 @@ describe('issue 27 against s3rver: Copy, Move, Get Info, Folder Delete', () => {
 		const f = writeRandomFile(dir, 'copy-src.bin', 11 * MiB, 27);
 		await awsSdk().putObject({ Bucket: 's3rver-bucket', Key: 'big/src.bin', Body: fs.readFileSync(f.file) }).promise();
 		const [{ json: c }] = await ok({ resource: 'object', operation: 'copy', bucket: rl('s3rver-bucket'), key: id('big/src.bin'), destinationBucket: rl('s3rver-bucket'), destinationKey: 'big/copy.bin', options: { partSize: 5, partConcurrency: 3 } });
-		expect(c).toMatchObject({ size: 11 * MiB, md5: f.md5, multipart: true, partCount: 3 });
+		expect(c).toMatchObject({ size: 11 * MiB, md5: f.md5, multipart: true, partCount: 3, sourceVerified: 'etagIsMd5' });
 		const [down] = await ok({ resource: 'object', operation: 'download', bucket: rl('s3rver-bucket'), key: 'big/copy.bin' });
 		expect(await binaryMd5(down.binary.data)).toEqual({ md5: f.md5, size: 11 * MiB });
 	}, 120000);
@@ -161,7 +161,7 @@ describe('issue 27 against s3rver: Copy, Move, Get Info, Folder Delete', () => {
 		expect(empty).toMatchObject({ size: 0, etag: md5(Buffer.alloc(0)) });
 		// s3rver answers a range of an empty object with 206 "bytes 0-0/0" and then closes: read as empty
 		const [{ json: copied }] = await ok({ resource: 'object', operation: 'copy', bucket: rl('s3rver-bucket'), key: id('src/empty'), destinationBucket: rl('s3rver-other'), destinationKey: 'copied/empty' });
-		expect(copied).toMatchObject({ size: 0, md5: md5(Buffer.alloc(0)), verified: 'md5' });
+		expect(copied).toMatchObject({ size: 0, md5: md5(Buffer.alloc(0)), sourceVerified: 'etagIsMd5', copyVerified: 'etagIsMd5' });
 		expect((await awsSdk().headObject({ Bucket: 's3rver-other', Key: 'copied/empty' }).promise()).ContentLength).toBe(0);
 	});
 

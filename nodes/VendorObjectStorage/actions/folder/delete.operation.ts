@@ -1,16 +1,13 @@
 import type { IDataObject, IExecuteFunctions, INodeExecutionData } from 'n8n-workflow';
 
 import { deleteObjects } from '../../helpers/bulkDelete';
-import { getBucket, perItem } from '../../helpers/common';
+import { asNodeError, getBucket, perItem } from '../../helpers/common';
 import { bucketField, notice } from '../../helpers/fields';
 import { folderPrefix, keysUnder } from '../../helpers/folders';
 import * as check from '../../helpers/validate';
 import { TOOL_BUCKET, TOOL_CONFIRM } from '../../tool';
 import type { StorageOperation } from '../types';
 import { folderField } from './create.operation';
-
-/** How many failed keys an output item names (the counts are always whole). */
-const FAILURES_SHOWN = 100;
 
 export const operation: StorageOperation = {
 	endpoint: 'Delete object',
@@ -20,7 +17,7 @@ export const operation: StorageOperation = {
 	name: 'Delete',
 	action: 'Delete folder',
 	description: 'Delete a folder and everything in it: the objects are counted first, then deleted Concurrent Requests at a time',
-	toolText: `Needs: ${TOOL_BUCKET}; Folder: its path, e.g. inbox/2026/; Safety Limit: the most objects it may delete (it refuses a larger folder and deletes nothing). Returns {count, deleted, failed, failures: [{key, error}]}. ${TOOL_CONFIRM}`,
+	toolText: `Needs: ${TOOL_BUCKET}; Folder: its path, e.g. inbox/2026/; Safety Limit: the most objects it may delete (it refuses a larger folder and deletes nothing). Returns {count, deleted, failed, notSent, deletedKeys, notDeleted: [{key, error}], stopped?}. ${TOOL_CONFIRM}`,
 	properties: [
 		{
 			...notice(
@@ -45,8 +42,11 @@ export const operation: StorageOperation = {
 /**
  * Lists every key under the folder's prefix (refusing a listing that strays outside it,
  * helpers/folders.ts), refuses above the Safety Limit, then deletes each key with the node run's
- * Concurrent Requests (helpers/bulkDelete.ts). One output item per folder: the count, what was
- * deleted and what failed.
+ * Concurrent Requests (helpers/bulkDelete.ts). One output item per folder: the count of distinct
+ * keys, every key deleted (`deletedKeys`) and every one not (`notDeleted`, with why). A failure
+ * that concerns every key (the bucket is gone, the credential refused) stops the deletions: when
+ * nothing was deleted it fails the item; otherwise the item says `stopped` and lists the keys
+ * not sent among those not deleted.
  */
 async function execute(this: IExecuteFunctions, items: INodeExecutionData[]): Promise<INodeExecutionData[]> {
 	return await perItem(this, items, async (i) => {
@@ -64,21 +64,31 @@ async function execute(this: IExecuteFunctions, items: INodeExecutionData[]): Pr
 				`Nothing was deleted. Raise "Safety Limit" to at least ${count} to delete them all.`,
 			);
 		}
-		const outcomes = await deleteObjects(
+		const { outcomes, stopped } = await deleteObjects(
 			this,
 			i,
 			keys.map((key) => ({ bucket, key })),
 		);
-		const failures = outcomes.filter((o) => !o.deleted);
+		// the keys were listed: those gone now were deleted
+		const deletedKeys = outcomes.filter((o) => o.gone).map((o) => o.key);
+		if (stopped !== undefined && deletedKeys.length === 0) {
+			const error = asNodeError(this, stopped, i);
+			error.description = [error.description, `Nothing in "${folder}" was deleted.`].filter(Boolean).join(' ');
+			throw error;
+		}
+		const notDeleted = outcomes.filter((o) => !o.gone);
 		const json: IDataObject = {
 			bucket,
 			folder,
 			count,
-			deleted: count - failures.length,
-			failed: failures.length,
-			failures: failures.slice(0, FAILURES_SHOWN).map((f) => ({ key: f.key, error: f.error ?? '', ...(f.code ? { code: f.code } : {}) })),
-			durationMs: Date.now() - started,
+			deleted: deletedKeys.length,
+			failed: notDeleted.filter((o) => !o.notSent).length,
+			notSent: notDeleted.filter((o) => o.notSent).length,
+			deletedKeys,
+			notDeleted: notDeleted.map((f) => ({ key: f.key, error: f.error ?? '', ...(f.code ? { code: f.code } : {}), ...(f.notSent ? { notSent: true } : {}) })),
 		};
+		if (stopped !== undefined) json.stopped = (stopped as Error).message;
+		json.durationMs = Date.now() - started;
 		return json;
 	});
 }

@@ -9,8 +9,8 @@ import * as check from '../../helpers/validate';
 import { TOOL_CONFIRM } from '../../tool';
 import type { StorageOperation } from '../types';
 
-/** The endpoints a copy sends: it reads the source and writes the copy (helpers/copy.ts). */
-export const COPY_USES = ['Get object', 'Put object', 'Initiate multipart upload', 'Upload part', 'Complete multipart upload', 'Abort multipart upload'];
+/** The endpoints a copy sends: it lists and reads the source and writes the copy (helpers/copy.ts). */
+export const COPY_USES = ['List objects', 'Get object', 'Put object', 'Initiate multipart upload', 'Upload part', 'Complete multipart upload', 'Abort multipart upload'];
 
 export const TOOL_COPY_NEEDS =
 	'Needs: Source Bucket and Source Key (the object to copy); Destination Bucket and Destination Key (where the copy goes; the same bucket is fine)';
@@ -106,7 +106,7 @@ export async function runCopy(ctx: IExecuteFunctions, i: number, refuseSame: str
 	return { source, target, result, started };
 }
 
-/** The output of a copy: where from, where to, and how it was checked. */
+/** The output of a copy: where from (the version copied), where to, and what was compared. */
 export function copyOutput(run: CopyRun): IDataObject {
 	const { source, target, result } = run;
 	const json: IDataObject = {
@@ -121,8 +121,11 @@ export function copyOutput(run: CopyRun): IDataObject {
 	if (result.contentType !== undefined) json.contentType = result.contentType;
 	json.multipart = result.multipart;
 	json.partCount = result.partCount;
-	json.verified = result.verified;
-	json.sourceChecked = result.sourceChecked;
+	if (result.source.etag !== undefined) json.sourceEtag = result.source.etag;
+	if (result.source.lastModified !== undefined) json.sourceLastModified = result.source.lastModified;
+	json.sourceVerified = result.sourceVerified;
+	json.copyVerified = result.copyVerified;
+	json.verification = result.verification;
 	return json;
 }
 
@@ -133,12 +136,12 @@ export const operation: StorageOperation = {
 	operation: 'copy',
 	name: 'Copy',
 	action: 'Copy object',
-	description: 'Copy an object within a bucket or to another bucket, any size; the bytes pass through n8n',
-	toolText: `${TOOL_COPY_NEEDS}. Returns the destination's bucket, key, size and ETag, and how the copy was checked (verified). Replaces an object already at the destination. ${TOOL_CONFIRM}`,
+	description: 'Copy an object within a bucket or to another bucket, any size; the bytes pass through n8n, checked (some reads twice)',
+	toolText: `${TOOL_COPY_NEEDS}. Returns the destination's bucket, key, size and ETag, and what was compared (sourceVerified, copyVerified, verification). Replaces an object already at the destination. ${TOOL_CONFIRM}`,
 	properties: [
 		{
 			...notice(
-				"The vendor's object storage has no copy of its own: the node downloads the object and uploads it again, so the bytes pass through n8n (large objects in parallel parts, memory independent of their size). Headers and metadata are kept unless replaced below; the copy is checked against the source's MD5/ETag.",
+				"The vendor's object storage has no copy of its own: the node downloads the object and uploads it again, so the bytes pass through n8n (large objects in parallel parts, memory independent of their size). Headers and metadata are kept unless replaced below. The bytes are checked against the source's ETag where it is their MD5; otherwise a source whose ETag looks like one is read twice, and a copy whose ETag proves nothing is read back: each check of that kind reads the whole object once more.",
 			),
 			name: 'copyNotice',
 		},

@@ -4,7 +4,8 @@
  * each as a dialect), and which credential settings suit it. Everything happens in the bucket
  * the user names, under a scratch prefix: small objects, two-part multipart uploads (one per
  * query spelling), a presigned GET, conditional GETs, a listing read as text (XML booleans and
- * escapes), List Objects at /{bucket}/ and /{bucket}; all of it is removed afterwards, also
+ * escapes), List Objects at /{bucket}/ and /{bucket}, a ranged GET (how a range is answered);
+ * all of it is removed afterwards, also
  * when a step fails (uploads it started are aborted). Optionally a scratch bucket, created
  * public-read and deleted, tells whether Get Bucket ACL lists grants other than the owner's
  * FULL_CONTROL.
@@ -19,7 +20,7 @@ import { bucketAcl } from './acl';
 import { Check, type CompatOptions, type Finding } from './check';
 import { cleanUp } from './cleanUp';
 import { multipart } from './multipart';
-import { commonPrefixes, conditionalGet, marker, presignedGet, signing, trickyKey } from './objects';
+import { commonPrefixes, conditionalGet, marker, presignedGet, rangeAnswer, signing, trickyKey } from './objects';
 import { summary } from './summary';
 import { bucketPath, xmlForms } from './xml';
 
@@ -41,6 +42,7 @@ export async function checkCompatibility(ctx: IExecuteFunctions, o: CompatOption
 		await multipart(c, 'snake', readings, camel?.decoded);
 		await presignedGet(c, readings);
 		await conditionalGet(c, readings);
+		await rangeAnswer(c, readings);
 	} finally {
 		await cleanUp(c);
 	}

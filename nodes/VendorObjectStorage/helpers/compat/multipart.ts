@@ -5,6 +5,7 @@
 import type { IDataObject } from 'n8n-workflow';
 
 import { asNodeError } from '../common';
+import { multipartEtagOf } from '../evidence';
 import { completeUpload, initiateUpload, listPartsPage, sendPart } from '../multipart';
 import { codeOf, md5, messageOf, VARIANTS, type Check, type Variant } from './check';
 
@@ -57,10 +58,15 @@ export async function multipart(c: Check, spelling: 'camel' | 'snake', readings:
 		const p2 = await sendPart(c.ctx, t, uploadId, 2, second);
 		c.keys.add(key);
 		// without an ETag header the ETags come from List Parts (completeUpload), never from the MD5
-		await completeUpload(c.ctx, t, uploadId, [
+		const done = await completeUpload(c.ctx, t, uploadId, [
 			{ partNumber: 1, etag: p1.etag ?? '' },
 			{ partNumber: 2, etag: p2.etag ?? '' },
 		]);
+		// the form of a multipart object's ETag ("not the MD5 of the content", form not given: readings R74)
+		const made = multipartEtagOf([p1.md5, p2.md5]);
+		const etag = (done.etag ?? '').toLowerCase();
+		readings.multipartEtag ??= etag === made.s3 ? 's3Form' : etag === made.plain ? 'plainHex' : etag ? 'other' : 'none';
+		observed.push(`Complete gave the ETag ${done.etag ? `"${done.etag}"` : '(none)'}${etag === made.s3 ? " (S3's form: the MD5 of the parts' MD5s, -2)" : etag === made.plain ? " (32 hex digits: the MD5 of the parts' MD5s without S3's -2)" : ''}`);
 		const etagHeader = p1.etag !== undefined && p2.etag !== undefined;
 		readings.partEtag ??= etagHeader ? 'header' : 'listPartsOnly';
 		observed.push(etagHeader ? 'Upload Part answered with an ETag header' : 'Upload Part answered without an ETag header; Complete took the ETags List Parts gives');

@@ -90,25 +90,34 @@ export async function commonPrefixes(c: Check, readings: IDataObject): Promise<v
 
 export async function marker(c: Check, readings: IDataObject): Promise<void> {
 	const p = `${c.o.prefix}m/`;
-	const tried = `List Objects with prefix "${p}", marker "${p}1.txt" and max-keys 2 over ${p}1.txt, ${p}2.txt and ${p}3.txt`;
+	const at = `${p}2.txt`;
+	const tried = `List Objects with prefix "${p}", marker "${at}" and max-keys 2 over ${p}1.txt to ${p}4.txt`;
 	try {
-		for (const n of [1, 2, 3]) await c.put(`${p}${n}.txt`, Buffer.from(String(n)));
-		const doc = await c.list([['marker', `${p}1.txt`], ['max-keys', 2], ['prefix', p]]);
-		const keys = children(doc, 'Contents').map((e) => text(e, 'Key')).sort(compareKeys);
-		const first = keys[0];
-		const reading = first === `${p}1.txt` ? 'startsAt' : first === `${p}2.txt` ? 'startsAfter' : 'other';
+		for (const n of [1, 2, 3, 4]) await c.put(`${p}${n}.txt`, Buffer.from(String(n)));
+		const doc = await c.list([['marker', at], ['max-keys', 2], ['prefix', p]]);
+		const listed = children(doc, 'Contents').map((e) => text(e, 'Key'));
+		const keys = [...listed].sort(compareKeys);
+		// a service may list entries again (the end of the previous page, an entry twice): docs/vendor/readings.md#r74
+		const repeats = keys.some((k, n) => compareKeys(k, at) < 0 || keys[n - 1] === k);
+		readings.listing = repeats ? 'repeats' : 'once';
+		const from = keys.filter((k) => compareKeys(k, at) >= 0);
+		const reading = from[0] === at ? 'startsAt' : from[0] === `${p}3.txt` ? 'startsAfter' : 'other';
 		readings.marker = reading;
 		(reading === 'other' ? c.problem : c.add).call(c, {
 			check: 'marker',
 			tried,
-			observed: `Keys ${JSON.stringify(keys)}${text(doc, 'NextMarker') ? `, NextMarker ${text(doc, 'NextMarker')}` : ''}`,
+			observed: `Keys ${JSON.stringify(listed)}${text(doc, 'NextMarker') ? `, NextMarker ${text(doc, 'NextMarker')}` : ''}`,
 			reading:
-				reading === 'startsAt'
+				(reading === 'startsAt'
 					? 'The listing starts AT the marker key (the documentation\'s wording)'
 					: reading === 'startsAfter'
 						? 'The listing starts after the marker key (S3)'
-						: 'Neither reading: the listing did not start at or right after the marker',
-			setting: reading === 'other' ? 'None helps: List Objects paging may skip or repeat keys' : 'None: the node drops a first key equal to the marker, so both readings page correctly',
+						: 'Neither reading: the listing did not start at or right after the marker') +
+				(repeats ? '; it lists entries again (keys before the marker, or a key twice)' : ''),
+			setting:
+				reading === 'other'
+					? 'None helps: List Objects paging may skip or repeat keys'
+					: `None: the node drops the keys at or before the marker${repeats ? ' and a key listed twice' : ''}, so ${repeats ? 'such a listing pages' : 'both readings page'} correctly`,
 		});
 	} catch (error) {
 		c.problem({ check: 'marker', tried, observed: messageOf(error), reading: 'Could not tell' });
@@ -162,6 +171,45 @@ export async function presignedGet(c: Check, readings: IDataObject): Promise<voi
 	}
 }
 
+/**
+ * How the service answers a range (docs/vendor/readings.md#r74): a 206 with Content-Range (S3), a
+ * 200 with only the bytes asked for, or a 200 with the whole object. Copy, Move and Get Info work
+ * with all three, so no setting follows from it.
+ */
+export async function rangeAnswer(c: Check, readings: IDataObject): Promise<void> {
+	const key = `${c.o.prefix}probe.txt`;
+	const tried = `Get Object ${key} (24 bytes) with Range: bytes=2-5`;
+	try {
+		const res = await c.get(key, { Range: 'bytes=2-5' });
+		const body = res.body as Buffer;
+		const range = res.headers['content-range'];
+		const form =
+			res.statusCode === 206 && range !== undefined && body.length === 4
+				? 'partial206'
+				: res.statusCode === 200 && range === undefined && body.length === 4
+					? 'rangeOnly200'
+					: res.statusCode === 200 && range === undefined && body.length > 4
+						? 'whole200'
+						: 'other';
+		readings.range = form;
+		const words: Record<string, string> = {
+			partial206: 'A range is answered 206 with Content-Range (S3)',
+			rangeOnly200: 'A range is answered 200 with only the bytes asked for and no Content-Range (the documentation\'s "200 with the content"): the node learns sizes from the listing and checks the length of each answer',
+			whole200: 'A range is answered 200 with the whole object: Copy and Move read such an object once, in order, and Download\'s Range has no effect',
+			other: 'A range is answered in neither documented way',
+		};
+		(form === 'other' ? c.problem : c.add).call(c, {
+			check: 'rangeAnswer',
+			tried,
+			observed: `HTTP ${res.statusCode}, ${body.length} bytes${range !== undefined ? `, Content-Range ${range}` : ', no Content-Range'}`,
+			reading: words[form],
+			setting: form === 'other' ? 'None helps: Copy and Move will stop on such answers' : 'None: Copy, Move and Get Info work with every form',
+		});
+	} catch (error) {
+		c.problem({ check: 'rangeAnswer', tried, observed: messageOf(error), reading: 'Could not tell' });
+	}
+}
+
 export async function conditionalGet(c: Check, readings: IDataObject): Promise<void> {
 	const key = `${c.o.prefix}probe.txt`;
 	const tried = `Get Object ${key} with If-None-Match set to its own ETag, then with If-Match set to another ETag`;
@@ -182,11 +230,19 @@ export async function conditionalGet(c: Check, readings: IDataObject): Promise<v
 		}
 		const ok = same.statusCode === 304 && other === 'HTTP 412';
 		readings.conditionalGet = ok ? 'asDocumented' : 'differs';
-		(ok ? c.add : c.problem).call(c, {
+		// If-Match ignored is a reading the node works under (docs/vendor/readings.md#r74): Copy and Move check each answer's ETag
+		readings.ifMatch = other === 'HTTP 412' ? 'honoured' : other === 'HTTP 200' ? 'ignored' : 'other';
+		const ignored = readings.ifMatch === 'ignored';
+		(ok || (ignored && same.statusCode === 304) ? c.add : c.problem).call(c, {
 			check: 'conditionalGet',
 			tried,
 			observed: `If-None-Match: HTTP ${same.statusCode}; If-Match: ${other}`,
-			reading: ok ? 'Conditions work as documented: 304 when the ETag matches If-None-Match, 412 when it differs from If-Match' : 'Conditions do not work as documented',
+			reading: ok
+				? 'Conditions work as documented: 304 when the ETag matches If-None-Match, 412 when it differs from If-Match'
+				: ignored && same.statusCode === 304
+					? 'If-None-Match works as documented; If-Match is ignored (the object comes whatever its ETag): Download\'s If-Match has no effect, and Copy and Move check the ETag of every answer instead'
+					: 'Conditions do not work as documented',
+			...(ignored ? { setting: 'None: Copy and Move check the ETag of every answer themselves' } : {}),
 		});
 	} catch (error) {
 		c.problem({ check: 'conditionalGet', tried, observed: messageOf(error), reading: 'Could not tell' });
