@@ -20,7 +20,7 @@
  *  3. 20 objects of 10 MiB, one node run (Concurrent Requests 4): mark-compacts on and off.
  *  4. 3 node runs of 1,000 objects of 10 KiB at Concurrent Requests 64: RSS growth on and off.
  *
- * Every measured series runs in a fresh process (test/support/pacing-child.js; V8 counts the
+ * BENCH_RUNS (1) runs of each, BENCH_ONLY (big,medium,small) a subset. Every measured series runs in a fresh process (test/support/pacing-child.js; V8 counts the
  * collections, --trace-gc-nvp); on and off alternate, the order flipping from one runtime to the
  * next. The emulator runs in its own process, bodies on disk. One run of each: the machine's
  * load moves the CPU and wall figures, which is why on and off are printed side by side as a
@@ -44,6 +44,8 @@ const { ensureNode } = require('../../scripts/node-runtime');
 const LINES = (process.env.BENCH_PACING_NODES || '20,22,24').split(',').map((s) => s.trim());
 const SIZE = Number(process.env.BENCH_SIZE_MIB || 1024) * MiB;
 const LIVE_MIB = Number(process.env.BENCH_LIVE_MIB || 175);
+const RUNS = Math.max(1, Number(process.env.BENCH_RUNS || 1));
+const ONLY = (process.env.BENCH_ONLY || 'big,medium,small').split(',');
 const BUCKET = 'bench-pacing';
 const GiB = 1024 * MiB;
 
@@ -96,30 +98,36 @@ async function runtime(line, flip, emulator) {
 	const every = t.young ? `a young collection every ${fmt(t.everyMB, 0)} MB of dropped 64 KiB buffers (${t.young} per GiB)` : 'no young collection in 1 GiB of dropped 64 KiB buffers';
 	console.log(`  V8 alone: ${every}, ${t.full} mark-compacts per GiB`);
 	const out = { version, trigger: t };
-	for (const [name, series] of Object.entries(SERIES)) {
-		const order = flip ? ['off', 'on'] : ['on', 'off'];
-		const got = {};
-		for (const pacing of order) {
-			got[pacing] = await runPacingChild(nodeBin, { endpoint: emulator.url, bucket: BUCKET, warmKey: 'warm.bin', pacing, ...series });
+	for (const [name, series] of Object.entries(SERIES).filter(([n]) => ONLY.includes(n))) {
+		const got = { on: [], off: [] };
+		console.log(`  ${name} (${series.keys.length} object${series.keys.length > 1 ? 's' : ''}${series.rounds ? ` x ${series.rounds} node runs` : ''}, Concurrent Requests ${series.concurrency ?? 4}):`);
+		for (let run = 0; run < RUNS; run++) {
+			const order = (flip ? run % 2 === 0 : run % 2 === 1) ? ['off', 'on'] : ['on', 'off'];
+			for (const pacing of order) {
+				const r = await runPacingChild(nodeBin, { endpoint: emulator.url, bucket: BUCKET, warmKey: 'warm.bin', pacing, ...series });
+				got[pacing].push(r);
+				console.log(`    ${RUNS > 1 ? `run ${run + 1} ` : ''}${row(name, pacing, r)} (load ${load()})`);
+			}
 		}
 		out[name] = got;
-		const auto = got.on.result.auto ? 'on' : 'off';
-		const per = (r, x) => x / (r.result.bytes / GiB);
-		const row = (pacing) => {
-			const r = got[pacing];
-			const g = r.result.bytes / GiB;
-			const perGiB = (text) => (name === 'big' ? ` (${text} per GiB)` : '');
-			return (
-				`pacing ${pacing}${pacing === auto ? ' (chosen)' : ''}: ${r.markCompacts} mark-compacts${perGiB(fmt(per(r, r.markCompacts), 1))}, ${r.scavenges} young collections, ` +
-				`CPU ${fmt(r.result.cpuMs / 1000, 2)} s${perGiB(`${fmt(r.result.cpuMs / 1000 / g, 2)} s`)}, wall ${fmt(r.result.wallMs / 1000, 2)} s, RSS +${fmt(r.result.rssGrowth / MiB, 0)} MiB, ` +
-				`${fmt(r.allocated / r.result.bytes, 2)} heap bytes allocated per byte downloaded`
-			);
-		};
-		console.log(`  ${name} (${series.keys.length} x ${fmt(got.on.result.bytes / (series.rounds ?? 1) / series.keys.length / MiB, 2)} MiB${series.rounds ? ` x ${series.rounds} runs` : ''}, Concurrent Requests ${series.concurrency ?? 4}):`);
-		for (const pacing of order) console.log(`    ${row(pacing)}`);
-		console.log(`    on / off: CPU ${fmt(got.on.result.cpuMs / got.off.result.cpuMs, 2)}, wall ${fmt(got.on.result.wallMs / got.off.result.wallMs, 2)}, RSS growth ${fmt(got.on.result.rssGrowth / Math.max(1, got.off.result.rssGrowth), 2)}`);
+		const total = (pacing, f) => got[pacing].reduce((a, r) => a + f(r), 0);
+		console.log(
+			`    on / off${RUNS > 1 ? `, ${RUNS} runs summed` : ''}: CPU ${fmt(total('on', (r) => r.result.cpuMs) / total('off', (r) => r.result.cpuMs), 2)}, wall ${fmt(total('on', (r) => r.result.wallMs) / total('off', (r) => r.result.wallMs), 2)}, ` +
+				`RSS growth ${fmt(total('on', (r) => r.result.rssGrowth) / Math.max(1, total('off', (r) => r.result.rssGrowth)), 2)}, minor page faults ${fmt(total('on', (r) => r.result.pageFaults) / Math.max(1, total('off', (r) => r.result.pageFaults)), 2)}`,
+		);
 	}
 	return out;
+}
+
+/** One measured series as a line: collections, CPU (per GiB for the big object), wall, RSS, faults, allocation. */
+function row(name, pacing, r) {
+	const g = r.result.bytes / GiB;
+	const perGiB = (text) => (name === 'big' ? ` (${text} per GiB)` : '');
+	return (
+		`pacing ${pacing}${r.result.on === r.result.auto ? ' (chosen)' : ''}: ${r.markCompacts} mark-compacts${perGiB(fmt(r.markCompacts / g, 1))}, ${r.scavenges} young collections, ` +
+		`CPU ${fmt(r.result.cpuMs / 1000, 2)} s${perGiB(`${fmt(r.result.cpuMs / 1000 / g, 2)} s`)} (user ${fmt(r.result.userMs / 1000, 2)}, system ${fmt(r.result.systemMs / 1000, 2)}; ${r.result.pageFaults} minor page faults), ` +
+		`wall ${fmt(r.result.wallMs / 1000, 2)} s, RSS +${fmt(r.result.rssGrowth / MiB, 0)} MiB, ${fmt(r.allocated / r.result.bytes, 2)} heap bytes allocated per byte downloaded`
+	);
 }
 
 async function main() {
@@ -129,16 +137,21 @@ async function main() {
 		await seed(emulator);
 		const results = [];
 		for (const [i, line] of LINES.entries()) results.push(await runtime(line, i % 2 === 1, emulator));
-		console.log(`\nsummary (load average at the end ${load()}): per GiB of the big download, pacing on -> off`);
+		console.log(`\nsummary (load average at the end ${load()}): pacing on -> off, ${RUNS} run${RUNS > 1 ? 's' : ''} of each`);
+		const range = (xs) => (Math.min(...xs) === Math.max(...xs) ? fmt(xs[0], 0) : `${fmt(Math.min(...xs), 0)}-${fmt(Math.max(...xs), 0)}`);
+		const sum = (rs, f) => rs.reduce((a, r) => a + f(r), 0);
 		for (const r of results) {
-			const g = (x) => x.result.bytes / GiB;
-			const on = r.big.on;
-			const off = r.big.off;
-			console.log(
-				`  Node ${r.version}: chosen ${on.result.auto ? 'on' : 'off'}; mark-compacts ${fmt(on.markCompacts / g(on), 1)} -> ${fmt(off.markCompacts / g(off), 1)}; CPU on/off ${fmt(on.result.cpuMs / off.result.cpuMs, 2)}; ` +
-					`RSS growth ${fmt(on.result.rssGrowth / MiB, 0)} -> ${fmt(off.result.rssGrowth / MiB, 0)} MiB; 20 x 10 MiB mark-compacts ${r.medium.on.markCompacts} -> ${r.medium.off.markCompacts}; ` +
-					`3 x 1,000 x 10 KiB RSS growth ${fmt(r.small.on.result.rssGrowth / MiB, 0)} -> ${fmt(r.small.off.result.rssGrowth / MiB, 0)} MiB`,
-			);
+			const parts = [];
+			if (r.big) {
+				const per = (rs) => rs.map((x) => x.markCompacts / (x.result.bytes / GiB));
+				parts.push(`mark-compacts per GiB ${range(per(r.big.on))} -> ${range(per(r.big.off))}`);
+				parts.push(`CPU on/off ${fmt(sum(r.big.on, (x) => x.result.cpuMs) / sum(r.big.off, (x) => x.result.cpuMs), 2)}`);
+				parts.push(`RSS growth ${range(r.big.on.map((x) => x.result.rssGrowth / MiB))} -> ${range(r.big.off.map((x) => x.result.rssGrowth / MiB))} MiB`);
+			}
+			if (r.medium) parts.push(`20 x 10 MiB mark-compacts ${range(r.medium.on.map((x) => x.markCompacts))} -> ${range(r.medium.off.map((x) => x.markCompacts))}`);
+			if (r.small) parts.push(`3 x 1,000 x 10 KiB RSS growth ${range(r.small.on.map((x) => x.result.rssGrowth / MiB))} -> ${range(r.small.off.map((x) => x.result.rssGrowth / MiB))} MiB`);
+			const chosen = (r.big ?? r.medium ?? r.small).on[0].result.auto ? 'on' : 'off';
+			console.log(`  Node ${r.version}: chosen ${chosen}; ${parts.join('; ')}`);
 		}
 	} finally {
 		await emulator.close();

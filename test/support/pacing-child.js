@@ -17,7 +17,7 @@
  * collection: `gc=s` a young collection (scavenge), `gc=ms` (V8 11-12) or `gc=mc` a mark-compact, `allocated=` the heap
  * bytes allocated since the collection before. The last line is `RESULT {json}`: the runtime's
  * choice (`auto`), whether pacing was on, the bytes downloaded, CPU time of the process (all
- * threads) and wall time of the measured stretch, and its RSS growth (peak over a baseline taken
+ * threads; user and system apart) and its minor page faults (memory the kernel had to map), wall time of the measured stretch, and its RSS growth (peak over a baseline taken
  * after a full collection: sampled every 50 ms and the kernel's VmHWM, the larger).
  * parseTrace(stdout) reads the lines back.
  */
@@ -109,6 +109,7 @@ async function child(job) {
 	const timer = setInterval(() => (sampled = Math.max(sampled, process.memoryUsage().rss)), 50);
 	peak?.reset();
 	const cpu0 = process.cpuUsage();
+	const faults0 = process.resourceUsage().minorPageFault;
 	const t0 = process.hrtime.bigint();
 	fs.writeSync(1, 'PACING-START\n');
 	let bytes = 0;
@@ -116,10 +117,11 @@ async function child(job) {
 	fs.writeSync(1, 'PACING-END\n');
 	const wallMs = Number(process.hrtime.bigint() - t0) / 1e6;
 	const cpu = process.cpuUsage(cpu0);
+	const faults = process.resourceUsage().minorPageFault - faults0;
 	clearInterval(timer);
 	sampled = Math.max(sampled, process.memoryUsage().rss);
 	const growth = Math.max(sampled, peak ? peak.read() : 0) - base;
-	fs.writeSync(1, `RESULT ${JSON.stringify({ node: process.version, auto, on: youngHeapPacing.on, bytes, cpuMs: (cpu.user + cpu.system) / 1000, wallMs, rssGrowth: growth, live: keep.length })}\n`);
+	fs.writeSync(1, `RESULT ${JSON.stringify({ node: process.version, auto, on: youngHeapPacing.on, bytes, cpuMs: (cpu.user + cpu.system) / 1000, userMs: cpu.user / 1000, systemMs: cpu.system / 1000, pageFaults: faults, wallMs, rssGrowth: growth, live: keep.length })}\n`);
 	fs.rmSync(scratch, { recursive: true, force: true });
 }
 
