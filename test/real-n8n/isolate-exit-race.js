@@ -20,6 +20,12 @@
  * gdb on a core of `race`: thread 1 (SIGSEGV) in ivm::PlatformDelegate::UnregisterIsolate <-
  * ivm::IsolateEnvironment::~IsolateEnvironment on an isolated-vm thread; the main thread in
  * exit() -> __run_exit_handlers -> ivm::thread_pool_t::~thread_pool_t -> std::thread::join.
+ * The same race in the real n8n: `n8n execute` of Manual Trigger -> Set (`={{ 1 + 1 }}`) in a
+ * home with no community package crashed at its first run, twice; its core: the crashing thread
+ * is isolated-vm's (ivm::IsolateEnvironment::AsyncEntry -> ivm::EvalRunner::Phase2 ->
+ * v8::ScriptCompiler::Compile -> ... -> Heap::MonotonicallyIncreasingTimeInMs -> a jump to a
+ * freed platform), while the main thread is in node::Environment::Exit ->
+ * DefaultProcessExitHandlerInternal: an isolate still compiling when n8n exits.
  */
 const path = require('node:path');
 const { spawnSync } = require('node:child_process');
