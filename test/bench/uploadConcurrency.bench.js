@@ -12,7 +12,7 @@
  * Concurrent Requests 1 (one at a time, what Upload did before) and at BENCH_CONCURRENCY (4,16,64),
  * the order of the variants reversed from one run to the next (BENCH_RUNS, default 1).
  * Printed per run: the node's time (n8n-core's executionTime), the speed-up against one at a
- * time, the most requests the emulator held at once (its inFlight counter) and the peak RSS growth
+ * time (dirty pages written out before each), the most requests the emulator held at once (its inFlight counter) and the peak RSS growth
  * of this process while the node ran (baseline after a full collection, sampled every 50 ms).
  */
 const fs = require('node:fs');
@@ -42,6 +42,15 @@ const load = () =>
 		.loadavg()
 		.map((x) => x.toFixed(2))
 		.join(' ');
+
+/** Writes dirty pages out (the emulator's bodies of the run before), so that a run does not pay for another's writes. */
+function syncDisk() {
+	try {
+		require('node:child_process').execFileSync('sync');
+	} catch {
+		// no sync(1): noisier figures, nothing else
+	}
+}
 
 /** Start node that emits the prepared items (binaries already in n8n's binary store). */
 class StoredItems {
@@ -136,6 +145,7 @@ async function main() {
 			for (let run = 0; run < RUNS; run++) {
 				const order = run % 2 === 0 ? [1, ...CONCURRENCY] : [...CONCURRENCY].reverse().concat(1);
 				for (const c of order) {
+					syncDisk();
 					await emulator.control('POST', '/stats/reset');
 					const r = await runUpload(set.items, parameters(c), credentials, store);
 					if (r.items.length !== set.items.length || r.items.some((item, i) => item.json.key !== set.items[i].json.key)) throw new Error('the output is not the input order');

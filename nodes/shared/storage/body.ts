@@ -254,10 +254,11 @@ export function nodeMajor(): number | undefined {
  * on for Node 24 and later, off before. V8 starts a young collection once buffers allocated since
  * the last one reach twice its default semi-space size, and a mark-compact once external memory
  * has grown 64 MB: on Node 20, 22 and 23 (V8 11.3-12.9) the first comes at 32 MB, so the pieces
- * of a download are freed by young collections and pacing would only cost CPU (+28-43 % per GiB);
- * on Node 24 and 26 (V8 13.6, 14.6) it comes at 128 MB, after the mark-compact, and without
- * pacing a 1 GiB download made 35-45 mark-compacts. `on` may be set by the pacing benchmark and
- * test (test/bench/pacing.bench.js) to measure both ways on the same runtime.
+ * of a download are freed by young collections and pacing would only cost CPU (13-25 % more user
+ * CPU per GiB, npm run bench -- pacing); on Node 24 (V8 13.6) it comes at 128 MB, after the
+ * mark-compact, and without pacing a 1 GiB download made 22-38 mark-compacts in an n8n-sized heap
+ * (Node 26, V8 14.6: 44-45). `on` may be set by the pacing benchmark and test (test/bench/pacing.bench.js)
+ * to measure both ways on the same runtime.
  */
 export const youngHeapPacing = { on: (nodeMajor() ?? 0) >= FIRST_NODE_TO_PACE };
 
