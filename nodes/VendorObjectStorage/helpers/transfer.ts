@@ -2,13 +2,13 @@
  * Uploads of any size with memory that does not grow with the file.
  *
  * The bytes come from a part source: a stream from n8n's binary store, read part by part into
- * one reusable buffer per worker, or a Buffer already in memory, cut into views. A source that
- * fits in one part goes as one PUT; anything longer goes as a multipart upload (Initiate sent
- * while the first part is read when the size is known): `concurrency` workers take the next
- * part from the source in turn (reads are serialised, so parts are numbered in file order), PUT
- * it with its Content-MD5 (each part tried PART_TRIES times with backoff), and Complete gets the
- * whole part list. Any failure, and a cancelled execution, aborts the upload so neither an
- * upload in progress nor a partial object is left behind.
+ * the buffer of the request slot the part is sent in (slots.ts), or a Buffer already in memory,
+ * cut into views. A source that fits in one part goes as one PUT; anything longer goes as a
+ * multipart upload: Initiate, then up to `concurrency` workers take the next part from the source
+ * in turn (reads are serialised, so parts are numbered in file order), each in a slot of the
+ * run's, PUT it with its Content-MD5 (each part tried PART_TRIES times with backoff), and
+ * Complete gets the whole part list. Any failure, and a cancelled execution, aborts the upload so
+ * neither an upload in progress nor a partial object is left behind.
  */
 import type { IExecuteFunctions } from 'n8n-workflow';
 
