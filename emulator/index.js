@@ -131,6 +131,8 @@ async function createEmulator(options = {}) {
 				}
 				return sendJson(res, 200, out);
 			}
+			stats.arrived();
+			res.once('close', () => stats.left());
 			res.setHeader('X-Trans-Id', crypto.randomUUID());
 			res.setHeader('Date', clock.date().toUTCString());
 			await faults.delay();

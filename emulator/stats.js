@@ -12,6 +12,10 @@
  * (the fault names: HEAD of an object is GetObject, HEAD of a bucket ListObjects, the ACL of
  * an object Get/PutBucketAcl), requests that name no operation under `Unsupported`.
  *
+ * `inFlight`: `now`, the requests (management and storage, control routes excepted) that have
+ * arrived and not yet been answered in full, and `max`, the most there were at once since the
+ * last reset (which sets it to `now`): what a client's concurrency looks like from the service.
+ *
  * The request log (`GET /__emulator/requests`, emptied by the stats reset): what each request
  * asked for, in arrival order, for tests that compare the requests of two runs (the upgrade test:
  * a workflow saved by an older version sends what it sent then). Management requests give the
@@ -37,6 +41,8 @@ class Stats {
 		this.reset();
 	}
 	reset() {
+		const now = this.inFlight ? this.inFlight.now : 0;
+		this.inFlight = { now, max: now };
 		this.management = { logins: 0, loginsByUser: {}, tokenRefusals: 0, requests: {} };
 		this.storage = { requests: {} };
 		this.log = [];
@@ -59,6 +65,14 @@ class Stats {
 			.sort(([a], [b]) => a.localeCompare(b));
 		this.record({ api: 'storage', op, method: req.method, path: url.pathname, query: Object.fromEntries(query), headers: Object.fromEntries(headers) });
 	}
+	/** A request arrived (answered: `left`). */
+	arrived() {
+		this.inFlight.now++;
+		this.inFlight.max = Math.max(this.inFlight.max, this.inFlight.now);
+	}
+	left() {
+		this.inFlight.now--;
+	}
 	requests() {
 		return { requests: JSON.parse(JSON.stringify(this.log)) };
 	}
@@ -76,7 +90,7 @@ class Stats {
 		this.storage.requests[op] = (this.storage.requests[op] || 0) + 1;
 	}
 	toJSON() {
-		return JSON.parse(JSON.stringify({ management: this.management, storage: this.storage }));
+		return JSON.parse(JSON.stringify({ management: this.management, storage: this.storage, inFlight: this.inFlight }));
 	}
 }
 

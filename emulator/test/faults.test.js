@@ -469,6 +469,7 @@ describe('counters', () => {
 		expect((await control('POST', '/stats/reset')).json).toEqual({
 			management: { logins: 0, loginsByUser: {}, requests: {}, tokenRefusals: 0 },
 			storage: { requests: {} },
+			inFlight: { now: 0, max: 0 },
 		});
 		await post('OAuth/authorize', { username: 'demo', password: 'demo-password' });
 		await post('OAuth/authorize', { username: 'demo', password: 'demo-password' });
@@ -495,10 +496,29 @@ describe('counters', () => {
 				tokenRefusals: 0,
 			},
 			storage: { requests: { CreateBucket: 1, PutObject: 1, GetObject: 3, ListObjects: 1 } },
+			// one after another: never two at once
+			inFlight: { now: 0, max: 1 },
 		});
 		// the control routes are not counted, and reset zeroes
 		expect((await control('GET', '/stats')).json).toEqual(json);
 		await control('POST', '/stats/reset');
 		expect((await control('GET', '/stats')).json.management).toEqual({ logins: 0, loginsByUser: {}, requests: {}, tokenRefusals: 0 });
+	});
+
+	test('inFlight counts the requests the service holds at once, from arrival to the end of the answer', async () => {
+		const b = await newBucket();
+		await control('POST', '/stats/reset');
+		await inject({ op: 'PutObject', kind: 'hang', times: 3 });
+		const abort = new AbortController();
+		const held = [1, 2, 3].map((n) => sreq('PUT', `/${b}/k${n}`, { body: 'x', signal: abort.signal }).catch(() => 'aborted'));
+		const inFlight = async () => (await control('GET', '/stats')).json.inFlight;
+		const until = async (check) => {
+			for (let i = 0; i < 400 && !check(await inFlight()); i++) await new Promise((r) => setTimeout(r, 25));
+			return inFlight();
+		};
+		expect(await until((f) => f.now === 3)).toEqual({ now: 3, max: 3 });
+		abort.abort();
+		expect(await Promise.all(held)).toEqual(['aborted', 'aborted', 'aborted']);
+		expect(await until((f) => f.now === 0)).toEqual({ now: 0, max: 3 });
 	});
 });

@@ -14,7 +14,7 @@ import { storageToolText } from './tool';
 /** One operation's parameters, shown for its resource and operation; Options gets "Concurrent Requests" (made when missing). */
 function operationParameters(op: StorageOperation): INodeProperties[] {
 	const own = updateDisplayOptions({ show: { resource: [op.resource], operation: [op.operation] } }, op.properties);
-	const concurrency = concurrencyOption(op.serial);
+	const concurrency = concurrencyOption(op.serial, op.concurrency);
 	const options = own.find((p) => p.name === 'options' && p.type === 'collection');
 	if (options) {
 		const sorted = [...(options.options ?? []), concurrency].sort((a, b) => (a as INodeProperties).displayName.localeCompare((b as INodeProperties).displayName));

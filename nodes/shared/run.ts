@@ -24,8 +24,11 @@ export const DEFAULT_CONCURRENCY = 4;
 export const PAGE_CONCURRENCY = 6;
 export const MAX_CONCURRENCY = 64;
 
-/** The "Concurrent Requests" option, for the Options collection of every action node. */
-export function concurrencyOption(serialNote?: string): INodeProperties {
+/**
+ * The "Concurrent Requests" option, for the Options collection of every action node: how many
+ * items run at once, or `serialNote` (why they do not), or `description` (what it bounds instead).
+ */
+export function concurrencyOption(serialNote?: string, description?: string): INodeProperties {
 	return {
 		displayName: 'Concurrent Requests',
 		name: 'concurrency',
@@ -34,7 +37,7 @@ export function concurrencyOption(serialNote?: string): INodeProperties {
 		typeOptions: { minValue: 1, maxValue: MAX_CONCURRENCY },
 		description: serialNote
 			? `Ignored here: ${serialNote}`
-			: 'How many input items are processed at the same time; 1 processes them one after another. Output keeps the input order.',
+			: description ?? 'How many input items are processed at the same time; 1 processes them one after another. Output keeps the input order.',
 	};
 }
 

@@ -5,8 +5,9 @@
  *
  *   npm run bench n8nS3
  *
- * One `n8n start` (the version the real-n8n tests run on, 2.40.7 by default, filesystem binary
- * data, its default) with this package installed from its packed tarball, against s3rver (the
+ * One `n8n start` (the version the real-n8n tests run on, 2.40.7 by default; VENDOR_N8N_VERSION=1.123.x
+ * for the 1.x line, and VENDOR_N8N_NODE=22 to run it on Node 22 as n8n 1.x images did; filesystem
+ * binary data, 2.x's default, set for 1.x too) with this package installed from its packed tarball, against s3rver (the
  * npm S3 test server, in its own process, bodies on disk) in AWS mode. Two workflows, each a
  * production webhook, then Download of the same 1 GiB object into n8n's binary store, then
  * Upload of that binary under another key: one with this package's Object Storage nodes (the
@@ -193,7 +194,8 @@ async function main() {
 	let home;
 	let tgz;
 	try {
-		await n8n.ensureRuntime({ quiet: true });
+		const { nodeBin } = await n8n.ensureRuntime({ quiet: true });
+		const nodeVersion = require('node:child_process').execFileSync(nodeBin, ['--version'], { encoding: 'utf8' }).trim();
 		s3rver = await startS3rver(path.join(dir, 's3rver'));
 		const s3 = s3Client(s3rver.url);
 		await s3.createBucket({ Bucket: BUCKET }).promise();
@@ -218,7 +220,8 @@ async function main() {
 		};
 		const gcFile = path.join(dir, 'mark-compacts.txt');
 		const env = n8nNodeOptions(dir, gcFile);
-		server = await n8n.startN8n(home, { env, timeoutMs: 300000 });
+		// filesystem binary data, as users run n8n 2.x by default and 1.x when they set it
+		server = await n8n.startN8n(home, { env: { ...env, N8N_DEFAULT_BINARY_DATA_MODE: 'filesystem' }, timeoutMs: 300000 });
 		for (const f of Object.values(flows)) await server.activateWorkflow(f.id);
 		for (const f of Object.values(flows)) await waitForWebhook(server, f.hook);
 
@@ -261,7 +264,7 @@ async function main() {
 		};
 
 		const mib = (b) => fmt(b / MiB, 0);
-		console.log(`n8n ${n8n.version} (real, filesystem binary data) against s3rver, ${SIZE / MiB} MiB, ${MEASUREMENTS} measurements of ${RUNS} runs alternated; ${os.cpus().length} CPUs, load average at start ${load()}`);
+		console.log(`n8n ${n8n.version} on Node ${nodeVersion} (real, filesystem binary data) against s3rver, ${SIZE / MiB} MiB, ${MEASUREMENTS} measurements of ${RUNS} runs alternated; ${os.cpus().length} CPUs, load average at start ${load()}`);
 		console.log('  Download then Upload of the same object in one workflow; node times from n8n\'s run data; RSS growth of the n8n process while the node ran');
 		const results = [];
 		// one warm-up execution of each (code loaded, connections made), not counted

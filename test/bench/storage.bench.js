@@ -427,7 +427,7 @@ async function transfer(ctx, input) {
 		key: 'upload/node.bin',
 		binaryData: true,
 		binaryPropertyName: 'data',
-		options: { partSize: PART_MIB, partConcurrency: CONCURRENCY },
+		options: { partSize: PART_MIB, concurrency: CONCURRENCY },
 	};
 	const downloadParams = { resource: 'object', operation: 'download', bucket: rl(BUCKET), key: downloadKey, binaryPropertyName: 'data' };
 	const sdkJob = { endpoint: emu.url, bucket: BUCKET, partSize: PART_MIB * MiB, queueSize: CONCURRENCY };
@@ -567,7 +567,7 @@ async function concurrencyRuns(target, input, label) {
 			key: `latency/node-${concurrency}.bin`,
 			binaryData: true,
 			binaryPropertyName: 'data',
-			options: { partSize: PART_MIB, partConcurrency: concurrency },
+			options: { partSize: PART_MIB, concurrency: concurrency },
 		};
 		return (await runNode(params, credentials, store, { binary: input.binary })).ms;
 	};

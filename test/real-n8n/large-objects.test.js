@@ -152,7 +152,7 @@ beforeAll(async () => {
 		hook: HOOK,
 		bucket: BUCKET,
 		credential: { id: credId, name: 'Vendor Object Storage (large objects)' },
-		uploadOptions: { multipartThreshold: 16, partSize: 8, partConcurrency: 4 },
+		uploadOptions: { multipartThreshold: 16, partSize: 8, concurrency: 4 },
 	});
 	workflowId = await n8n.importWorkflow(home, workflow);
 }, INSTALL_TIMEOUT);

@@ -41,8 +41,18 @@ const OWNER = Object.freeze({
 const VERSION = runtime.resolveVersion(process.env.VENDOR_N8N_VERSION);
 const MAJOR = Number(VERSION.split('.')[0]);
 
-/** Installs (once) and returns the runtime of `version` (default: the one the tests run on). */
-const ensureRuntime = (opts = {}) => runtime.ensureRuntime({ version: VERSION, ...opts });
+/**
+ * Installs (once) and returns the runtime of `version` (default: the one the tests run on).
+ * VENDOR_N8N_NODE=22 runs that n8n on another pinned Node (scripts/node-runtime.js) instead of the
+ * one installed with it: n8n's JavaScript is the same, and its only native module outside 2.x,
+ * sqlite3, is built on Node-API, which loads on any of them (n8n 1.x images ran Node 20 and 22).
+ */
+const ensureRuntime = async (opts = {}) => {
+	const rt = await runtime.ensureRuntime({ version: VERSION, ...opts });
+	if (!process.env.VENDOR_N8N_NODE) return rt;
+	const { nodeBin, version } = await require('../../scripts/node-runtime').ensureNode(process.env.VENDOR_N8N_NODE);
+	return { ...rt, nodeBin, nodeVersion: version };
+};
 
 /* ---------------- small helpers ---------------- */
 
@@ -252,9 +262,13 @@ function tail(text, n = 30) {
  * n8n 2.40.7's CLI on Node 24 now and then dies by SIGSEGV while it exits, after its work is done
  * and printed: on a loaded 2-core machine 4 of 12 `n8n execute` runs, successful and failed alike,
  * none of 12 with N8N_EXPRESSION_ENGINE=legacy (so: the teardown of the isolated-vm expression
- * engine, n8n's default). The tests keep the default engine, as users have it, and take such an
- * exit as the command's outcome only where the output proves the work finished (the imported
- * count, the whole run); `crashedAtExit` records it.
+ * engine, n8n's default). The cause (issue 37, test/real-n8n/isolate-exit-race.js): n8n disposes
+ * the engine and calls process.exit() without waiting for isolated-vm's thread to finish the
+ * disposal; exit()'s handlers then race that thread (gdb: ivm::PlatformDelegate::UnregisterIsolate
+ * on isolated-vm's thread while the main thread joins it from ivm::thread_pool_t's destructor).
+ * `n8n start` ends the same way after a SIGTERM now and then (smoke.test.js). The tests keep the
+ * default engine, as users have it, and take such an exit as the command's outcome only where the
+ * output proves the work finished (the imported count, the whole run); `crashedAtExit` records it.
  */
 function crashedAtExit(res) {
 	return res.signal === 'SIGSEGV';

@@ -162,7 +162,7 @@ function workflows() {
 					options: {
 						multipartThreshold: 16,
 						partSize: `={{ $('Webhook').first().json.body.partSize || 8 }}`,
-						partConcurrency: `={{ $('Webhook').first().json.body.concurrency || 4 }}`,
+						concurrency: `={{ $('Webhook').first().json.body.concurrency || 4 }}`,
 					},
 				},
 				credentials: ossCred,

@@ -111,12 +111,21 @@ describe('n8n start', () => {
 	let server;
 	let publishedId;
 	let stopped;
+	let exitMarks;
 
 	beforeAll(async () => {
 		// Published through the CLI while no server runs: `n8n start` activates it.
 		publishedId = await n8n.importWorkflow(home, scheduleToTiny('Tiny published by CLI', 'from-cli'));
 		await n8n.publishWorkflow(home, publishedId);
-		server = await n8n.startN8n(home, { timeoutMs: 240000 });
+		// A preload writes down the main process's 'exit' event: n8n's shutdown ran to its end and
+		// called process.exit() with this code (what happens after it is Node's and isolated-vm's).
+		exitMarks = path.join(home.userFolder, 'exit-marks.jsonl');
+		const preload = path.join(home.userFolder, 'exit-mark.js');
+		fs.writeFileSync(
+			preload,
+			`'use strict';\nprocess.once('exit', (code) => { try { require('node:fs').appendFileSync(${JSON.stringify(exitMarks)}, JSON.stringify({ pid: process.pid, code }) + '\\n'); } catch {} });\n`,
+		);
+		server = await n8n.startN8n(home, { timeoutMs: 240000, env: { NODE_OPTIONS: `--require ${preload}` } });
 		process.stderr.write(`[smoke] n8n start ready in ${server.startMs} ms\n`);
 	}, 360000);
 
@@ -157,12 +166,32 @@ describe('n8n start', () => {
 		await server.deactivateWorkflow(publishedId);
 	}, 180000);
 
+	/**
+	 * What "cleanly" means: n8n received the SIGTERM, ran its whole shutdown without an error or
+	 * its own shutdown timeout, and called process.exit(0) (the preload's exit mark); nothing of
+	 * its process group is left, and no SIGKILL was needed (stop() sends one after 15 s, which
+	 * would be the result). After exit(0), n8n 2.40.7 sometimes ends with SIGSEGV instead of 0:
+	 * its exitSuccessFully() disposes the isolated-vm expression engine and calls process.exit()
+	 * without waiting for isolated-vm's own thread to finish the disposal, and exit()'s handlers
+	 * then race that thread (gdb: ivm::PlatformDelegate::UnregisterIsolate on isolated-vm's
+	 * thread, exit() -> ivm::thread_pool_t::~thread_pool_t on the main thread). It happens without
+	 * the server and without any package (test/real-n8n/isolate-exit-race.js: 5 of 40 processes),
+	 * so it is n8n's, not the fixture package's; the test accepts that ending, and only after the
+	 * exit mark, and says so in its output.
+	 */
 	test('stops cleanly on SIGTERM', async () => {
-		const t0 = Date.now();
 		const res = await server.stop();
 		stopped = true;
-		expect(res).toEqual({ code: 0, signal: null });
+		const marks = fs.existsSync(exitMarks) ? fs.readFileSync(exitMarks, 'utf8').trim().split('\n').map((l) => JSON.parse(l)) : [];
+		expect(marks.filter((m) => m.pid === server.pid)).toEqual([{ pid: server.pid, code: 0 }]);
+		const logs = server.logs();
+		expect(logs).toMatch(/Received SIGTERM\. Shutting down/);
+		expect(logs).not.toMatch(/Shutdown timed out|There was an error shutting down n8n/);
+		if (res.signal === 'SIGSEGV') {
+			process.stderr.write('[smoke] n8n ended with SIGSEGV after its exit(0): the isolated-vm disposal race at exit (n8n 2.40.7, see isolate-exit-race.js)\n');
+		} else {
+			expect(res).toEqual({ code: 0, signal: null });
+		}
 		expect(() => process.kill(-server.pid, 0)).toThrow(/ESRCH/);
-		expect(Date.now() - t0).toBeLessThan(15000);
 	}, 60000);
 });

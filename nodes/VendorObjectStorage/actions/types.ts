@@ -31,6 +31,8 @@ export interface StorageOperation extends OperationChoice {
 	 * option's description); without it, items run in parallel.
 	 */
 	serial?: string;
+	/** What "Concurrent Requests" does here, when it bounds more than the items in flight (Upload: its parts too). */
+	concurrency?: string;
 	/** What an AI model is told after the description: what it needs and what it returns (see tool.ts). */
 	toolText: string;
 	/**

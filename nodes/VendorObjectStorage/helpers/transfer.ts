@@ -2,13 +2,13 @@
  * Uploads of any size with memory that does not grow with the file.
  *
  * The bytes come from a part source: a stream from n8n's binary store, read part by part into
- * one reusable buffer per worker, or a Buffer already in memory, cut into views. A source that
- * fits in one part goes as one PUT; anything longer goes as a multipart upload (Initiate sent
- * while the first part is read when the size is known): `concurrency` workers take the next
- * part from the source in turn (reads are serialised, so parts are numbered in file order), PUT
- * it with its Content-MD5 (each part tried PART_TRIES times with backoff), and Complete gets the
- * whole part list. Any failure, and a cancelled execution, aborts the upload so neither an
- * upload in progress nor a partial object is left behind.
+ * the buffer of the request slot the part is sent in (slots.ts), or a Buffer already in memory,
+ * cut into views. A source that fits in one part goes as one PUT; anything longer goes as a
+ * multipart upload: Initiate, then up to `concurrency` workers take the next part from the source
+ * in turn (reads are serialised, so parts are numbered in file order), each in a slot of the
+ * run's, PUT it with its Content-MD5 (each part tried PART_TRIES times with backoff), and
+ * Complete gets the whole part list. Any failure, and a cancelled execution, aborts the upload so
+ * neither an upload in progress nor a partial object is left behind.
  */
 import type { IExecuteFunctions } from 'n8n-workflow';
 
@@ -16,6 +16,7 @@ import { ownsNothingItYields, releaseChunk } from './chunks';
 import { asNodeError } from './common';
 import { abortUpload, completeUpload, initiateUpload, md5, PART_TRIES, sendPart, type PartRef, type UploadTarget } from './multipart';
 import { putObject, type UploadResult } from './put';
+import { RequestSlots } from './slots';
 import { MAX_PART_NUMBER } from './validate';
 
 export const MiB = 1024 * 1024;
@@ -166,7 +167,15 @@ export interface UploadOptions extends UploadTarget {
 	/** Object headers: Content-Type, Cache-Control …, the ACL and metadata headers. */
 	headers: Record<string, string>;
 	partSize: number;
+	/** Parts of this file in flight at once (at most: they also wait for `slots`). */
 	concurrency: number;
+	/**
+	/**
+	 * The run's request slots (slots.ts), when several uploads share one bound: every request of
+	 * this upload holds one while in flight, and its part is read into that slot's buffer. Without
+	 * it the upload has `concurrency` slots of its own.
+	 */
+	slots?: RequestSlots;
 	/**
 	 * Runs once every byte is read and before the write is made whole: before Complete, with the
 	 * parts (their ETags and the MD5s of the bytes sent), or before the one PUT of a source that
@@ -178,25 +187,54 @@ export interface UploadOptions extends UploadTarget {
 
 /**
  * Uploads what `source` holds: one PUT when it fits in one part, else a parallel multipart upload.
- * With `size` known to exceed one part, Initiate is sent while the first part is still being
- * read, instead of after it.
+ * Of a source whose size is not known the first part is read first (in a slot): one PUT when it
+ * was all, else, in the same slot, Initiate and that part, then the other parts in parallel.
  */
 export async function uploadFromSource(ctx: IExecuteFunctions, o: UploadOptions, source: PartSource, size?: number): Promise<UploadResult> {
-	const buffers: Buffer[] = [];
-	const scratchOf = (worker: number) => () => (buffers[worker] ??= Buffer.allocUnsafe(o.partSize));
-	if (size !== undefined && size > o.partSize) return await multipartUpload(ctx, o, source, scratchOf);
-	let first: Buffer;
+	const slots = o.slots ?? new RequestSlots(o.concurrency);
+	if (size !== undefined && size > o.partSize) return await multipartUpload(ctx, o, source, slots, Math.ceil(size / o.partSize));
+	let started: Started | undefined;
+	const single = await slots.run(async (slot) => {
+		let first: Buffer;
+		try {
+			first = await source.next(() => slot.buffer(o.partSize));
+		} catch (error) {
+			await source.close();
+			throw asNodeError(ctx, error, o.itemIndex);
+		}
+		if (source.ended) {
+			if (o.beforeComplete) await o.beforeComplete([{ partNumber: 1, etag: '', md5: md5(first).toString('hex') }]);
+			return await putObject(ctx, o, first);
+		}
+		started = await startWithFirstPart(ctx, o, source, first);
+		return undefined;
+	});
+	return single ?? (await multipartUpload(ctx, o, source, slots, undefined, started));
+}
+
+/** A multipart upload begun by its first part: its ID, part 1 and its size. */
+interface Started {
+	uploadId: string;
+	part: PartRef;
+	size: number;
+}
+
+/** Initiate, then part 1 (`first`), one after the other in the caller's slot; a failure is thrown as abandon() tells it. */
+async function startWithFirstPart(ctx: IExecuteFunctions, o: UploadOptions, source: PartSource, first: Buffer): Promise<Started> {
+	let uploadId: string;
 	try {
-		first = await source.next(scratchOf(0));
+		uploadId = await initiateUpload(ctx, o, o.headers);
 	} catch (error) {
-		await source.close();
-		throw asNodeError(ctx, error, o.itemIndex);
+		throw await abandon(ctx, o, source, { error, notStarted: true }, undefined, false, async (send) => await send());
 	}
-	if (source.ended) {
-		if (o.beforeComplete) await o.beforeComplete([{ partNumber: 1, etag: '', md5: md5(first).toString('hex') }]);
-		return await putObject(ctx, o, first);
+	try {
+		if (isCancelled(ctx)) throw Object.assign(new Error('The execution was cancelled'), { cancelled: true });
+		const sent = await sendPart(ctx, o, uploadId, 1, first, PART_TRIES);
+		return { uploadId, part: { partNumber: 1, etag: sent.etag ?? '', md5: sent.md5 }, size: first.length };
+	} catch (error) {
+		const cancelled = (error as { cancelled?: boolean }).cancelled === true || isCancelled(ctx);
+		throw await abandon(ctx, o, source, { error, partNumber: cancelled ? undefined : 1, cancelled }, uploadId, false, async (send) => await send());
 	}
-	return await multipartUpload(ctx, o, source, scratchOf, first);
 }
 
 interface Job {
@@ -220,6 +258,9 @@ interface Failure {
 	notStarted?: boolean;
 }
 
+/** How a request is sent: in a slot of its own, or in the one the caller already holds. */
+type Send = <T>(request: () => Promise<T>) => Promise<T>;
+
 /**
  * The error of a multipart upload that failed: the source is released and the upload aborted
  * (when it was started), and the error says which part failed and what is left behind.
@@ -231,11 +272,12 @@ async function abandon(
 	failure: Failure | undefined,
 	uploadId: string | undefined,
 	completing: boolean,
+	send: Send,
 ): Promise<Error> {
 	await source.close();
 	const error = asNodeError(ctx, failure?.error, o.itemIndex);
 	if (failure?.notStarted || uploadId === undefined) return error;
-	const aborted = await abortUpload(ctx, o, uploadId);
+	const aborted = await send(async () => await abortUpload(ctx, o, uploadId));
 	const what = failure?.cancelled
 		? `The upload of "${o.key}" was cancelled`
 		: failure?.partNumber !== undefined
@@ -252,24 +294,34 @@ async function abandon(
 }
 
 /**
- * The multipart upload: Initiate runs while the workers read their first parts; each worker
- * PUTs its part once the upload ID is there. `first`, when given, is part 1, already read.
+ * The multipart upload: Initiate (unless `started` holds the upload begun with its first part),
+ * then up to `o.concurrency` workers, each taking a slot per part: the part is read into the
+ * slot's buffer and PUT from it, so a part in memory is always a part in flight. `parts`, when
+ * the size is known, is how many parts there should be: no more workers than that wait for a
+ * slot (they still read until the source ends, should its size have been wrong).
  */
 async function multipartUpload(
 	ctx: IExecuteFunctions,
 	o: UploadOptions,
 	source: PartSource,
-	scratchOf: (worker: number) => () => Buffer,
-	first?: Buffer,
+	slots: RequestSlots,
+	parts: number | undefined,
+	started?: Started,
 ): Promise<UploadResult> {
-	const initiated = initiateUpload(ctx, o, o.headers);
-	// settled below; a rejection is handled where the ID is awaited
-	initiated.catch(() => undefined);
-
-	const done: PartRef[] = [];
-	let size = first?.length ?? 0;
-	let nextNumber = first ? 2 : 1;
+	const inSlot: Send = async (request) => await slots.run(async () => await request());
+	const done: PartRef[] = started ? [started.part] : [];
+	let size = started?.size ?? 0;
+	let nextNumber = started ? 2 : 1;
 	let failure: Failure | undefined;
+	let uploadId = started?.uploadId;
+	if (uploadId === undefined) {
+		try {
+			uploadId = await inSlot(async () => await initiateUpload(ctx, o, o.headers));
+		} catch (error) {
+			failure = { error, notStarted: true };
+		}
+	}
+	const total = source.parts ?? parts;
 
 	// Reads are chained: one part at a time leaves the source, in file order. A source that reads
 	// parts independently (`read`) gives each worker the next part number at once instead.
@@ -296,56 +348,45 @@ async function multipartUpload(
 		return job;
 	};
 
-	const worker = async (w: number, initial?: Job) => {
-		let job = initial;
-		while (!failure) {
-			if (!job) {
-				try {
-					job = await take(scratchOf(w));
-				} catch (error) {
-					failure ??= { error };
-					return;
-				}
-				if (!job || failure) return;
-			}
-			let uploadId: string;
-			try {
-				uploadId = await initiated;
-			} catch (error) {
-				failure ??= { error, notStarted: true };
-				return;
-			}
-			if (failure) return;
-			if (isCancelled(ctx)) {
-				failure ??= { error: new Error('The execution was cancelled'), cancelled: true };
-				return;
-			}
-			try {
-				const sent = await sendPart(ctx, o, uploadId, job.partNumber, job.data, PART_TRIES);
-				done.push({ partNumber: job.partNumber, etag: sent.etag ?? '', md5: sent.md5 });
-			} catch (error) {
-				failure ??= { error, partNumber: job.partNumber, cancelled: isCancelled(ctx) };
-				return;
-			}
-			job = undefined;
+	/** One part in a slot: read, then PUT; false once there is nothing more to do. */
+	const onePart = async (scratch: () => Buffer): Promise<boolean> => {
+		if (failure || source.ended) return false;
+		let job: Job | undefined;
+		try {
+			job = await take(scratch);
+		} catch (error) {
+			failure ??= { error };
+			return false;
+		}
+		if (!job || failure) return false;
+		if (isCancelled(ctx)) {
+			failure ??= { error: new Error('The execution was cancelled'), cancelled: true };
+			return false;
+		}
+		try {
+			const sent = await sendPart(ctx, o, uploadId as string, job.partNumber, job.data, PART_TRIES);
+			done.push({ partNumber: job.partNumber, etag: sent.etag ?? '', md5: sent.md5 });
+		} catch (error) {
+			failure ??= { error, partNumber: job.partNumber, cancelled: isCancelled(ctx) };
+			return false;
+		}
+		return true;
+	};
+	const worker = async () => {
+		while (!failure && !source.ended) {
+			if (!(await slots.run(async (slot) => await onePart(() => slot.buffer(o.partSize))))) return;
 		}
 	};
-
-	const workers = [worker(0, first ? { partNumber: 1, data: first } : undefined)];
-	for (let w = 1; w < o.concurrency; w++) workers.push(worker(w));
-	await Promise.all(workers);
-
-	let uploadId: string | undefined;
-	try {
-		uploadId = await initiated;
-	} catch (error) {
-		failure = { error, notStarted: true };
+	if (!failure) {
+		const workers = Math.max(1, Math.min(o.concurrency, total === undefined ? o.concurrency : total - nextNumber + 1));
+		await Promise.all(Array.from({ length: workers }, worker));
 	}
+
 	if (uploadId !== undefined && !failure && done.length === 0) {
 		// The source held nothing after all (its size was wrong): no parts to complete with.
-		await abortUpload(ctx, o, uploadId);
+		await inSlot(async () => await abortUpload(ctx, o, uploadId as string));
 		if (o.beforeComplete) await o.beforeComplete([{ partNumber: 1, etag: '', md5: md5(Buffer.alloc(0)).toString('hex') }]);
-		return await putObject(ctx, o, Buffer.alloc(0));
+		return await inSlot(async () => await putObject(ctx, o, Buffer.alloc(0)));
 	}
 
 	let result: { etag?: string } | undefined;
@@ -356,15 +397,15 @@ async function multipartUpload(
 			try {
 				await o.beforeComplete?.([...done].sort((a, b) => a.partNumber - b.partNumber));
 				completing = true;
-				result = await completeUpload(ctx, o, uploadId, done);
+				result = await inSlot(async () => await completeUpload(ctx, o, uploadId as string, done));
 			} catch (error) {
 				failure = { error };
 			}
 		}
 	}
-	if (failure || !result || uploadId === undefined) throw await abandon(ctx, o, source, failure, uploadId, completing);
-	const parts = [...done].sort((a, b) => a.partNumber - b.partNumber);
-	const out: UploadResult = { size, partCount: done.length, multipart: true, partSize: o.partSize, uploadId, parts };
+	if (failure || !result || uploadId === undefined) throw await abandon(ctx, o, source, failure, uploadId, completing, inSlot);
+	const sorted = [...done].sort((a, b) => a.partNumber - b.partNumber);
+	const out: UploadResult = { size, partCount: done.length, multipart: true, partSize: o.partSize, uploadId, parts: sorted };
 	if (result.etag) out.etag = result.etag;
 	return out;
 }

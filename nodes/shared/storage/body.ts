@@ -123,8 +123,6 @@ interface Watched {
 	finished: boolean;
 	/** Bytes of the answer already added to the request's budget. */
 	credited: number;
-	/** The last throwaway array of paceYoungHeap (held so that it is allocated, dropped at the next). */
-	young?: unknown[];
 	/** Content-Length of a successful answer with a body; undefined when there is none. */
 	announced: number | undefined;
 	/** Whether the bytes that arrived are held to `announced` (they are those of the wire). */
@@ -235,26 +233,65 @@ const YOUNG_BYTES_PER_BYTE = 4;
  */
 const PACER_ELEMENTS = 8190;
 const PACER_BYTES = 65536;
+/** The first Node.js whose V8 (13.6) starts young collections for external memory only at 128 MB. */
+const FIRST_NODE_TO_PACE = 24;
+
+/** What n8n's `navigator` global says (Node.js 21 and later; none on Node 20). */
+declare const navigator: { userAgent?: unknown } | undefined;
+
+/**
+ * The major version of the Node.js running n8n, from `navigator.userAgent` ("Node.js/24"), or
+ * undefined: Node 20 has no `navigator` (and a community node may not read `process`).
+ */
+export function nodeMajor(): number | undefined {
+	const agent = typeof navigator === 'object' && navigator !== null ? navigator.userAgent : undefined;
+	const match = typeof agent === 'string' ? /^Node\.js\/(\d+)/.exec(agent) : null;
+	return match ? Number(match[1]) : undefined;
+}
+
+/**
+ * Whether downloads pace the young generation (paceYoungHeap), decided once from the runtime:
+ * on for Node 24 and later, off before. V8 starts a young collection once buffers allocated since
+ * the last one reach twice its default semi-space size, and a mark-compact once external memory
+ * has grown 64 MB: on Node 20, 22 and 23 (V8 11.3-12.9) the first comes at 32 MB, so the pieces
+ * of a download are freed by young collections and pacing would only cost CPU (13-25 % more user
+ * CPU per GiB, npm run bench -- pacing); on Node 24 (V8 13.6) it comes at 128 MB, after the
+ * mark-compact, and without pacing a 1 GiB download made 22-38 mark-compacts in an n8n-sized heap
+ * (Node 26, V8 14.6: 44-45). `on` may be set by the pacing benchmark and test (test/bench/pacing.bench.js)
+ * to measure both ways on the same runtime.
+ */
+export const youngHeapPacing = { on: (nodeMajor() ?? 0) >= FIRST_NODE_TO_PACE };
+
+/**
+ * The pacing's state, one for the process (all downloads share it): `owed`, the young bytes due
+ * for the bytes received so far and not yet allocated, carried from one piece and one download to
+ * the next (small answers pace too, none rounds up to a whole array); `last`, the last throwaway
+ * array, held so that V8 cannot leave it unallocated.
+ */
+const pacer: { owed: number; last?: unknown[] } = { owed: 0 };
 
 /**
  * Lets V8 free a download's pieces in young collections instead of collections of n8n's whole
  * heap. Node's HTTP client hands on every piece of the answer in new memory outside V8's heap (64
  * KiB read from the socket, then copied out by the HTTP parser: 2 bytes per byte received), and
- * V8 frees it only when a collection finds it unused. With the flags Node 24 and 26 run with, V8
- * starts a mark-compact of the whole heap every time that memory has grown 64 MB above its lowest
- * point since the last one; young collections lower that point, but they come only when the
- * young generation fills, and streaming allocates almost nothing there. In n8n 2.40.7 (about
- * 175 MB of live heap, 128 MB of young generation) that was 22-29 mark-compacts and 15-18 s of the
- * n8n process's CPU for a 1 GiB download, for 10-12 s of time; n8n's S3 node, which holds the
- * whole object, 20-22. Throwaway arrays of YOUNG_BYTES_PER_BYTE times each piece's size (young, and
- * unused as soon as the next is made) fill the young generation as the bytes arrive; its
- * collections cost little (they copy only what is still in use) and free the pieces already
- * written, and the mark-compacts stop: 0-2 per GiB, about 5 s of CPU, 4.7-5.6 s (npm run bench --
- * n8nS3; README "Download speed and n8n's garbage collector").
+ * V8 frees it only when a collection finds it unused. V8 starts a mark-compact of the whole heap
+ * every time that memory has grown 64 MB above its lowest point since the last one, and a young
+ * collection (which frees it too, and lowers that point) once buffers allocated since the last
+ * young collection reach twice its default semi-space size: 32 MB up to Node 23, before the
+ * mark-compact; 128 MB from Node 24, after it. There streaming allocates almost nothing in the
+ * young generation, so in n8n 2.40.7 (about 175 MB of live heap) a 1 GiB download made 22-29
+ * mark-compacts and took 15-18 s of the n8n process's CPU. Throwaway arrays of
+ * YOUNG_BYTES_PER_BYTE times the bytes received (young, and unused as soon as the next is made)
+ * fill the young generation as the bytes arrive; its collections cost little (they copy only what
+ * is still in use) and free the pieces already written, and the mark-compacts stop
+ * (docs/developers/performance-pacing.md has the figures per runtime).
  */
-function paceYoungHeap(w: Watched, length: number): void {
-	const arrays = Math.ceil((length * YOUNG_BYTES_PER_BYTE) / PACER_BYTES);
-	for (let i = 0; i < arrays; i++) w.young = new Array<unknown>(PACER_ELEMENTS);
+function paceYoungHeap(length: number): void {
+	pacer.owed += length * YOUNG_BYTES_PER_BYTE;
+	while (pacer.owed >= PACER_BYTES) {
+		pacer.last = new Array<unknown>(PACER_ELEMENTS);
+		pacer.owed -= PACER_BYTES;
+	}
 }
 
 /** Counts the bytes the HTTP client pushes into the stream (each is progress for the watchdog) and ends the watching with the stream. */
@@ -267,7 +304,7 @@ function countArrivals(w: Watched, stream: ResponseBody): void {
 			const length = (chunk as { length?: number }).length ?? 0;
 			w.received += length;
 			credit(w, w.received);
-			if (w.c.streamed) paceYoungHeap(w, length);
+			if (w.c.streamed && youngHeapPacing.on) paceYoungHeap(length);
 			dog.touch();
 		}
 		return push(chunk, encoding);

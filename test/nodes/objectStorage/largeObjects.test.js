@@ -166,7 +166,7 @@ describe('round trips through the binary store', () => {
 	test('memory does not grow with the file: a 50 MiB upload at concurrency 2 and its download never hold the whole file', async () => {
 		const f = writeRandomFile(dir, 'mem.bin', 50 * MiB, 99);
 		const [[up], upMem] = await measured(() =>
-			ok({ resource: 'object', operation: 'upload', bucket: rl(BUCKET), key: 'memory.bin', options: { multipartThreshold: 0, partConcurrency: 2 } }, fileInput(f)),
+			ok({ resource: 'object', operation: 'upload', bucket: rl(BUCKET), key: 'memory.bin', options: { multipartThreshold: 0, concurrency: 2 } }, fileInput(f)),
 		);
 		expect(up.json.partCount).toBe(7);
 		const [[down], downMem] = await measured(() => ok({ resource: 'object', operation: 'download', bucket: rl(BUCKET), key: 'memory.bin' }));

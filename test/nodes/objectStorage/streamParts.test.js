@@ -239,7 +239,7 @@ describe('upload with the size known: Initiate while the first part is read', ()
 		const f = writeRandomFile(dir, 'early.bin', 21 * MiB + 3, 12);
 		const { items, error } = await n8n.runNode(
 			NODE,
-			{ resource: 'object', operation: 'upload', bucket: rl(BUCKET), key: 'early.bin', options: { multipartThreshold: 0, partSize: 5, partConcurrency: 3 } },
+			{ resource: 'object', operation: 'upload', bucket: rl(BUCKET), key: 'early.bin', options: { multipartThreshold: 0, partSize: 5, concurrency: 3 } },
 			{ credentials, store, ...fileInput(f) },
 		);
 		expect(error).toBeUndefined();

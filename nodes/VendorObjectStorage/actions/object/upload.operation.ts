@@ -1,9 +1,11 @@
 import type { IBinaryData, IDataObject, IExecuteFunctions, INodeExecutionData } from 'n8n-workflow';
 
 import { getSettings } from '../../../shared/storage/settings';
+import { concurrencyOf } from '../../../shared/run';
 import { getBucket, getKey, objectHeaders, perItem } from '../../helpers/common';
 import { bucketField, keyField, objectHeaderFields } from '../../helpers/fields';
 import { putObject, putStored, type UploadResult } from '../../helpers/put';
+import { RequestSlots } from '../../helpers/slots';
 import { BufferParts, MiB, partSizeFor, STREAM_CHUNK, StreamParts, uploadFromSource } from '../../helpers/transfer';
 import * as check from '../../helpers/validate';
 import { TOOL_BUCKET, TOOL_CONFIRM, TOOL_KEY } from '../../tool';
@@ -16,7 +18,8 @@ export const operation: StorageOperation = {
 	name: 'Upload',
 	action: 'Upload object',
 	description: 'Upload a file or text; files above the Multipart Threshold stream in parallel parts',
-	serial: 'each upload sends its own parts in parallel (see Parts in Parallel)',
+	concurrency:
+		'How many requests are in flight at once, whole files and the parts of large files together: up to this many files upload at the same time, and a file above the Multipart Threshold sends up to this many parts at once. Memory for the bodies is at most this many buffers, whatever the mix: one part (Part Size) each for files sent in parts, at most 4 MiB each for files streamed in one request. Output keeps the input order.',
 	toolText: `Needs: ${TOOL_BUCKET}; ${TOOL_KEY}; the content (text, or a binary field of the input). Returns the key, size and ETag of the stored object. Replaces an object with the same key. ${TOOL_CONFIRM}`,
 	properties: [
 		bucketField,
@@ -63,7 +66,7 @@ export const operation: StorageOperation = {
 					default: 1024,
 					typeOptions: { minValue: 0 },
 					description:
-						"Files up to this size are sent in one request; larger ones in parallel parts (Part Size, Parts in Parallel). A file in n8n's binary store is streamed either way, never held in memory; for one request it is read twice, first for its MD5.",
+						"Files up to this size are sent in one request; larger ones in parallel parts (Part Size; as many at once as Concurrent Requests allows). A file in n8n's binary store is streamed either way, never held in memory; for one request it is read twice, first for its MD5.",
 					hint: 'One request: the ETag is the MD5 of the file, a failed try resends the whole file. Parts: a failed try resends only its part',
 				},
 				{
@@ -74,14 +77,6 @@ export const operation: StorageOperation = {
 					typeOptions: { minValue: 0.001, numberPrecision: 3 },
 					description: 'Size of each part of a multipart upload; raised on its own when a file would need more than 10000 parts',
 					hint: 'S3 services refuse parts under 5 MiB (except the last) and over 5120 MiB; the vendor documents no limit',
-				},
-				{
-					displayName: 'Parts in Parallel',
-					name: 'partConcurrency',
-					type: 'number',
-					default: 4,
-					typeOptions: { minValue: 1, maxValue: 32 },
-					description: 'How many parts of one file are uploaded at the same time; memory use is about this number × part size',
 				},
 			],
 		},
@@ -103,6 +98,10 @@ async function binarySize(ctx: IExecuteFunctions, binary: IBinaryData): Promise<
 }
 
 async function execute(this: IExecuteFunctions, items: INodeExecutionData[]): Promise<INodeExecutionData[]> {
+	// Items run Concurrent Requests at a time (perItem), and every request of every item, parts
+	// included, holds one of as many slots while in flight: that is the whole run's bound.
+	const concurrency = concurrencyOf(this);
+	const slots = new RequestSlots(concurrency);
 	return await perItem(this, items, async (i) => {
 		const node = this.getNode();
 		const bucket = getBucket(this, i);
@@ -111,7 +110,6 @@ async function execute(this: IExecuteFunctions, items: INodeExecutionData[]): Pr
 		const options = this.getNodeParameter('options', i, {}) as IDataObject;
 		const threshold = check.positiveNumber(node, i, 'Multipart Threshold (MiB)', options.multipartThreshold ?? 1024, 0, 1024 * 1024) * MiB;
 		const wantedPart = check.positiveNumber(node, i, 'Part Size (MiB)', options.partSize ?? 8, 0.001, Number.MAX_SAFE_INTEGER / MiB) * MiB;
-		const concurrency = check.positiveInt(node, i, 'Parts in Parallel', options.partConcurrency ?? 4, 1, 32);
 
 		let binary: IBinaryData | undefined;
 		let text: Buffer | undefined;
@@ -131,23 +129,23 @@ async function execute(this: IExecuteFunctions, items: INodeExecutionData[]): Pr
 		if (binary?.id) {
 			// In n8n's binary store: streamed, never the whole file in memory. Up to the threshold
 			// one PUT (its MD5 read first, the file opened again for each try); above it, or of
-			// unknown size, parallel parts, one part buffer per worker.
+			// unknown size, parallel parts, each read into the buffer of the slot it is sent in.
 			const id = binary.id;
 			const size = await binarySize(this, binary);
 			if (size !== undefined && size <= threshold) {
-				result = await putStored(this, target, async () => await this.helpers.getBinaryStream(id, STREAM_CHUNK));
+				result = await putStored(this, target, async () => await this.helpers.getBinaryStream(id, STREAM_CHUNK), slots);
 			} else {
 				const partSize = partSizeFor(wantedPart, size);
 				const stream = await this.helpers.getBinaryStream(id, STREAM_CHUNK);
-				result = await uploadFromSource(this, { ...target, partSize, concurrency }, new StreamParts(stream, partSize), size);
+				result = await uploadFromSource(this, { ...target, partSize, concurrency, slots }, new StreamParts(stream, partSize), size);
 			}
 		} else {
 			const data = text ?? (await this.helpers.getBinaryDataBuffer(i, property));
 			if (data.length > threshold) {
 				const partSize = partSizeFor(wantedPart, data.length);
-				result = await uploadFromSource(this, { ...target, partSize, concurrency }, new BufferParts(data, partSize), data.length);
+				result = await uploadFromSource(this, { ...target, partSize, concurrency, slots }, new BufferParts(data, partSize), data.length);
 			} else {
-				result = await putObject(this, target, data);
+				result = await slots.run(async () => await putObject(this, target, data));
 			}
 		}
 		// etag: as the service gave it (PUT's header, Complete's element), only when it did; md5: of
