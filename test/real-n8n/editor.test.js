@@ -453,6 +453,30 @@ const PHRASES = [
 	['firewall rule', 'Vendor Disk, Network & Firewall'],
 	['open port', 'Vendor Disk, Network & Firewall'],
 	['attach disk', 'Vendor Disk, Network & Firewall'],
+	// issue 36: what a newcomer typed (8 of the first 10 found nothing), and the variations the issue names
+	['check balance', 'Vendor Account & Billing'],
+	['purge cdn', 'Vendor CDN'],
+	['restart my server', 'Vendor Cloud Host'],
+	['list files', 'Vendor Object Storage'],
+	['upload to bucket', 'Vendor Object Storage'],
+	['when a host goes down', 'Vendor Cloud Host'],
+	['delete old files', 'Vendor Object Storage'],
+	['copy file', 'Vendor Object Storage'],
+	['dns record', 'Vendor DNS'], // and 'invoice', above
+	['host down', 'Vendor Cloud Host'],
+	['delete files', 'Vendor Object Storage'],
+	['list objects', 'Vendor Object Storage'],
+	// issue 36: ten more in the same spirit, written down before any alias was changed for them
+	['account balance', 'Vendor Account & Billing'],
+	['when balance is low', 'Vendor Account & Billing'],
+	['clear cdn cache', 'Vendor CDN'],
+	['reboot vm', 'Vendor Cloud Host'],
+	['server backup', 'Vendor Cloud Host'],
+	['download file from bucket', 'Vendor Object Storage'],
+	['move file', 'Vendor Object Storage'],
+	['new file in folder', 'Vendor Object Storage'],
+	['change dns record', 'Vendor DNS'],
+	['block ip address', 'Vendor Disk, Network & Firewall'],
 ];
 
 test('node panel: everyday words find the Vendor entry that does it', async () => {
