@@ -176,6 +176,12 @@ export interface OperationDecl {
 	 * with words for codes, times and numbers (simplify.ts). Off gives the service's records.
 	 */
 	simplify?: SimplifySpec;
+	/**
+	 * Notes about the run, not about each record (the currency the service never names, a code
+	 * without a documented meaning): said once per run above the output (n8n's execution hints,
+	 * ../notes.ts) when the operation gives records, and in the description an AI model reads.
+	 */
+	notes?: string[];
 	/** Warning shown on destructive operations. */
 	notice?: string;
 	/** Endpoints called without a token (profile/register). */

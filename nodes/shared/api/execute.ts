@@ -8,6 +8,7 @@
 import { NodeOperationError, type IDataObject, type IExecuteFunctions, type INodeExecutionData } from 'n8n-workflow';
 
 import { InputError } from '../errors';
+import { noteOnce } from '../notes';
 import { credentialSecrets, redactError, redactRecords } from '../redact';
 import { runItems, runState } from '../run';
 import { forModel, isToolRun } from '../tool';
@@ -103,11 +104,14 @@ export async function runOperation(fn: IExecuteFunctions, op: OperationDecl, i: 
 	if (list.changed) {
 		// read twice and it moved both times: what was read is given, and said to be so
 		records = records.map((r) => ({ ...r, [LIST_CHANGED]: true }));
-		fn.addExecutionHints?.({
-			message: `The list ${op.path} changed while it was read page by page, twice: records added or removed meanwhile may be missing or shown once more; the items carry "${LIST_CHANGED}": true. Run the node again for a steady list.`,
-			location: 'outputPane',
-		});
+		noteOnce(
+			fn,
+			`The list ${op.path} changed while it was read page by page, twice: records added or removed meanwhile may be missing or shown once more; the items carry "${LIST_CHANGED}": true. Run the node again for a steady list.`,
+			'warning',
+		);
 	}
+	// what holds for the whole run (the currency of amounts...): said once, above the output
+	if (records.length) for (const note of op.notes ?? []) noteOnce(fn, note);
 	if (isToolRun(fn)) records = await forToolRun(fn, op, i, records, body, list);
 	return records;
 }
