@@ -1,8 +1,9 @@
 import type { OperationDecl } from '../../shared/api/declarations';
 import { CODES, COUPON_STATUS, INVOICE_HOLDERS, INVOICE_KINDS, LOG_TYPES, PAYMENT_SERVICES, PAYMENT_TYPES, RECHARGE_TYPES } from '../../shared/api/codes';
-import { choice, date, decimal, id, int, required, str } from '../../shared/api/fields';
+import { checked, choice, date, decimal, id, int, required, str } from '../../shared/api/fields';
 import { CURRENCY_NOT_NAMED, code, field, flag, named, number, statusWithoutMeaning, time, type SimplifySpec } from '../../shared/api/simplify';
 import { InputError } from '../../shared/errors';
+import { invoicePeriodFields, invoicesInPeriod } from '../invoices';
 
 /** Simplified invoices: as listed, and as Apply answers (the invoice). */
 const INVOICE_SIMPLE: SimplifySpec = {
@@ -128,8 +129,9 @@ export const billingOperations: OperationDecl[] = [
 		name: 'Get Many',
 		action: 'Get many invoices',
 		description: 'List the invoices applied for',
-		list: { paged: true },
+		list: { paged: true, keep: invoicesInPeriod },
 		readOnly: true,
+		fields: invoicePeriodFields,
 		simplify: INVOICE_SIMPLE,
 		notes: INVOICE_NOTES,
 	},
@@ -148,7 +150,11 @@ export const billingOperations: OperationDecl[] = [
 			// to no one or over no amount is no request at all. Holder and Invoice Type are sent only
 			// when set: the documentation gives them no default, and the node does not pick one.
 			required(str('title', 'Title', 'Invoice title (company or person name); required by the node because an invoice is made out to someone')),
-			required(decimal('price', 'Amount', 'Amount to invoice, above 0 and at most the invoiceable amount (see Get Invoiceable Amount); required by the node because an invoice is over an amount')),
+			checked(
+				required(decimal('price', 'Amount', 'Amount to invoice, above 0 and at most the invoiceable amount (see Get Invoiceable Amount); required by the node because an invoice is over an amount')),
+				// an invoice over nothing or less is certain nonsense (docs/vendor/readings.md#r3)
+				{ kind: 'above', n: 0 },
+			),
 			choice('type', 'Holder', INVOICE_HOLDERS, "Whether the invoice is made out to an enterprise or a person; not sent unless set (the vendor's documentation gives no default, and a service may ask for it)", { default: 1 }),
 			choice('invoicetype', 'Invoice Type', INVOICE_KINDS, "Special or ordinary VAT invoice; not sent unless set (the vendor's documentation gives no default, and a service may ask for it)", { default: 1 }),
 			str('registerno', 'Registration Number', 'Tax registration number'),

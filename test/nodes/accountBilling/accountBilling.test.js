@@ -103,7 +103,8 @@ describe('groups, permissions and sub-accounts', () => {
 		subUid = Number(created.uid);
 		const sub = { vendorApi: { apiUrl: v.url, username: 'nightop1', password: 'Nightop-pass1' } };
 		let error = await v.fails(NODE, { resource: 'balance', operation: 'get', simplify: false }, { credentials: sub });
-		expect(error.message).toMatch(/^permission denied.*\(profile\/balance, code 0: the sub-account needs this permission in its group\)$/);
+		// the service's words, what the user asked for instead of its path, and what to do; the path and code in the description
+		expect(error.message).toBe('permission denied: this sub-account has no permission for "Get the balance" (the sub-account needs this permission in its group)');
 		expect(error.description).toMatch(/Grant the permission API\/profile\/balance to its group/);
 
 		await run({ resource: 'groupPermission', operation: 'add', gid: v.byId(groupId), value: ['API/profile/balance', 'API/profile/payList'] });
@@ -147,7 +148,8 @@ describe('groups, permissions and sub-accounts', () => {
 
 	test('deleting a group: refused plainly while it holds sub-accounts, done when empty', async () => {
 		const error = await v.fails(NODE, { resource: 'group', operation: 'delete', id: v.byId(groupId) });
-		expect(error.message).toMatch(/still holds sub-accounts \(nightop1\) \(profile\/groupDelete, code 0/);
+		expect(error.message).toBe(`"Group": group ${groupId} still holds sub-accounts (nightop1)`);
+		expect(error.description).toMatch(/profile\/groupDelete with code 0/);
 		await run({ resource: 'subAccount', operation: 'update', uid: v.byId(subUid), updateFields: { gid: '0' } });
 		const [d] = await run({ resource: 'group', operation: 'delete', id: v.byId(groupId) });
 		expect(d.deleted).toBe(true);
@@ -264,7 +266,9 @@ describe('billing', () => {
 		const [after] = await run({ resource: 'coupon', operation: 'getBalance', simplify: false });
 		expect(Number(after.data)).toBeCloseTo(Number(before.data) + 50, 2);
 		const error = await v.fails(NODE, { resource: 'coupon', operation: 'exchange', couponid: 'WELCOME50' });
-		expect(error.message).toMatch(/\(profile\/couponExchange, code 0: check the values sent\)$/);
+		// the field the user filled, not the service's parameter; the path and code in the description
+		expect(error.message).toBe('"Coupon Code": coupon WELCOME50 has already been activated');
+		expect(error.description).toMatch(/profile\/couponExchange with code 0/);
 		expect(error.description).toMatch(/code 0/);
 		expect(error.httpCode).not.toBe('0');
 	});
@@ -315,7 +319,8 @@ describe('transient failures', () => {
 		const injectedBefore = v.emu.faults.injected;
 		const error = await v.fails(NODE, { resource: 'balance', operation: 'get', simplify: false });
 		expect(v.emu.faults.injected - injectedBefore).toBe(4);
-		expect(error.message).toMatch(/profile\/balance/);
+		expect(error.message).toMatch(/"Get the balance"/);
+		expect(error.description).toMatch(/API\/profile\/balance/);
 	});
 
 	test('a write is not repeated blindly: one attempt, and the error says to check before repeating', async () => {
@@ -325,7 +330,7 @@ describe('transient failures', () => {
 		const error = await v.fails(NODE, { resource: 'group', operation: 'create', name: 'once-only' });
 		expect(v.emu.faults.injected - injectedBefore).toBe(1);
 		// the node's own message, not n8n's generic "closed unexpectedly ... retry immediately"
-		expect(error.message).toMatch(/profile\/groupAdd.*the change may or may not have been made, check before repeating it/);
+		expect(error.message).toMatch(/"Create a group".*the change may or may not have been made, check before repeating it/);
 		expect(error.message).not.toMatch(/retry the request immediately/);
 		expect(error.description).toMatch(/not repeated automatically/);
 		expect(mgmt().account.groups.length).toBe(groupsBefore);
@@ -400,7 +405,8 @@ describe('credential, errors and input checks', () => {
 			{ input: [{ code: 'NOPE-1' }, { code: 'SPRING20' }], continueOnFail: true },
 		);
 		expect(error).toBeUndefined();
-		expect(items[0].json.error).toMatch(/profile\/couponExchange/);
+		expect(items[0].json.error).toMatch(/^"Coupon Code": /);
+		expect(items[0].json.description).toMatch(/profile\/couponExchange/);
 		expect(items.map((i) => i.pairedItem.item)).toEqual([0, 1]);
 	});
 
