@@ -455,6 +455,48 @@ test('node panel: everyday words find the Vendor entry that does it, in the firs
 	expect(PHRASES.length).toBeGreaterThanOrEqual(48);
 }, 900000);
 
+/**
+ * A Vendor node just added (issue 36, point 6). n8n 2.40.7 asks for a dropdown's options as soon as
+ * the node is added, before it has put the pre-selected credential on the node, and does not ask
+ * again while that request runs: the node's list used to fail there with "Node does not have any
+ * credentials set", shown as "Error fetching options from Vendor Cloud Host" next to a credential
+ * that was set. Now that first list says what to do, and the node lists its hosts once reopened.
+ */
+test('a node just added: its dropdown says what to do instead of "Error fetching options", and lists the hosts once reopened', async () => {
+	await openNodePanel({ regular: true });
+	await searchNodePanel('Vendor Cloud Host');
+	await openEntry('Vendor Cloud Host');
+	await page.locator('[data-test-id=node-creator] [data-test-id=item-iterator-item]', { hasText: /^\s*Reboot hosts\s*$/ }).first().click();
+	const hosts = page.locator('[data-test-id=ndv] [data-test-id=parameter-input-id] input').first();
+	await hosts.waitFor();
+	const placeholder = async () => {
+		for (const until = Date.now() + 60000; Date.now() < until; await page.waitForTimeout(250)) {
+			const p = (await hosts.getAttribute('placeholder')) ?? '';
+			if (!/Loading options/.test(p)) return p;
+		}
+		return 'still loading after 60 s';
+	};
+	const first = await placeholder();
+	await expect(page.locator('[data-test-id=ndv] [data-test-id=node-credentials-select] input').inputValue()).resolves.toBe('Vendor account');
+	await page.screenshot({ path: path.join(ROOT, 'test-results', 'editor-new-node-hosts.png') });
+	expect(first).not.toMatch(/Error fetching options|Set up credential/);
+	const listed = await openDropdown('id');
+	process.stderr.write(`[editor] a node just added: placeholder "${first}", options: ${listed.join(' | ')}\n`);
+	// either n8n asked again with the credential (the hosts), or the one line that says what to do
+	const named = (names, host) => names.some((n) => n.startsWith(`${host} (`));
+	expect(named(listed, 'web-1') || (listed.length === 1 && /^Close and reopen the node to list the hosts/.test(listed[0]))).toBe(true);
+	await closeDropdown();
+	await closeNode();
+	// reopened, the node has its credential: the hosts
+	await page.dblclick('[data-test-id=canvas-node][data-node-name="Reboot hosts"]');
+	await page.locator('[data-test-id=ndv] [data-test-id=parameter-input-id]').waitFor();
+	expect(await placeholder()).not.toMatch(/Error fetching options/);
+	const reopened = await openDropdown('id');
+	expect([named(reopened, 'web-1'), named(reopened, 'db-1')]).toEqual([true, true]);
+	await closeDropdown();
+	await closeNode();
+}, 240000);
+
 test('host alert: the trigger subtitle names the chosen events', async () => {
 	const wf = load('host-state-alert.json');
 	await openWorkflow(wf.id, wf.name);
