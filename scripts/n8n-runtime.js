@@ -52,6 +52,8 @@ const LINES = {
 		node: '24.21.0',
 		overrides: { linkedom: '0.18.13' },
 		native: ['sqlite3', 'isolated-vm'],
+		// the sqlite3 n8n pins (compiled alongside npm install: compileSqliteEarly)
+		sqlite3: '5.1.7',
 		// 2026-11-24: 1706 documents, 1905 tarballs (2341 packages), about 2.3 GB unpacked
 		expected: { docs: 1700, tarballs: 1900, bytes: 2.3e9 },
 	},
@@ -59,6 +61,7 @@ const LINES = {
 		node: '24.21.0',
 		overrides: { xlsx: '0.18.5' },
 		native: ['sqlite3'],
+		sqlite3: '5.1.7',
 		// 2026-11-26: 1398 documents, 1490 tarballs (1920 packages), about 1.5 GB unpacked
 		expected: { docs: 1400, tarballs: 1490, bytes: 1.5e9 },
 	},
@@ -255,6 +258,13 @@ function logTail(rt, lines = 40) {
 const EXPECTED = LINES[DEFAULT_VERSION].expected;
 const BEAT_MS = 10000;
 
+/** ", about 4 min left at this pace" from work done (`done` of about `total` in `ms`); empty while the pace is unknown. */
+function left(done, total, ms) {
+	if (!(done > 0) || !(ms >= BEAT_MS) || done >= total) return '';
+	const rest = ((total - done) / done) * ms;
+	return rest < 60000 ? ', less than a minute left at this pace' : `, about ${Math.round(rest / 60000)} min left at this pace`;
+}
+
 function mb(bytes) {
 	return bytes >= 1e9 ? `${(bytes / 1e9).toFixed(2)} GB` : `${Math.round(bytes / 1e6)} MB`;
 }
@@ -264,7 +274,7 @@ function mb(bytes) {
  * written (rchar/wchar: files, the network and pipes) and CPU time; undefined where /proc is
  * not there.
  */
-function processIo(pid) {
+function processIo(pid, { reaped = false } = {}) {
 	let read = 0;
 	let written = 0;
 	let cpuMs = 0;
@@ -280,10 +290,11 @@ function processIo(pid) {
 		written += Number(/wchar:\s*(\d+)/.exec(io)?.[1] || 0);
 		seen = true;
 		try {
-			// fields after "(comm)": state is 3rd, utime 14th, stime 15th (clock ticks of 10 ms)
+			// fields after "(comm)": state is 3rd, utime 14th, stime 15th, the reaped children's cutime and
+			// cstime 16th and 17th (clock ticks of 10 ms)
 			const stat = fs.readFileSync(`/proc/${p}/stat`, 'utf8');
 			const f = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-			cpuMs += (Number(f[11]) + Number(f[12])) * 10;
+			cpuMs += (Number(f[11]) + Number(f[12]) + (reaped ? Number(f[13]) + Number(f[14]) : 0)) * 10;
 		} catch {}
 		if (depth > 5) return;
 		let tasks = [];
@@ -343,6 +354,7 @@ function npmProgress({ nodeModules, now = Date.now, expected = EXPECTED }) {
 	let lines = 0;
 	let lastTarballAt; // when the latest tarball line came
 	let beatBefore; // the previous report's CPU and bytes written, for what moved since
+	let unpackStartedAt; // when the first progress line of the unpacking phase was made
 	/** Entries of node_modules/.bin (npm links the packages' commands there after unpacking). */
 	const binLinks = () => {
 		try {
@@ -366,14 +378,17 @@ function npmProgress({ nodeModules, now = Date.now, expected = EXPECTED }) {
 		line(l) {
 			lines++;
 			let m;
-			if ((m = /^npm http cache (\S+?)@(https?:\S+\.tgz)\b/.exec(l))) tarball(fromCache, m[2], "took from npm's cache");
+			if ((m = /^npm http cache (\S+?)@(https?:\S+\.tgz)\b/.exec(l))) tarball(fromCache, m[2], 'took from its cache');
 			else if ((m = /^npm http fetch GET (?:200|304) (https?:\S+\.tgz)\b/.exec(l))) tarball(downloaded, m[1], 'downloaded');
 			else if ((m = /^npm http fetch GET (?:200|304) (https?:\/\/\S+)/.exec(l))) {
 				docs.add(m[1]);
-				last = { what: `read the registry document of ${decodeURIComponent(m[1].replace(/^https?:\/\/[^/]+\//, ''))}`, at: now() };
+				last = { what: `read the package description of ${decodeURIComponent(m[1].replace(/^https?:\/\/[^/]+\//, ''))}`, at: now() };
 			}
 		},
-		/** The progress line: what npm is doing, how far, and whether anything moved. */
+		/**
+		 * The progress line, a sentence: what npm is doing, how far it is, roughly how long is left
+		 * at the pace so far, and whether anything moved (the counts stay, for whoever reads the log).
+		 */
 		report() {
 			const t = now();
 			const tarballs = new Set([...fromCache, ...downloaded]).size;
@@ -390,25 +405,25 @@ function npmProgress({ nodeModules, now = Date.now, expected = EXPECTED }) {
 				// No tarball for a beat near the end: npm has the packages it needs and finishes the tree (links
 				// each package's commands into .bin, writes node_modules/.package-lock.json). The
 				// tarball counts stand still now, so the line says that phase and what moved in it.
-				doing = `finishing: no new tarball for ${fmt(sinceTarball)}, ${tarballs} in (${fromCache.size} from npm's cache, ${downloaded.size} downloaded); linking commands (${binLinks()} in node_modules/.bin), ${folders} package folders`;
-				doing += fs.existsSync(path.join(nodeModules, '.package-lock.json')) ? ', lockfile written' : ', lockfile not written yet';
-				if (usage && beatBefore) doing += `; since the last line npm wrote ${mb(Math.max(0, written - beatBefore.written))} and used ${fmt(Math.max(0, cpu - beatBefore.cpu))} of CPU`;
+				const lockfile = fs.existsSync(path.join(nodeModules, '.package-lock.json'));
+				doing = `npm has all ${tarballs} packages (${fromCache.size} from its cache, ${downloaded.size} downloaded) and is finishing the install: ${binLinks()} commands linked, ${folders} package folders, its lockfile ${lockfile ? 'written' : 'not written yet'}; this last phase took 1 to 9 minutes in measured installs`;
+				if (usage && beatBefore) doing += ` (in the last seconds npm wrote ${mb(Math.max(0, written - beatBefore.written))} and used ${fmt(Math.max(0, cpu - beatBefore.cpu))} of CPU)`;
 			} else if (tarballs === 0) {
-				doing = `resolving the dependency tree: ${docs.size} of about ${EXPECTED_DOCS} registry documents read`;
-				if (written !== undefined) doing += `, ${mb(written)} written to npm's cache`;
+				doing = `npm is finding the packages n8n needs: ${docs.size} of about ${EXPECTED_DOCS} package descriptions read${left(docs.size, EXPECTED_DOCS, t - started)}`;
+				if (written !== undefined) doing += `, ${mb(written)} saved in its cache`;
 			} else {
-				doing = `unpacking into node_modules: ${tarballs} of about ${EXPECTED_TARBALLS} tarballs under way (${fromCache.size} from npm's cache, ${downloaded.size} downloaded)`;
-				if (written !== undefined) {
-					const unpacked = written - unpackFrom.written;
-					doing += `, ${mb(usage.read - unpackFrom.read)} read, ${unpacked < EXPECTED_UNPACKED_BYTES ? `${mb(unpacked)} of about ${mb(EXPECTED_UNPACKED_BYTES)}` : mb(unpacked)} written`;
-				}
-				doing += `, ${folders} package folders`;
+				if (unpackStartedAt === undefined) unpackStartedAt = t;
+				const unpacked = written === undefined ? undefined : written - unpackFrom.written;
+				const guess = unpacked === undefined ? left(tarballs, EXPECTED_TARBALLS, t - unpackStartedAt) : left(unpacked, EXPECTED_UNPACKED_BYTES, t - unpackStartedAt);
+				doing = `npm is downloading and unpacking n8n's packages: ${tarballs} of about ${EXPECTED_TARBALLS} (${fromCache.size} from its cache, ${downloaded.size} downloaded)`;
+				if (unpacked !== undefined) doing += `, ${unpacked < EXPECTED_UNPACKED_BYTES ? `${mb(unpacked)} of about ${mb(EXPECTED_UNPACKED_BYTES)}` : mb(unpacked)} written (${mb(usage.read - unpackFrom.read)} read)`;
+				doing += `, ${folders} package folders${guess}`;
 			}
-			if (usage) doing += `; npm CPU ${fmt(cpu)}`;
+			if (usage) doing += `; npm has used ${fmt(cpu)} of CPU`;
 			if (usage) beatBefore = { written, cpu };
-			if (t - last.at < BEAT_MS) doing += `; last: ${last.what}`;
-			if (quietFor >= BEAT_MS) doing += `; nothing moved for ${fmt(quietFor)} (npm is waiting, for the registry or the disk)`;
-			return `  npm install ${fmt(t - started)}: ${doing}`;
+			if (t - last.at < BEAT_MS) doing += `; last it ${last.what}`;
+			if (quietFor >= BEAT_MS) doing += `. Nothing has moved for ${fmt(quietFor)}: npm is waiting for the registry or the disk`;
+			return `  npm install, ${fmt(t - started)} in: ${doing}.`;
 		},
 		counts() {
 			return { docs: docs.size, tarballs: new Set([...fromCache, ...downloaded]).size, fromCache: fromCache.size, downloaded: downloaded.size };
@@ -616,46 +631,103 @@ async function provideSqlite(rt, logger, { force = false } = {}) {
 	}
 }
 
-async function buildSqlite(rt, logger) {
+/** CPU a compile of sqlite3 5.1.7 takes on this machine's cores (measured; sqlite3.c is most of it). */
+const SQLITE_COMPILE_CPU_MS = 150000;
+
+/**
+ * Compiles sqlite3 with node-gyp under the runtime's Node. `at`: where (the runtime's own
+ * node_modules by default, or a folder of its own for the compile that runs alongside npm install).
+ */
+async function buildSqlite(rt, logger, at = {}) {
 	const p = runtimePaths(rt.version);
+	const where = { sqliteDir: rt.sqliteDir, binding: rt.sqliteBinding, nodeBin: p.nodeBin, nodeDir: p.nodeDir, log: rt.log, ...at };
 	const gyp = findNodeGyp(rt);
 	if (!gyp) throw new Error('n8n runtime: node-gyp not found (it comes with npm); cannot build sqlite3');
-	logger.say(`step 2/3: building sqlite3 from source with node-gyp under Node ${rt.line.node} (1.5-2.5 min; sqlite3.c alone takes most of it)`);
+	logger.say(
+		`step 2/3: compiling SQLite, the database n8n keeps its workflows in (sqlite3 with node-gyp under Node ${rt.line.node}${at.sqliteDir ? ', while npm installs the rest' : ''}): about ${fmt(SQLITE_COMPILE_CPU_MS)} of CPU, 1.5 to 2.5 min on an idle 2-core machine`,
+	);
 	const t = Date.now();
-	fs.rmSync(path.join(rt.sqliteDir, 'build'), { recursive: true, force: true });
-	let lastLine = '';
-	let lines = 0;
+	fs.rmSync(path.join(where.sqliteDir, 'build'), { recursive: true, force: true });
+	let current = '';
 	const beat = setInterval(() => {
-		const io = child ? processIo(child.pid) : undefined;
-		logger.say(`  compiling ${fmt(Date.now() - t)}: ${lastLine || 'configuring'}${io ? `, the compiler processes running now have used ${fmt(io.cpuMs)} of CPU` : ''} (${lines} lines of build output)`);
+		const io = child ? processIo(child.pid, { reaped: true }) : undefined;
+		const cpu = io ? io.cpuMs : 0;
+		const rest = cpu > 0 ? ((SQLITE_COMPILE_CPU_MS - cpu) / cpu) * (Date.now() - t) : undefined;
+		const eta = rest === undefined || cpu >= SQLITE_COMPILE_CPU_MS ? 'nearly done' : rest < 60000 ? 'less than a minute left at this pace' : `about ${Math.round(rest / 60000)} min left at this pace`;
+		logger.say(`  compiling SQLite, ${fmt(Date.now() - t)} in: ${current ? `now ${current}, ` : ''}${fmt(cpu)} of about ${fmt(SQLITE_COMPILE_CPU_MS)} of CPU used, ${eta}.`);
 	}, BEAT_MS);
 	let child;
 	const env = cleanEnv({
 		// binding.gyp runs `node -p require('node-addon-api')`: let that be Node 24 too.
-		PATH: `${path.dirname(p.nodeBin)}${path.delimiter}${process.env.PATH}`,
+		PATH: `${path.dirname(where.nodeBin)}${path.delimiter}${process.env.PATH}`,
 		JOBS: String(Math.max(1, os.cpus().length)),
-		npm_config_nodedir: p.nodeDir,
+		npm_config_nodedir: where.nodeDir,
 	});
-	const code = await run(p.nodeBin, [gyp, 'rebuild', '--release', `--nodedir=${p.nodeDir}`, `--jobs=${os.cpus().length}`], {
-		logFile: rt.log,
-		cwd: rt.sqliteDir,
+	const code = await run(where.nodeBin, [gyp, 'rebuild', '--release', `--nodedir=${where.nodeDir}`, `--jobs=${os.cpus().length}`], {
+		logFile: where.log,
+		cwd: where.sqliteDir,
 		env,
 		timeoutMs: BUILD_TIMEOUT_MS,
 		onSpawn: (c) => (child = c),
 		onLine: (l) => {
-			lines++;
 			// make's "  CC(target) Release/obj.target/…/sqlite3.o" says which file is being compiled
 			const m = /^\s*(CC|CXX|LINK|SOLINK_MODULE|ACTION|COPY|TOUCH)\(target\) (\S+)/.exec(l);
-			if (m) lastLine = `${m[1]} ${path.basename(m[2])}`;
+			if (m) current = m[1] === 'LINK' || m[1] === 'SOLINK_MODULE' ? 'linking' : m[1] === 'CC' || m[1] === 'CXX' ? `compiling ${path.basename(m[2]).replace(/\.o$/, '')}` : 'preparing';
 		},
 	});
 	clearInterval(beat);
-	if (code !== 0 || !fs.existsSync(rt.sqliteBinding)) {
-		throw new Error(
-			`n8n runtime: building sqlite3 failed (exit ${code}); it needs python3, make and g++. Last lines of ${rt.log}:\n${logTail(rt)}`,
-		);
+	if (code !== 0 || !fs.existsSync(where.binding)) {
+		throw new Error(`n8n runtime: building sqlite3 failed (exit ${code}); it needs python3, make and g++. Last lines of ${where.log}:\n${logTail({ log: where.log })}`);
 	}
-	logger.say(`  sqlite3 built (${fmt(Date.now() - t)})`);
+	logger.say(`  SQLite compiled (${fmt(Date.now() - t)})`);
+}
+
+/**
+ * On a first install, sqlite3 is compiled while npm installs n8n, instead of after it: the compile
+ * needs the CPU, npm mostly waits for the network and the disk. The line's pinned sqlite3 and its
+ * Node (for the headers) are installed into a folder of their own next to the shared builds
+ * (a minute: two packages), compiled there, and the compiled module is put where provideSqlite
+ * finds it. Never fails the install: whatever goes wrong, provideSqlite compiles afterwards as
+ * before. Returns when done (or at once when there is nothing to do).
+ */
+async function compileSqliteEarly(rt, logger) {
+	const version = rt.line.sqlite3;
+	if (!version) return;
+	const builds = path.join(path.dirname(rt.dir), 'sqlite3-builds');
+	const shared = path.join(builds, `${version}-node-${rt.line.node}`);
+	const binding = path.join(shared, 'node_sqlite3.node');
+	if (fs.existsSync(binding)) return;
+	fs.mkdirSync(builds, { recursive: true });
+	const release = await acquireLock({ lock: `${shared}.lock`, version: rt.version }, logger, `compiling sqlite3 ${version} for Node ${rt.line.node}`);
+	const side = path.join(builds, `src-${version}-node-${rt.line.node}`);
+	try {
+		if (fs.existsSync(binding)) return;
+		if (fs.existsSync(side)) discardTree(side);
+		fs.mkdirSync(side, { recursive: true });
+		const log = path.join(side, 'install.log');
+		fs.writeFileSync(path.join(side, 'package.json'), `${JSON.stringify({ name: 'vendor-cloud-sqlite3-build', private: true, dependencies: { sqlite3: version, [NODE_PACKAGE]: rt.line.node } }, null, '\t')}\n`);
+		logger.say(`step 2/3, ahead: fetching sqlite3 ${version} and Node ${rt.line.node} to compile SQLite while npm installs n8n`);
+		const code = await run('npm', ['install', '--ignore-scripts', '--no-audit', '--no-fund', '--progress=false'], {
+			logFile: log,
+			cwd: side,
+			env: cleanEnv({ npm_config_update_notifier: 'false' }),
+			timeoutMs: NPM_TIMEOUT_MS,
+		});
+		if (code !== 0) throw new Error(`npm install of sqlite3 ${version} failed (exit ${code})`);
+		const nodeDir = path.join(side, 'node_modules', NODE_PACKAGE);
+		const sqliteDir = path.join(side, 'node_modules', 'sqlite3');
+		const built = path.join(sqliteDir, 'build', 'Release', 'node_sqlite3.node');
+		await buildSqlite(rt, logger, { sqliteDir, binding: built, nodeBin: path.join(nodeDir, 'bin', 'node'), nodeDir, log });
+		fs.mkdirSync(shared, { recursive: true });
+		fs.copyFileSync(built, `${binding}.tmp-${process.pid}`);
+		fs.renameSync(`${binding}.tmp-${process.pid}`, binding);
+		sqliteCompiledHere.add(shared);
+		discardTree(side);
+	} catch (error) {
+		logger.say(`  SQLite could not be compiled ahead (${error.message.split('\n')[0]}); it is compiled after the npm install instead`);
+	} finally {
+		release();
+	}
 }
 
 async function verify(rt, logger) {
@@ -717,7 +789,13 @@ async function ensureRuntime({ quiet = false, force = false, version, label } = 
 		if (npmDone) logger.say('step 1/3: npm install already done, keeping it');
 		else {
 			fs.rmSync(rt.npmDone, { force: true });
-			await npmInstall(rt, logger);
+			// SQLite compiles while npm installs n8n (compileSqliteEarly never rejects)
+			const early = compileSqliteEarly(rt, logger);
+			try {
+				await npmInstall(rt, logger);
+			} finally {
+				await early;
+			}
 		}
 		const sqlite = await provideSqlite(rt, logger, { force });
 		try {

@@ -149,6 +149,18 @@ function portFree(port) {
 	});
 }
 
+/** A port that is free now, for the advice when the one asked for is taken: the next ones first, then any. */
+async function freePortAfter(port) {
+	for (let p = port + 1; p <= Math.min(65535, port + 20); p++) if (await portFree(p)) return p;
+	return await require('./free-port').freePort();
+}
+
+/** The error for a taken n8n port, naming a port that is free right now. */
+async function portTaken(port, queue) {
+	const free = await freePortAfter(port);
+	return new Error(`port ${port} is taken (another n8n, or another program); stop it, or start on a port that is free now: npm start --${queue ? ' --queue' : ''} --port ${free}`);
+}
+
 function sha256File(file) {
 	return crypto.createHash('sha256').update(fs.readFileSync(file)).digest('hex');
 }
@@ -368,7 +380,7 @@ async function republish(server, examples) {
 async function startServer(n8n, home, opts) {
 	step(`n8n on http://localhost:${opts.port} (log: ${path.relative(ROOT, N8N_LOG)})`);
 	if (!(await portFree(opts.port))) {
-		throw new Error(`port ${opts.port} is taken (another n8n?); stop it or choose another port: npm start -- --port 5679`);
+		throw await portTaken(opts.port, false);
 	}
 	const log = fs.openSync(N8N_LOG, 'a');
 	fs.writeSync(log, `\n===== n8n start ${new Date().toISOString()} =====\n`);
@@ -403,7 +415,7 @@ async function startQueue(n8n, emu, opts) {
 	const q = require(path.join(ROOT, 'test', 'real-n8n', 'queue-lib'));
 	step(`PostgreSQL, Redis and the n8n folders of the main and ${QUEUE_WORKERS} workers (${path.relative(ROOT, QUEUE_DIR)}/)`);
 	if (!(await portFree(opts.port))) {
-		throw new Error(`port ${opts.port} is taken (another n8n?); stop it or choose another port: npm start -- --queue --port 5679`);
+		throw await portTaken(opts.port, true);
 	}
 	const packDir = path.join(SANDBOX, 'pack');
 	fs.rmSync(packDir, { recursive: true, force: true });
@@ -473,7 +485,7 @@ async function main() {
 	fs.mkdirSync(SANDBOX, { recursive: true });
 	claimSandbox();
 	if (!(await portFree(opts.port))) {
-		throw new Error(`port ${opts.port} is taken (another n8n?); stop it or choose another port: npm start -- --port 5679`);
+		throw await portTaken(opts.port, false);
 	}
 
 	let stopping = false;
@@ -603,4 +615,4 @@ if (require.main === module) main().catch(async (err) => {
 	process.exit(1);
 });
 
-module.exports = { publishedExamples, republish, importAll, loadExamples, buildIsCurrent, recordBuild, CREDENTIALS };
+module.exports = { publishedExamples, republish, importAll, loadExamples, buildIsCurrent, recordBuild, portTaken, CREDENTIALS };

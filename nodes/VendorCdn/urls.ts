@@ -59,7 +59,8 @@ export function outside(urls: string[], channels: IDataObject[]): Array<{ n: num
  * channel serves its subdomains); otherwise nothing is sent and the error names the URLs and the
  * channels. The vendor's documentation states no such rule, so nothing is checked unless asked,
  * and a channel list that cannot be read (a sub-account allowed only `API/cdn/refresh`) lets the
- * URLs go unchecked. A URL that is not a full http(s) address is left to the service.
+ * URLs go unchecked. A URL of another scheme than http(s) is left to the service (one without
+ * a scheme was refused by joinUrls).
  */
 export async function checkUrlsAgainstChannels(body: IDataObject, ctx: OperationContext): Promise<IDataObject> {
 	const { checkChannels, ...rest } = body;
@@ -96,11 +97,23 @@ export async function prepareUrls(body: IDataObject, ctx: OperationContext): Pro
 	return joined;
 }
 
-/** Joins the URLs with the separator, refusing a URL that contains it. */
+/**
+ * Joins the URLs with the separator, refusing a URL that contains it, and a URL without its
+ * scheme (www.example.com/a.html): an address of a cache is a URL, and a URL starts with its
+ * scheme (docs/vendor/readings.md#r3).
+ */
 export function joinUrls(body: IDataObject): IDataObject {
 	if (body.partition === '') delete body.partition;
 	const sep = typeof body.partition === 'string' ? body.partition : ',';
 	const urls = (body.urls as string[]) ?? [];
+	const bare = urls.findIndex((u) => !/^[a-z][a-z0-9+.-]*:\/\//i.test(u.trim()));
+	if (bare >= 0) {
+		const url = urls[bare].trim().replace(/^\/+/, '');
+		throw new InputError(
+			`Invalid "URLs": URL ${bare + 1} (${urls[bare]}) has no https:// at the start`,
+			`Write the full address with its scheme, for example https://${url}.`,
+		);
+	}
 	const bad = urls.findIndex((u) => u.includes(sep));
 	if (bad >= 0) {
 		throw new InputError(

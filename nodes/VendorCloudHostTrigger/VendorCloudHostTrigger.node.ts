@@ -10,6 +10,7 @@ import {
 
 import { HOST_STATUS } from '../shared/api/codes';
 import { listRows } from '../shared/api/envelope';
+import { hasCredential, reopenToList } from '../shared/api/methods';
 import { apiRequest } from '../shared/api/transport';
 import { optionsSubtitle } from '../shared/subtitle';
 import { runTriggerPoll } from '../shared/poll/poll';
@@ -89,6 +90,8 @@ export class VendorCloudHostTrigger implements INodeType {
 	methods = {
 		loadOptions: {
 			async getDataCentres(this: ILoadOptionsFunctions): Promise<INodePropertyOptions[]> {
+				// a node just added has no credential yet: what to do, not an error (methods.ts)
+				if (!hasCredential(this)) return reopenToList('data centres');
 				const envelope = await apiRequest(this, 'instance/nodeList', {}, { read: true });
 				return listRows(envelope)
 					.map((r) => ({ name: String(r.areaname ?? r.id), value: String(r.id) }))

@@ -293,7 +293,8 @@ async function downloadAll(ctx: IPollFunctions, s: Settings, items: IDataObject[
 							'404': 'the object was deleted before it could be downloaded',
 							'412': 'the object was written again before it could be downloaded (a later poll reports the new version as changed)',
 						};
-						item.downloadError = `Not downloaded: ${why[status]} (${(error as Error).message})`;
+						// the service's own words add nothing to these (its code is on the error, not shown)
+						item.downloadError = `Not downloaded: ${why[status]}`;
 						return undefined;
 					}
 				}),

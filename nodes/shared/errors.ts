@@ -6,7 +6,7 @@
  * already made. The node's message says what happened and what is safe to do, so it is kept.
  * The raw request error is never attached: it carries the request, and the request the token.
  */
-import { NodeApiError, type INode, type JsonObject } from 'n8n-workflow';
+import { NodeApiError, NodeOperationError, type INode, type JsonObject } from 'n8n-workflow';
 
 export interface ApiErrorInfo {
 	message: string;
@@ -43,6 +43,40 @@ export function apiError(node: INode, nodeInfo: ApiErrorInfo): NodeApiError {
 	error.description = info.description ?? null;
 	if (info.httpStatus === undefined) error.httpCode = null;
 	for (const [k, v] of Object.entries(info.context ?? {})) if (v !== undefined) error.context[k] = v;
+	return error;
+}
+
+const escaped = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+
+/**
+ * A management error as its user reads it: the first line names what the user asked for (`what`:
+ * the operation's action in quotes, "the poll" of a trigger) instead of the service's path
+ * (`profile/invoiceApply`), calls the service's parameters by the fields the user filled
+ * (`labels`: wire name -> field label, where the service's message starts with one or names one
+ * followed by a colon or in quotes: "price must be greater than 0" -> "Amount" must be greater than
+ * 0), and leaves the service's code out; the path and the code go to the description, where
+ * someone helping the user looks for them. Errors without an endpoint are returned unchanged.
+ */
+export function inUserWords<E>(error: E, what: string, labels: Record<string, string> = {}): E {
+	if (!(error instanceof NodeApiError) && !(error instanceof NodeOperationError)) return error;
+	const endpoint = error.context?.endpoint;
+	if (typeof endpoint !== 'string' || !endpoint || error.context.inUserWords) return error;
+	const code = error.context.serviceCode;
+	// the service's code in brackets: "(code -1)", "(profile/x, code 0: check the values sent)"
+	let message = error.message.replace(/\s*\((?:[^()]*?,\s*)?code -?\d+(?::[^()]*)?\)/gi, '');
+	message = message.split(`API/${endpoint}`).join(what).split(endpoint).join(what);
+	for (const [wire, label] of Object.entries(labels)) {
+		const w = escaped(wire);
+		message = message
+			.replace(new RegExp(`^${w}(?=[\\s:])`), `"${label}"`)
+			.replace(new RegExp(`(^|[\\s(])${w}:`, 'g'), `$1"${label}":`)
+			.replace(new RegExp(`(["'\`])${w}\\1`, 'g'), `"${label}"`);
+	}
+	const where = `Service request: API/${endpoint}${code !== undefined ? `, service code ${String(code)}` : ''}.`;
+	const description = error.description ?? '';
+	error.message = message;
+	error.description = description.includes(endpoint) ? description : `${description}${description ? ' ' : ''}${where}`;
+	error.context.inUserWords = true;
 	return error;
 }
 

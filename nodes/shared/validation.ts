@@ -104,6 +104,10 @@ export function check(validator: Validator, value: unknown, now: Date = new Date
 			const bad = splitList(one).find((x) => !EMAIL.test(x));
 			return bad === undefined ? undefined : `"${bad}" is not an e-mail address`;
 		}
+		case 'above': {
+			const n = Number(value);
+			return Number.isFinite(n) && n > validator.n ? undefined : `${one} is not above ${validator.n}`;
+		}
 		case 'multipleOf': {
 			const n = Number(value);
 			return Number.isInteger(n / validator.n) ? undefined : `${one} is not a multiple of ${validator.n}`;

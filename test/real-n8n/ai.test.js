@@ -366,7 +366,7 @@ async function waitForStatus(executionId, statuses, ms = 120000) {
 });
 
 (WITH_AGENT ? describe : describe.skip)('AI Agent without a chat model credential', () => {
-	test('the chat answers with the sentence of the note on the canvas, not a raw error', async () => {
+	test('the chat answers with the sentence of the note on the canvas, not a raw error, and the run ends as failed with that sentence (never "executed successfully" beside the red model node)', async () => {
 		// the sentence is the one the canvas note promises
 		const note = AGENT.nodes.find((n) => n.type === 'n8n-nodes-base.stickyNote' && /chat model/i.test(n.parameters.content));
 		expect(note).toBeDefined();
@@ -394,6 +394,10 @@ async function waitForStatus(executionId, statuses, ms = 120000) {
 		const sent = replies[replies.length - 1].data.main[0][0].sendMessage;
 		process.stderr.write(`[ai] without a model credential the chat answers: ${JSON.stringify(sent)}\n`);
 		expect(sent).toBe(sentence);
+		// the model failed, so the run did: its error is the same sentence (issue 36, point 4)
+		expect(run.status).toBe('error');
+		expect(run.raw.data.resultData.error.message).toBe(sentence);
+		expect(run.raw.data.resultData.lastNodeExecuted).toBe('No Chat Model');
 		expect(await updates()).toBe(before);
 	}, 300000);
 });

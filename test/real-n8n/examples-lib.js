@@ -92,6 +92,36 @@ const PLANNED = {
 	inbox: ['inbox-to-processed.json'],
 };
 
+/** The message the note on an example's canvas suggests typing into its chat ("write e.g. **"…"**"). */
+function suggestedMessage(file) {
+	const note = load(file).nodes.find((n) => n.type === 'n8n-nodes-base.stickyNote');
+	const m = /e\.g\. \*\*"([^"]+)"\*\*/.exec(note ? note.parameters.content : '');
+	if (!m) throw new Error(`the note of ${file} suggests no message`);
+	return m[1];
+}
+
+/**
+ * The first run of each example as a user makes it in the sandbox, against the demo data as
+ * `npm start` seeds it: the chat examples with the message their note suggests, the scheduled
+ * ones as they are. Key: [example file, samples].
+ */
+const FIRST_RUNS = {
+	restart: ['chat-server-restart.json', chat(suggestedMessage('chat-server-restart.json'))],
+	purge: ['chat-cache-purge.json', chat(suggestedMessage('chat-cache-purge.json'))],
+	inbox: ['inbox-to-processed.json'],
+};
+
+/**
+ * A sentence a user can act on: words that start with a capital letter and end with a full stop,
+ * a question mark or a link; no JSON, no code of the service, no "undefined".
+ */
+function expectSentence(text) {
+	expect(typeof text).toBe('string');
+	expect(text).toMatch(/^[A-Z][^{}\[\]]*([.?]|: https?:\/\/\S+)$/s);
+	expect(text).not.toMatch(/\bcode -?\d+\b|X-Trans-Id|undefined|null|\[object/i);
+	return text;
+}
+
 /** The emulator as any client sees it: the management API (logged in as demo) and control routes. */
 function emulatorClient(url) {
 	let token;
@@ -267,7 +297,15 @@ async function checkPurgeOutside(result, { api }, tasksBefore) {
 	expect((await api('cdn/refreshList', { page: 1, limit: 1000 })).data.length).toBe(tasksBefore);
 }
 
-/** The host alert: the trigger's event (host `web` turned abnormal with `note`, seen at `seenAt`) becomes one alert message. */
+/** `iso` as the alert says it in the workflow's time zone (UTC in the tests: GENERIC_TIMEZONE): "29 Nov 2026 at 04:31:39 (UTC)". */
+function seenOn(iso) {
+	const d = new Date(iso);
+	const two = (n) => String(n).padStart(2, '0');
+	const month = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'][d.getUTCMonth()];
+	return `${d.getUTCDate()} ${month} ${d.getUTCFullYear()} at ${two(d.getUTCHours())}:${two(d.getUTCMinutes())}:${two(d.getUTCSeconds())} (UTC)`;
+}
+
+/** The host alert: the trigger's event (host `web` turned abnormal with `note`, seen at `seenAt`) becomes one alert message, its time in the workflow's time zone. */
 function checkAlert(result, { web, note, seenAt }) {
 	expect(result.nodes['Alert Message'].items).toEqual([
 		expect.objectContaining({
@@ -275,7 +313,7 @@ function checkAlert(result, { web, note, seenAt }) {
 			sample: false,
 			hostId: web.id,
 			host: 'web-1',
-			text: `Host web-1 (${web.instance_id}) in ${web.node_zh} is Abnormal (it was running): ${note}. Seen at ${seenAt}.`,
+			text: `Host web-1 (${web.instance_id}) in ${web.node_zh} is Abnormal (it was running): ${note}. Seen on ${seenOn(seenAt)}.`,
 		}),
 	]);
 }
@@ -331,6 +369,8 @@ async function checkBackup(result, { api, control }) {
 	expect(demo.records.map((r) => r.id).sort()).toEqual(records.map((r) => r.id).sort());
 	expect(demo.records.map((r) => `${r.subdomain} ${r.recordtype} ${r.value}`)).toContain('@ MX mail.example-demo.com');
 	expect(summary).toMatchObject({ domains: domains.length, records: backup.recordCount });
+	// and it ends in a sentence
+	expect(summary.text).toBe(`Backed up ${domains.length} domain(s) with ${backup.recordCount} DNS record(s) to demo-bucket/${key} (${summary.size} bytes). Download link, valid for 7 days: ${summary.link}`);
 	// a link with a changed signature is refused: the link is what grants access
 	const forged = summary.link.replace(/Signature=[^&]+/, 'Signature=AAAA');
 	expect((await fetch(forged)).status).toBe(403);
@@ -345,6 +385,10 @@ module.exports = {
 	testVariant,
 	chat,
 	PLANNED,
+	FIRST_RUNS,
+	suggestedMessage,
+	expectSentence,
+	seenOn,
 	emulatorClient,
 	hostNamed,
 	checks: {

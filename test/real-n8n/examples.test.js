@@ -16,7 +16,7 @@ const fs = require('node:fs');
 const path = require('node:path');
 const n8n = require('./lib');
 const { createEmulator } = require('../../emulator');
-const { EXAMPLES, load, exampleFiles, credentialRefs, isTrigger, testVariant, PLANNED, emulatorClient, checks } = require('./examples-lib');
+const { EXAMPLES, load, exampleFiles, credentialRefs, isTrigger, testVariant, PLANNED, FIRST_RUNS, emulatorClient, expectSentence, checks } = require('./examples-lib');
 
 const ROOT = path.resolve(__dirname, '..', '..');
 const INSTALL_TIMEOUT = 25 * 60 * 1000;
@@ -83,8 +83,10 @@ beforeAll(async () => {
 	await n8n.importCredentials(home, list);
 	for (const c of list) creds[c.type] = c;
 	const keys = Object.keys(PLANNED);
-	const ids = await importVariants(keys.map((k) => testVariant(load(PLANNED[k][0]), PLANNED[k][1])));
+	const first = Object.keys(FIRST_RUNS);
+	const ids = await importVariants([...keys.map((k) => testVariant(load(PLANNED[k][0]), PLANNED[k][1])), ...first.map((k) => testVariant(load(FIRST_RUNS[k][0]), FIRST_RUNS[k][1]))]);
 	keys.forEach((k, i) => prepared.set(k, ids[i]));
+	first.forEach((k, i) => prepared.set(`first:${k}`, ids[keys.length + i]));
 }, INSTALL_TIMEOUT);
 
 afterAll(async () => {
@@ -127,6 +129,48 @@ test('every example is an importable n8n workflow using this package, credential
 
 /** Runs the planned variant `key` (checks are in examples-lib.js, shared with the queue-mode test). */
 const runPlanned = (key, env) => runVariant(load(PLANNED[key][0]), PLANNED[key][1], key, env);
+
+/**
+ * The first run of each example, as a user makes it in the sandbox on the demo data `npm start`
+ * seeds (issue 36, point 4): it ends in a sentence the user can act on, never in "No output data"
+ * or in fields only. These run first, on the untouched demo data. (The host alert's first run is
+ * its test run, the TEST sentence below; the AI agent without a chat model and the MCP tools are
+ * in ai.test.js; every canvas note is checked in the editor test.)
+ */
+describe('the first run of each example shows a sentence a user can act on', () => {
+	const runFirst = (key) => runVariant(load(FIRST_RUNS[key][0]), FIRST_RUNS[key][1], `first:${key}`);
+
+	test('restart a server from chat, with the message its note suggests: the answer confirms the restart', async () => {
+		const host = await checks.beforeRestartBatch(client); // batch-1, stopped in the demo data
+		const result = await runFirst('restart');
+		const [{ output }] = result.nodes['Answer'].items;
+		expect(expectSentence(output)).toBe(`Done: batch-1 (${host.instance_id}) was rebooted and is running again.`);
+		// stopped again, as the demo data has it, for the tests below
+		await client.control('POST', '/management/instance/hosts/status', { name: 'batch-1', status: 2 });
+	}, 300000);
+
+	test('purge CDN cache from chat, with the message its note suggests: the answer says it was purged', async () => {
+		const result = await runFirst('purge');
+		const [{ output }] = result.nodes['Answer'].items;
+		expect(expectSentence(output)).toMatch(/^Purged 1 URL\(s\) on the CDN \(task \d+\)\.$/);
+	}, 300000);
+
+	test('inbox to processed, with no file in inbox/ yet: the run says so and how to add one', async () => {
+		const result = await runFirst('inbox');
+		expect(result.nodes['Move to Processed']).toBeUndefined();
+		const [{ text }] = result.nodes['Nothing New'].items;
+		expect(expectSentence(text)).toMatch(/^No new file in inbox\/ of the bucket demo-bucket yet: upload one there .*inbox\/report\.csv.*run the workflow again/);
+		expect(result.lastNode).toBe('Nothing New');
+	}, 300000);
+
+	test('the weekly report and the nightly backup end in a sentence', async () => {
+		const report = await runPlanned('report');
+		expectSentence(report.nodes['E-Mail Content'].items[0].text);
+		const backup = await runPlanned('backup', RUNNERS);
+		expectSentence(backup.nodes['Backup Summary'].items[0].text);
+		await checks.backup(backup, client);
+	}, 600000);
+});
 
 /**
  * n8n 1.x runs Code nodes inside its own process unless N8N_RUNNERS_ENABLED=true (2.x always uses

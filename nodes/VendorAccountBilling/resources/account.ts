@@ -5,7 +5,7 @@ import { noDataRecord } from '../../shared/api/output';
 import type { OperationDecl } from '../../shared/api/declarations';
 import { REPORT_SENDING, YES_NO } from '../../shared/api/codes';
 import { checked, choice, nameStr, required, secret, str, topLevel } from '../../shared/api/fields';
-import { computed, currencyNote, field, flag, number } from '../../shared/api/simplify';
+import { CURRENCY_NOT_NAMED, computed, field, flag, number } from '../../shared/api/simplify';
 import { checkCompatibility } from '../compatibility/check';
 
 /** Contact and notification fields of profile/update (the account's own profile). */
@@ -91,6 +91,7 @@ export const accountOperations: OperationDecl[] = [
 		description: 'Get the account with its profile, balance, coupon amount and sub-accounts',
 		readOnly: true,
 		answersOneObject: true,
+		notes: [CURRENCY_NOT_NAMED],
 		simplify: {
 			id: field('uid'),
 			username: field('name'),
@@ -99,7 +100,6 @@ export const accountOperations: OperationDecl[] = [
 			status: field('status'),
 			balance: number('balance.price'),
 			couponBalance: number('couponprice'),
-			currencyNote: currencyNote(),
 			balanceAlarm: flag('balance.alarm'),
 			alarmThreshold: number('balance.alarm_value'),
 			alarmCount: number('balance.alarm_num'),

@@ -1,25 +1,27 @@
 import type { OperationDecl } from '../../shared/api/declarations';
 import { CODES, COUPON_STATUS, INVOICE_HOLDERS, INVOICE_KINDS, LOG_TYPES, PAYMENT_SERVICES, PAYMENT_TYPES, RECHARGE_TYPES } from '../../shared/api/codes';
-import { choice, count, date, decimal, id, nameStr, required, str } from '../../shared/api/fields';
-import { code, currencyNote, field, flag, named, number, time, undocumentedCode, type SimplifySpec } from '../../shared/api/simplify';
+import { checked, choice, count, date, decimal, id, nameStr, required, str } from '../../shared/api/fields';
+import { CURRENCY_NOT_NAMED, code, field, flag, named, number, statusWithoutMeaning, time, type SimplifySpec } from '../../shared/api/simplify';
 import { InputError } from '../../shared/errors';
+import { invoicePeriodFields, invoicesInPeriod } from '../invoices';
 
 /** Simplified invoices: as listed, and as Apply answers (the invoice). */
 const INVOICE_SIMPLE: SimplifySpec = {
 	id: field('id'),
 	title: field('title'),
 	amount: number('price'),
-	currencyNote: currencyNote(),
 	holder: code('type', CODES.invoiceHolder),
 	invoiceType: code('invoicetype', CODES.invoiceKind),
-	// no documented meaning for invoice status values (docs/vendor/readings.md#r55): said in words, the code beside it
-	status: undocumentedCode('status'),
+	// no documented meaning for invoice status values (docs/vendor/readings.md#r55): the code as it came, and a note of the run
+	statusCode: field('status'),
 	courier: field('expressname'),
 	trackingNumber: field('expresscode'),
 	mailingAddress: field('mailaddress'),
 	content: field('content'),
 	created: time('created'),
 };
+/** Said once per run of an operation that gives invoices. */
+const INVOICE_NOTES = [CURRENCY_NOT_NAMED, statusWithoutMeaning('each invoice')];
 
 export const billingOperations: OperationDecl[] = [
 	{
@@ -38,12 +40,12 @@ export const billingOperations: OperationDecl[] = [
 			code: field('code'),
 			type: named('type_zh', CODES.rechargeType, 'type'),
 			amount: number('price'),
-			currencyNote: currencyNote(),
 			status: field('status'),
 			// the record's `name`, which the documentation does not explain
 			name: field('name'),
 			created: time('createtime'),
 		},
+		notes: [CURRENCY_NOT_NAMED],
 	},
 	{
 		endpoint: 'profile/balance',
@@ -54,7 +56,8 @@ export const billingOperations: OperationDecl[] = [
 		action: 'Get the balance',
 		description: 'Get the prepaid balance of the account',
 		readOnly: true,
-		simplify: { balance: number('price'), currencyNote: currencyNote() },
+		simplify: { balance: number('price') },
+		notes: [CURRENCY_NOT_NAMED],
 	},
 	{
 		endpoint: 'profile/balanceAlarm',
@@ -65,7 +68,8 @@ export const billingOperations: OperationDecl[] = [
 		action: 'Set the balance alarm',
 		description: 'Turn the low-balance alarm on or off, optionally with a new threshold and number of alerts',
 		// the answer holds the alarm as it now is, under the names of Account > Get
-		simplify: { balanceAlarm: flag('alarm'), alarmThreshold: number('alarm_value'), alarmCount: number('alarm_num'), currencyNote: currencyNote() },
+		simplify: { balanceAlarm: flag('alarm'), alarmThreshold: number('alarm_value'), alarmCount: number('alarm_num') },
+		notes: [CURRENCY_NOT_NAMED],
 		// only what the user sets is sent: turning the alarm off keeps the account's threshold and count,
 		// and a new threshold or count leaves the alarm on or off as it is (the documentation marks
 		// none of the three required)
@@ -111,11 +115,11 @@ export const billingOperations: OperationDecl[] = [
 			type: named('type_zh', CODES.paymentType, 'type'),
 			service: named('paytype_zh', CODES.paymentService, 'paytype'),
 			amount: number('price'),
-			currencyNote: currencyNote(),
-			// no documented meaning for payment status values (docs/vendor/readings.md#r5): said in words, the code beside it
-			status: undocumentedCode('status'),
+			// no documented meaning for payment status values (docs/vendor/readings.md#r5): the code as it came, and a note of the run
+			statusCode: field('status'),
 			created: time('created'),
 		},
+		notes: [CURRENCY_NOT_NAMED, statusWithoutMeaning('each payment')],
 	},
 	{
 		endpoint: 'profile/invoiceList',
@@ -125,9 +129,11 @@ export const billingOperations: OperationDecl[] = [
 		name: 'Get Many',
 		action: 'Get many invoices',
 		description: 'List the invoices applied for',
-		list: { paged: true },
+		list: { paged: true, keep: invoicesInPeriod },
 		readOnly: true,
+		fields: invoicePeriodFields,
 		simplify: INVOICE_SIMPLE,
+		notes: INVOICE_NOTES,
 	},
 	{
 		endpoint: 'profile/invoiceApply',
@@ -138,12 +144,17 @@ export const billingOperations: OperationDecl[] = [
 		action: 'Apply for an invoice',
 		description: 'Apply for an invoice over part of the invoiceable amount',
 		simplify: INVOICE_SIMPLE,
+		notes: INVOICE_NOTES,
 		fields: [
 			// The documentation marks none of these required. Title and Amount are: an invoice made out
 			// to no one or over no amount is no request at all. Holder and Invoice Type are sent only
 			// when set: the documentation gives them no default, and the node does not pick one.
 			required(nameStr('title', 'Title', 'Invoice title (company or person name); required by the node because an invoice is made out to someone')),
-			required(decimal('price', 'Amount', 'Amount to invoice, above 0 and at most the invoiceable amount (see Get Invoiceable Amount); required by the node because an invoice is over an amount')),
+			checked(
+				required(decimal('price', 'Amount', 'Amount to invoice, above 0 and at most the invoiceable amount (see Get Invoiceable Amount); required by the node because an invoice is over an amount')),
+				// an invoice over nothing or less is certain nonsense (docs/vendor/readings.md#r3)
+				{ kind: 'above', n: 0 },
+			),
 			choice('type', 'Holder', INVOICE_HOLDERS, "Whether the invoice is made out to an enterprise or a person; not sent unless set (the vendor's documentation gives no default, and a service may ask for it)", { default: 1 }),
 			choice('invoicetype', 'Invoice Type', INVOICE_KINDS, "Special or ordinary VAT invoice; not sent unless set (the vendor's documentation gives no default, and a service may ask for it)", { default: 1 }),
 			str('registerno', 'Registration Number', 'Tax registration number'),
@@ -170,7 +181,8 @@ export const billingOperations: OperationDecl[] = [
 		description: 'Get the amount that can still be invoiced',
 		readOnly: true,
 		answersOneObject: true,
-		simplify: { invoiceableAmount: number('invoiceprice'), currencyNote: currencyNote() },
+		simplify: { invoiceableAmount: number('invoiceprice') },
+		notes: [CURRENCY_NOT_NAMED],
 	},
 	{
 		endpoint: 'profile/couponList',
@@ -189,10 +201,10 @@ export const billingOperations: OperationDecl[] = [
 			status: code('status', CODES.couponStatus),
 			amount: number('price'),
 			priceOver: number('priceover'),
-			currencyNote: currencyNote(),
 			created: time('created'),
 			endTime: time('endtime'),
 		},
+		notes: [CURRENCY_NOT_NAMED],
 	},
 	{
 		endpoint: 'profile/couponExchange',
@@ -203,7 +215,8 @@ export const billingOperations: OperationDecl[] = [
 		action: 'Exchange a coupon',
 		description: 'Redeem a coupon code',
 		// the answer: the coupon's `name` and `price`
-		simplify: { name: field('name'), amount: number('price'), currencyNote: currencyNote() },
+		simplify: { name: field('name'), amount: number('price') },
+		notes: [CURRENCY_NOT_NAMED],
 		fields: [required(str('couponid', 'Coupon Code', 'The code to redeem', { placeholder: 'e.g. WELCOME50' }))],
 	},
 	{
@@ -216,7 +229,8 @@ export const billingOperations: OperationDecl[] = [
 		description: 'Get the coupon balance of the account',
 		readOnly: true,
 		// the answer's data is the amount itself (a decimal string), which becomes { data }
-		simplify: { couponBalance: number('data'), currencyNote: currencyNote() },
+		simplify: { couponBalance: number('data') },
+		notes: [CURRENCY_NOT_NAMED],
 	},
 	{
 		endpoint: 'profile/logs',

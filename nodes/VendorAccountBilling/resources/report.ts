@@ -14,6 +14,10 @@ export const reportOperations: OperationDecl[] = [
 		description:
 			'Balance, spending of a period by service, refunds, new and unsent invoices in one item, with a ready sentence (text) and an HTML table (html) for e-mail or chat',
 		readOnly: true,
+		onceForSameRequest: {
+			said: (n) =>
+				`The ${n} incoming items all asked for the same report, so it was made once: one item, paired with all ${n}. Items that ask for different reports (a field set by an expression) get one each.`,
+		},
 		fields: [
 			required(choice('period', 'Period', PERIODS, 'Which days the spending, refunds and new invoices are counted for (in the workflow\'s time zone)', { default: 'last30Days' })),
 			{ ...date('from', 'From', 'First day of the period'), required: true, show: { period: ['custom'] } },

@@ -1,6 +1,6 @@
 import type { OperationDecl } from '../../shared/api/declarations';
 import { count, decimal, required } from '../../shared/api/fields';
-import { currencyNote, field, first, number, time } from '../../shared/api/simplify';
+import { CURRENCY_NOT_NAMED, field, first, number, time } from '../../shared/api/simplify';
 
 export const trafficPackageOperations: OperationDecl[] = [
 	{
@@ -13,7 +13,8 @@ export const trafficPackageOperations: OperationDecl[] = [
 		description: 'List the price tiers of traffic packages by size',
 		list: { paged: false },
 		readOnly: true,
-		simplify: { id: field('id'), type: field('type'), from: number('lower'), to: number('upper'), price: number('price'), currencyNote: currencyNote(), updated: time('updatetime'), created: time('created') },
+		simplify: { id: field('id'), type: field('type'), from: number('lower'), to: number('upper'), price: number('price'), updated: time('updatetime'), created: time('created') },
+		notes: [CURRENCY_NOT_NAMED],
 	},
 	{
 		endpoint: 'cdn/payFlowAdd',

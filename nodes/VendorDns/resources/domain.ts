@@ -2,7 +2,7 @@ import { CODES, DOMAIN_STATUS, YES_NO } from '../../shared/api/codes';
 import type { OperationDecl } from '../../shared/api/declarations';
 import { checked, choice, count, id, required, str, topLevel } from '../../shared/api/fields';
 import { serializedList } from '../../shared/api/serialized';
-import { code, computed, currencyNote, field, flag, number, time } from '../../shared/api/simplify';
+import { code, computed, CURRENCY_NOT_NAMED, field, flag, number, time } from '../../shared/api/simplify';
 import { domain, newStatus, plan } from './common';
 
 /** Years bought: the vendor's documentation gives no default, so it is sent only when set (in Additional Fields) and the service chooses otherwise. */
@@ -23,7 +23,6 @@ export const planOperations: OperationDecl[] = [
 			id: field('id'),
 			name: field('name'),
 			price: number('price'),
-			currencyNote: currencyNote(),
 			group: field('group.name'),
 			strategies: flag('enable_strategy'),
 			// the documentation lists these numbers without saying what they count or whether they
@@ -35,6 +34,7 @@ export const planOperations: OperationDecl[] = [
 			notificationMethods: computed((r) => (r.monitor_notice === undefined ? undefined : serializedList(r.monitor_notice))),
 			created: time('createtime'),
 		},
+		notes: [CURRENCY_NOT_NAMED],
 		fields: [id('id', 'Plan ID', 'Only the plan with this ID'), choice('enable_strategy', 'Resolution Strategies', YES_NO, 'Only plans with (Yes) or without (No) resolution strategies', { default: 1 })],
 	},
 ];

@@ -43,12 +43,13 @@ export function md5(data: Buffer): Buffer {
 }
 
 /** A 200 answer whose body is an S3 error document (Complete may fail that way) → NodeApiError. */
-function errorInBody(ctx: IExecuteFunctions, doc: XmlNode, transId: string, itemIndex: number): NodeApiError | undefined {
+function errorInBody(ctx: IExecuteFunctions, doc: XmlNode, transId: string, t: UploadTarget): NodeApiError | undefined {
 	if (!doc.Error) return undefined;
 	return storageApiError(
 		ctx.getNode(),
 		{ code: text(doc.Error, 'Code') || 'InternalError', message: text(doc.Error, 'Message'), transId, statusCode: 200 },
-		itemIndex,
+		t.itemIndex,
+		{ bucket: t.bucket, key: t.key, what: `Complete Multipart Upload ${t.bucket}/${t.key}` },
 	);
 }
 
@@ -303,7 +304,7 @@ export async function completeUpload(ctx: IExecuteFunctions, t: UploadTarget, up
 		...t.overrides,
 	});
 	const doc = await xmlBody(res);
-	const failed = errorInBody(ctx, doc, res.transId, t.itemIndex);
+	const failed = errorInBody(ctx, doc, res.transId, t);
 	if (failed) throw failed;
 	const result = doc.CompleteMultipartUploadResult;
 	const out: CompleteResult = {};

@@ -2,7 +2,7 @@
  * Checks on what the user typed, run before any request is sent. Each failure is a
  * NodeOperationError that names the field, says what is wrong and how to fix it.
  */
-import { NodeOperationError, type INode } from 'n8n-workflow';
+import { NodeOperationError, type IBinaryData, type IExecuteFunctions, type INode } from 'n8n-workflow';
 
 export const MAX_PART_NUMBER = 10000;
 /** Longest validity of a presigned URL on S3 (7 days): a hint only, the vendor documents no limit. */
@@ -10,6 +10,32 @@ export const MAX_PRESIGN_SECONDS = 7 * 24 * 3600;
 
 export function inputError(node: INode, itemIndex: number, message: string, description: string): NodeOperationError {
 	return new NodeOperationError(node, message, { itemIndex, description });
+}
+
+/**
+ * The file of an input item to upload, or an error in words (n8n's own ends in "[item 0]"): which
+ * files the item has, and what to set or put before the node.
+ */
+export function inputFile(ctx: IExecuteFunctions, itemIndex: number, property: string, orText = false): IBinaryData {
+	try {
+		return ctx.helpers.assertBinaryData(itemIndex, property);
+	} catch {
+		const names = Object.keys(ctx.getInputData()[itemIndex]?.binary ?? {});
+		if (names.length) {
+			throw inputError(
+				ctx.getNode(),
+				itemIndex,
+				`The input item has no file named "${property}"`,
+				`Its files are named ${names.map((n) => `"${n}"`).join(', ')}: set "Input Binary Field" to one of them.`,
+			);
+		}
+		throw inputError(
+			ctx.getNode(),
+			itemIndex,
+			'The input item holds no file to upload',
+			`Put a node that gives a file before this one (Read/Write Files from Disk, HTTP Request with Response Format "File", Convert to File)${orText ? ', or switch "Binary File" off to upload the text of "File Content"' : ''}. "Input Binary Field" names the file to take (now "${property}").`,
+		);
+	}
 }
 
 /**

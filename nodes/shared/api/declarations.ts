@@ -52,6 +52,7 @@ export type Validator =
 	| { kind: 'email' }
 	| { kind: 'emailList' }
 	| { kind: 'multipleOf'; n: number }
+	| { kind: 'above'; n: number } // a number greater than n (an invoice is over an amount above 0)
 	| { kind: 'pattern'; regex: string; message: string }
 	| { kind: 'port' }
 	| { kind: 'timeRanges' } // "hh:mm-hh:mm,hh:mm-hh:mm"
@@ -98,7 +99,7 @@ export interface FieldDecl {
 		serialize: (rows: IDataObject[]) => unknown;
 		min?: number;
 	};
-	/** A helper parameter that is not sent: it narrows the choices of another field (e.g. the group whose entries are listed). */
+	/** A helper parameter that is not sent: it narrows the choices of another field (e.g. the group whose entries are listed), or a list's own filter (`list.keep`). */
 	notSent?: boolean;
 	/** The first node version that has this field (absent: every version). See "Node versions" in schema/README.md. */
 	since?: number;
@@ -171,13 +172,24 @@ export interface OperationDecl {
 	/** What the operation gives back, for the tool description an AI model reads ("one item per ..."); written from the declaration when absent (tool-text.ts). */
 	returns?: string;
 	fields?: FieldDecl[];
-	/** A list: Return All + Limit; `paged` lists take page/limit and report totalpage. */
-	list?: { paged: boolean; pageSize?: number };
+	/**
+	 * A list: Return All + Limit; `paged` lists take page/limit and report totalpage. `keep`: a
+	 * filter the node applies itself (the service takes none), from the item's parameters
+	 * (`notSent` fields); undefined keeps every record. Limit then counts the records kept, and
+	 * pages are read until that many were kept.
+	 */
+	list?: { paged: boolean; pageSize?: number; keep?: (fn: IExecuteFunctions, itemIndex: number) => ((record: IDataObject) => boolean) | undefined };
 	/**
 	 * How records are shown when Simplify is on (the default): which fields, under which names,
 	 * with words for codes, times and numbers (simplify.ts). Off gives the service's records.
 	 */
 	simplify?: SimplifySpec;
+	/**
+	 * Notes about the run, not about each record (the currency the service never names, a code
+	 * without a documented meaning): said once per run above the output (n8n's execution hints,
+	 * ../notes.ts) when the operation gives records, and in the description an AI model reads.
+	 */
+	notes?: string[];
 	/** Warning shown on destructive operations. */
 	notice?: string;
 	/** Endpoints called without a token (profile/register). */
@@ -198,6 +210,13 @@ export interface OperationDecl {
 	after?: AfterCall;
 	/** The call only reads: it is repeated after transient failures, and an answer without records gives no item. */
 	readOnly?: boolean;
+	/**
+	 * What it gives depends on the parameters alone, never on the input item (a report): items
+	 * that ask for the same get one answer, one output item paired with all of them, and `said`
+	 * (of the number of items) is shown once above the output. Without it, a report placed after a
+	 * list would run once per listed record (two invoices in, two identical reports out).
+	 */
+	onceForSameRequest?: { said: (items: number) => string };
 	/** Items run one after another whatever "Concurrent Requests" says, because their order matters to the service; `reason` is shown in the option's description. */
 	oneItemAtATime?: { reason: string };
 	/** The answer is one object (profile/detail): `[]` (an empty object written PHP style) then gives one empty item instead of none. */

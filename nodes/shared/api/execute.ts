@@ -7,11 +7,12 @@
  */
 import { NodeOperationError, type IDataObject, type IExecuteFunctions, type INodeExecutionData } from 'n8n-workflow';
 
-import { InputError } from '../errors';
+import { InputError, inUserWords } from '../errors';
+import { noteOnce } from '../notes';
 import { credentialSecrets, redactError, redactRecords } from '../redact';
 import { runItems, runState } from '../run';
 import { forModel, isToolRun } from '../tool';
-import type { ApiArea, OperationContext, OperationDecl } from './declarations';
+import type { ApiArea, FieldDecl, OperationContext, OperationDecl } from './declarations';
 import { buildBody } from './input';
 import { nounOf } from './naming';
 import { answerRecords, defaultRecords, simplified } from './output';
@@ -67,6 +68,19 @@ const LIST_CHANGED = 'listChangedWhileRead';
 async function readList(fn: IExecuteFunctions, op: OperationDecl, i: number, body: IDataObject, list: ListShown): Promise<IDataObject[]> {
 	const limit = wanted(fn, i);
 	list.limit = limit;
+	const keep = op.list!.keep?.(fn, i);
+	if (keep) {
+		// filtered here: read until Limit records were kept (every page for Return All)
+		const rows = await apiRequestAllItems(fn, op.path, body, {
+			itemIndex: i,
+			pageSize: op.list!.pageSize,
+			enough: limit === undefined ? undefined : (read) => read.filter(keep).length >= limit,
+			onChanged: () => (list.changed = true),
+		});
+		const kept = rows.filter(keep);
+		if (limit === undefined || kept.length < limit) list.total = kept.length;
+		return limit === undefined ? kept : kept.slice(0, limit);
+	}
 	if (op.list!.paged) {
 		return await apiRequestAllItems(fn, op.path, body, {
 			itemIndex: i,
@@ -103,11 +117,14 @@ export async function runOperation(fn: IExecuteFunctions, op: OperationDecl, i: 
 	if (list.changed) {
 		// read twice and it moved both times: what was read is given, and said to be so
 		records = records.map((r) => ({ ...r, [LIST_CHANGED]: true }));
-		fn.addExecutionHints?.({
-			message: `The list ${op.path} changed while it was read page by page, twice: records added or removed meanwhile may be missing or shown once more; the items carry "${LIST_CHANGED}": true. Run the node again for a steady list.`,
-			location: 'outputPane',
-		});
+		noteOnce(
+			fn,
+			`The list changed while it was read page by page, twice: records added or removed meanwhile may be missing or shown once more; the items carry "${LIST_CHANGED}": true. Run the node again for a steady list.`,
+			'warning',
+		);
 	}
+	// what holds for the whole run (the currency of amounts...): said once, above the output
+	if (records.length) for (const note of op.notes ?? []) noteOnce(fn, note);
 	if (isToolRun(fn)) records = await forToolRun(fn, op, i, records, body, list);
 	return records;
 }
@@ -134,6 +151,39 @@ function operationOf(fn: IExecuteFunctions, area: ApiArea, i: number): Operation
 	return op;
 }
 
+/** The fields of an operation by wire name, as the user sees them (for the service's words about them). */
+function fieldLabels(op: OperationDecl): Record<string, string> {
+	const labels: Record<string, string> = {};
+	const visit = (fields: FieldDecl[]) => {
+		for (const f of fields) {
+			if (!f.notSent && !(f.wire in labels)) labels[f.wire] = f.displayName;
+			if (f.rows) visit(f.rows.fields);
+		}
+	};
+	visit(op.fields ?? []);
+	return labels;
+}
+
+/**
+ * Items that ask an operation with `onceForSameRequest` for the same thing: the first item of
+ * each group of two or more, with the items it answers for. Worked out before the items run
+ * (reading parameters only), so the first item of a group is always the one that runs.
+ */
+async function sameRequests(fn: IExecuteFunctions, area: ApiArea, count: number): Promise<Map<number, number[]>> {
+	const groups = new Map<string, number[]>();
+	for (let i = 0; i < count; i++) {
+		try {
+			const op = operationOf(fn, area, i);
+			if (!op.onceForSameRequest) continue;
+			const key = JSON.stringify([op.resource, op.operation, await buildBody(fn, op, i)]);
+			groups.set(key, [...(groups.get(key) ?? []), i]);
+		} catch {
+			// its own run says what is wrong
+		}
+	}
+	return new Map([...groups.values()].filter((g) => g.length > 1).map((g) => [g[0], g]));
+}
+
 /** `execute` of a node built from an area's declarations. */
 export async function executeArea(fn: IExecuteFunctions, allVersions: ApiArea): Promise<INodeExecutionData[][]> {
 	// the declarations of the version the workflow was saved with
@@ -146,19 +196,28 @@ export async function executeArea(fn: IExecuteFunctions, allVersions: ApiArea): 
 		// reported per item below
 	}
 	const tool = isToolRun(fn);
+	const once = items.length > 1 ? await sameRequests(fn, area, items.length) : new Map<number, number[]>();
+	const answered = new Set([...once.values()].flatMap((g) => g.slice(1)));
 	const out = await runItems(
 		fn,
 		items.length,
 		async (i) => {
+			// asked the same as an earlier item: that item's answer is this one's too
+			if (answered.has(i)) return [];
+			let op: OperationDecl | undefined;
 			try {
-				const op = operationOf(fn, area, i);
-				const noun = nounOf(area.resources.find((r) => r.value === op.resource)?.name ?? op.resource);
+				op = operationOf(fn, area, i);
+				const noun = nounOf(area.resources.find((r) => r.value === op!.resource)?.name ?? op.resource);
 				// a service may echo a secret in a record (or a record may hold one): never in the output
 				const records = redactRecords(await runOperation(fn, op, i, noun), await runSecrets(fn));
 				return records.map((json) => ({ json }));
 			} catch (error) {
 				const e = redactError(
-					error instanceof InputError ? new NodeOperationError(fn.getNode(), error.message, { itemIndex: i, description: error.description }) : error,
+					error instanceof InputError
+						? new NodeOperationError(fn.getNode(), error.message, { itemIndex: i, description: error.description })
+						: op
+							? inUserWords(error, `"${op.action}"`, fieldLabels(op))
+							: error,
 					await runSecrets(fn),
 				);
 				// a model reads the message only (AI Agent): the advice goes into it
@@ -167,5 +226,12 @@ export async function executeArea(fn: IExecuteFunctions, allVersions: ApiArea): 
 		},
 		{ serial },
 	);
+	for (const item of out) {
+		const group = once.get((item.pairedItem as { item: number } | undefined)?.item ?? -1);
+		if (!group) continue;
+		item.pairedItem = group.map((n) => ({ item: n }));
+		const op = operationOf(fn, area, group[0]);
+		noteOnce(fn, op.onceForSameRequest!.said(group.length));
+	}
 	return [out];
 }

@@ -349,7 +349,8 @@ export const FIELD_KINDS: Record<FieldKind, FieldKindEntry> = {
 			dynamicOptions(base, true, loc.label, field.description);
 		},
 		convert(field, raw, label) {
-			const ids = Array.isArray(raw) ? raw : splitEntries(raw);
+			// (an empty entry is the "reopen the node" line of a list asked for without a credential, methods.ts)
+			const ids = (Array.isArray(raw) ? raw : splitEntries(raw)).filter((id) => String(id).trim() !== '');
 			const loc = locatorOf(field.locator!);
 			const pattern = new RegExp(loc.idPattern ?? '^[0-9]+$');
 			const bad = ids.find((id) => !pattern.test(String(id).trim()));

@@ -9,7 +9,8 @@ import type { IDataObject, ILoadOptionsFunctions, INodeListSearchResult, INodePr
 import type { ApiArea, FieldDecl, LocatorDecl } from './declarations';
 import { listRows } from './envelope';
 import { locatorOf } from './locators';
-import { optionsMethod, searchMethod } from './naming';
+import { nounOf, optionsMethod, pluralNoun, searchMethod } from './naming';
+import { API_CREDENTIAL } from './auth';
 import { apiRequest } from './transport';
 
 /** Every locator an area's fields name (as `locator` or `optionsFrom`). */
@@ -68,17 +69,38 @@ function optionsOf(loc: LocatorDecl, rows: IDataObject[]): Array<{ name: string;
 	return out;
 }
 
+/**
+ * Whether the node being edited has its Vendor API credential yet. n8n 2.40.7's editor asks for a
+ * dropdown's options as soon as a node is added, before it has put the (pre-selected) credential
+ * on the node, and while that request runs it skips the reload the credential would start
+ * (ParameterInput: a load is not started while one is loading). An error there stayed on the
+ * field as "Error fetching options from Vendor …" although the node then had its credential.
+ * Without a credential a dropdown gets one entry that says what to do instead
+ * (`reopenToList`; its empty value is never sent), and a list search nothing.
+ */
+export function hasCredential(ctx: ILoadOptionsFunctions): boolean {
+	const credentials = ctx.getNode().credentials ?? {};
+	return Boolean(credentials[API_CREDENTIAL]?.id ?? credentials[API_CREDENTIAL]?.name);
+}
+
+/** The one entry of a dropdown asked for before the node had a credential. */
+export const reopenToList = (what: string): INodePropertyOptions[] => [
+	{ name: `Close and reopen the node to list the ${what} (it had no credential yet)`, value: '' },
+];
+
 /** `methods` of a node built from an area's declarations. */
 export function buildMethods(area: ApiArea) {
 	const listSearch: Record<string, (this: ILoadOptionsFunctions, filter?: string, token?: string) => Promise<INodeListSearchResult>> = {};
 	const loadOptions: Record<string, (this: ILoadOptionsFunctions) => Promise<INodePropertyOptions[]>> = {};
 	for (const loc of usedLocators(area)) {
 		listSearch[searchMethod(loc.key)] = async function (this: ILoadOptionsFunctions, filter?: string, token?: string) {
+			if (!hasCredential(this)) return { results: [] };
 			const page = token ? Number(token) : 1;
 			const { rows, more } = await locatorPage(this, loc, page, filter);
 			return { results: optionsOf(loc, rows), paginationToken: more ? String(page + 1) : undefined };
 		};
 		loadOptions[optionsMethod(loc.key)] = async function (this: ILoadOptionsFunctions) {
+			if (!hasCredential(this)) return reopenToList(pluralNoun(nounOf(loc.label)));
 			const out: INodePropertyOptions[] = [];
 			const seen = new Set<string>();
 			for (let page = 1; page <= 50; page++) {

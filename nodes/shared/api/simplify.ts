@@ -11,14 +11,15 @@
  * - A coded field gives the word and, next to it, the code as the service sent it:
  *   `status: 'Running', statusCode: '1'`. A code the documents give no word for
  *   (docs/vendor/readings.md#r5) is shown as it came (`status: '12', statusCode: '12'`), or as
- *   the service's own display name when it sends one, or (undocumentedCode) in words:
- *   `status: 'Code 1 (meaning not documented)', statusCode: '1'`.
+ *   the service's own display name when it sends one. Where a bare number would read as a word
+ *   the user should know (payment and invoice status), the record has only `statusCode`, and the
+ *   run says once that the documents give these codes no meaning (the operation's `notes`).
  * - Yes/no codes (0/1) are booleans: `starred: true`.
  * - Times are ISO 8601 with the offset of the workflow's time zone
  *   (`created: '2026-11-22T10:04:05+00:00'`); see time.ts. Amounts, sizes and counts are
  *   numbers; identifiers stay as they came.
- * - A record with an amount says what is known of its currency (`currencyNote`): the service
- *   names none (docs/vendor/readings.md#r71), and the billing report says so in the same words.
+ * - The currency of amounts is said once per run, not on every record (CURRENCY_NOT_NAMED in the
+ *   operation's `notes`): the service names none (docs/vendor/readings.md#r71).
  * - A field the record does not have is left out (never null-filled).
  */
 import type { IDataObject } from 'n8n-workflow';
@@ -120,28 +121,18 @@ export const named = (path: string, codes: CodeTable, requestWire?: string): Sim
 });
 
 /**
- * A code the documents give no word for (docs/vendor/readings.md#r5), where a bare number would
- * read as a word the user should know (payment and invoice `status`): the key says so in words,
- * `Code 1 (meaning not documented)`, and `<key>Code` holds the code as it came. Nothing is invented.
- */
-export const undocumentedCode = (path: string): SimpleField => ({
-	read: (r) => {
-		const v = get(r, path);
-		if (v === undefined || v === null || v === '') return v;
-		return `Code ${String(v)} (meaning not documented)`;
-	},
-	code: (r) => get(r, path),
-});
-
-/**
  * The currency of amounts. The vendor's documentation names none, on the account, the balance or
- * any record (docs/vendor/readings.md#r71): the records with an amount and the billing report say
- * so in these words.
+ * any record (docs/vendor/readings.md#r71): the operations that give amounts say so once per run
+ * (their `notes`), and the billing report in its text.
  */
 export const CURRENCY_NOT_NAMED = "Amounts are in the account's currency, which the service does not name.";
 
-/** `currencyNote` of a record with an amount: CURRENCY_NOT_NAMED. */
-export const currencyNote = (): SimpleField => ({ read: () => CURRENCY_NOT_NAMED });
+/**
+ * The note of a record that carries a status code the documents give no meaning for (payment and
+ * invoice `status`, docs/vendor/readings.md#r5): the record shows it as `statusCode`, as it came.
+ */
+export const statusWithoutMeaning = (records: string) =>
+	`statusCode is the service's own status code of ${records}; the vendor's documentation gives no meaning for it, so it is shown as it came.`;
 
 /** Anything else, computed from the record. */
 export const computed = (read: SimpleReader): SimpleField => ({ read });

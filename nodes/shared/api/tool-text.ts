@@ -68,6 +68,7 @@ export function toolText(area: ApiArea, op: OperationDecl, short = false): strin
 		parts.push(`${collectionOf(op).displayName} (optional): ${names.slice(0, MAX_OPTIONS).join(', ')}${more}.`);
 	}
 	parts.push(returnsText(area, op));
+	for (const note of op.notes ?? []) parts.push(sentence(note));
 	if (op.notice) parts.push(`Changes things for real: ${clause(op.notice)}. Ask the user to confirm first.`);
 	else if (op.deletes) parts.push('Changes things for real: it deletes. Ask the user to confirm first.');
 	const text = parts.join(' ');

@@ -255,9 +255,10 @@ function refused(call: Call, envelope: Envelope, a: Attempt): never {
 		});
 	}
 	const permission = /permission|denied|not allowed|forbidden|unauthori[sz]ed/i.test(said);
-	const hint = permission ? 'the sub-account needs this permission in its group' : 'check the values sent';
+	const hint = 'the sub-account needs this permission in its group';
+	// the service's words first; its path and code are in the description (errors.ts inUserWords)
 	throw apiError(call.node, {
-		message: `${said || 'The service refused the request without a message'} (${path}, code ${String(envelope.code)}: ${hint})`,
+		message: said ? (permission ? `${said} (${hint})` : said) : `The service refused ${path} without a message`,
 		description: permission
 			? `The service refused ${path} for this (sub-)account. Grant the permission API/${path} to its group (Account & Billing > Group Permission > Add), or use the main account.`
 			: `The service refused ${path} with code ${String(envelope.code)}. Nothing was changed. Check the values sent.`,

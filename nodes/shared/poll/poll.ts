@@ -33,6 +33,7 @@ import {
 } from 'n8n-workflow';
 
 import { API_CREDENTIAL, apiBaseUrl } from '../api/auth';
+import { inUserWords } from '../errors';
 import { credentialSecrets, redactError, redactRecords } from '../redact';
 
 import { readListOnce, type PageOptions } from '../api/paging';
@@ -98,6 +99,15 @@ export async function runTriggerPoll<S extends IDataObject>(
 	ctx: IPollFunctions,
 	trigger: TriggerPoll<S>,
 ): Promise<INodeExecutionData[][] | null> {
+	try {
+		return await pollOnce(ctx, trigger);
+	} catch (error) {
+		// a management error names "the poll", not the service's path (errors.ts)
+		throw inUserWords(error, 'the poll');
+	}
+}
+
+async function pollOnce<S extends IDataObject>(ctx: IPollFunctions, trigger: TriggerPoll<S>): Promise<INodeExecutionData[][] | null> {
 	if (ctx.getMode() === 'manual') {
 		const sample = await trigger.sample();
 		const { events, files } = Array.isArray(sample) ? { events: sample, files: undefined } : sample;
@@ -123,9 +133,12 @@ export async function runTriggerPoll<S extends IDataObject>(
 	}
 	if (result === undefined) {
 		const node = ctx.getNode();
-		const error = redactError(
-			failure instanceof NodeApiError || failure instanceof NodeOperationError ? failure : new NodeOperationError(node, failure as Error),
-			credentialSecrets(await ctx.getCredentials<ICredentialDataDecryptedObject>(credentialName)),
+		const error = inUserWords(
+			redactError(
+				failure instanceof NodeApiError || failure instanceof NodeOperationError ? failure : new NodeOperationError(node, failure as Error),
+				credentialSecrets(await ctx.getCredentials<ICredentialDataDecryptedObject>(credentialName)),
+			),
+			'the poll',
 		);
 		if (!trigger.hasBaseline(stored)) throw error;
 		const workflow = ctx.getWorkflow();
@@ -202,7 +215,7 @@ export async function readList(
 		const once = await readListOnce(ctx, path, body, paging);
 		if (!once.moved) return once.rows;
 	}
-	throw new NodeOperationError(ctx.getNode(), `The list ${path} kept changing while it was read page by page`, {
+	throw new NodeOperationError(ctx.getNode(), `The list the poll reads kept changing while it was read page by page`, {
 		description: 'Nothing was lost: the next poll reads it again.',
 	});
 }

@@ -27,7 +27,7 @@ const HINTS: Record<string, string> = {
 	InvalidPart: 'A listed part was not uploaded or its ETag differs; list the parts and complete with those.',
 	InvalidPartOrder: 'List the parts in ascending part-number order.',
 	InvalidBucketName:
-		'The service refused the bucket name. S3-compatible services usually want 3-63 lower-case letters, digits, dots and hyphens, starting and ending with a letter or digit.',
+		'S3-compatible services usually want 3-63 lower-case letters, digits, dots and hyphens, starting and ending with a letter or digit.',
 	KeyTooLongError: 'The service refused the key as too long; S3-compatible services accept up to 1024 bytes of UTF-8.',
 	EntityTooSmall: 'The service wants larger parts: raise the Part Size (S3 services want at least 5 MiB for every part but the last).',
 	EntityTooLarge: 'The service refused the size; for large files lower the Part Size or the Multipart Threshold so the file goes in parts.',
@@ -71,13 +71,64 @@ export function errorInfo(status: number, headers: Record<string, string>, body:
 	return { code, message, transId: transId || '', statusCode: status };
 }
 
-export function storageApiError(node: INode, info: StorageErrorInfo, itemIndex?: number): NodeApiError {
+/** What a failed request was about: its bucket and key (messages name them) and "Get Object b/k". */
+export interface StorageTarget {
+	bucket?: string;
+	key?: string;
+	what?: string;
+}
+
+/**
+ * The first line of a service error in words: what happened to which bucket or object. The
+ * service's code, its own message and the X-Trans-Id are in the description (where someone
+ * helping the user looks for them), and on `context` (`serviceCode`, `transId`).
+ */
+function saidPlainly(info: StorageErrorInfo, at: StorageTarget): string {
+	const bucket = at.bucket ? ` "${at.bucket}"` : '';
+	const object = at.key ? ` "${at.key}"` : '';
+	const inBucket = at.bucket ? ` in the bucket "${at.bucket}"` : '';
+	switch (info.code) {
+		case 'NoSuchBucket':
+			return `The bucket${bucket} does not exist`;
+		case 'NoSuchKey':
+			return `The object${object} does not exist${inBucket}`;
+		case 'NoSuchUpload':
+			return `The multipart upload of${object || ' the object'} does not exist any more`;
+		case 'BucketAlreadyExists':
+			return `The bucket name${bucket} is taken`;
+		case 'BucketNotEmpty':
+			return `The bucket${bucket} is not empty`;
+		case 'AccessDenied':
+			return `The access key may not do this${at.what ? ` (${at.what})` : ''}`;
+		case 'SignatureDoesNotMatch':
+			return 'The service refused the signature of the request: the access secret or the signing settings do not match';
+		case 'InvalidAccessKeyId':
+			return 'The service does not know the access key of the credential';
+		case 'RequestTimeTooSkewed':
+			return "This machine's clock is more than 15 minutes away from the service's";
+		case 'InvalidBucketName':
+			return `The service refused the bucket name${bucket}`;
+		case 'PreconditionFailed':
+			return `The object${object} does not meet the condition of the request`;
+		case 'SlowDown':
+			return 'The service is too busy';
+		case 'InternalError':
+			return 'The service had an internal error';
+	}
+	return `The service refused ${at.what ?? 'the request'}: ${info.message}`;
+}
+
+export function storageApiError(node: INode, info: StorageErrorInfo, itemIndex?: number, at: StorageTarget = {}): NodeApiError {
 	const hint = HINTS[info.code] ?? 'See the message from the service.';
-	const trans = info.transId ? ` (X-Trans-Id ${info.transId})` : '';
-	return storageFailure(node, `${info.code}: ${info.message}`, `${hint}${trans}`, itemIndex, {
+	const message = info.message.trim().replace(/\.$/, '');
+	const said = `Service answer: ${info.code}, "${message}"${info.transId ? `, X-Trans-Id ${info.transId}` : ''}.`;
+	const error = storageFailure(node, saidPlainly(info, at), `${hint} ${said}`, itemIndex, {
 		httpCode: String(info.statusCode),
 		cause: { code: info.code, message: info.message, transId: info.transId } as JsonObject,
 	});
+	error.context.serviceCode = info.code;
+	if (info.transId) error.context.transId = info.transId;
+	return error;
 }
 
 /**

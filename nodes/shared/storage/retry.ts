@@ -137,7 +137,7 @@ export function retryAfterErrorAnswer(
 	// A non-idempotent request is repeated only when the service says it did not perform it.
 	const retry = r.idempotent ? isTransient(info) : info.code === 'SlowDown';
 	if (retry && attempt < r.attempts && !r.overDeadline()) return 'retry';
-	const error = storageApiError(r.node, info, r.call.itemIndex);
+	const error = storageApiError(r.node, info, r.call.itemIndex, { bucket: r.call.bucket, key: r.call.key, what: r.what });
 	const sentence = triedSentence(state.earlier);
 	if (sentence) error.description = `${error.description} ${sentence}`;
 	if (!r.idempotent && info.statusCode >= 500 && info.code !== 'SlowDown') {

@@ -11,6 +11,8 @@ beforeAll(async () => {
 afterAll(() => v.close());
 
 const run = (parameters, opts) => v.ok(NODE, parameters, opts);
+/** The execution hints of the run's node (shown above its output in the editor). */
+const hintsOf = (result) => (result.runData.Node[0].hints ?? []).map((h) => h.message);
 const requests = async () => (await v.control('GET', '/management/requests')).count;
 const mgmt = () => v.emu.management.state;
 
@@ -101,7 +103,8 @@ describe('groups, permissions and sub-accounts', () => {
 		subUid = Number(created.uid);
 		const sub = { vendorApi: { apiUrl: v.url, username: 'nightop1', password: 'Nightop-pass1' } };
 		let error = await v.fails(NODE, { resource: 'balance', operation: 'get', simplify: false }, { credentials: sub });
-		expect(error.message).toMatch(/^permission denied.*\(profile\/balance, code 0: the sub-account needs this permission in its group\)$/);
+		// the service's words, what the user asked for instead of its path, and what to do; the path and code in the description
+		expect(error.message).toBe('permission denied: this sub-account has no permission for "Get the balance" (the sub-account needs this permission in its group)');
 		expect(error.description).toMatch(/Grant the permission API\/profile\/balance to its group/);
 
 		await run({ resource: 'groupPermission', operation: 'add', gid: v.byId(groupId), value: ['API/profile/balance', 'API/profile/payList'] });
@@ -145,7 +148,8 @@ describe('groups, permissions and sub-accounts', () => {
 
 	test('deleting a group: refused plainly while it holds sub-accounts, done when empty', async () => {
 		const error = await v.fails(NODE, { resource: 'group', operation: 'delete', id: v.byId(groupId) });
-		expect(error.message).toMatch(/still holds sub-accounts \(nightop1\) \(profile\/groupDelete, code 0/);
+		expect(error.message).toBe(`"Group": group ${groupId} still holds sub-accounts (nightop1)`);
+		expect(error.description).toMatch(/profile\/groupDelete with code 0/);
 		await run({ resource: 'subAccount', operation: 'update', uid: v.byId(subUid), updateFields: { gid: '0' } });
 		const [d] = await run({ resource: 'group', operation: 'delete', id: v.byId(groupId) });
 		expect(d.deleted).toBe(true);
@@ -168,7 +172,7 @@ describe('billing', () => {
 		expect(Number(bal.price)).toBeGreaterThan(0);
 		const [alarm] = await run({ resource: 'balance', operation: 'setAlarm', additionalFields: { alarm: true, alarmValue: 250.5, alarmNum: 2 } });
 		// simplified under the names of Account > Get (the answer is the alarm as it now is)
-		expect(alarm).toEqual({ balanceAlarm: true, alarmThreshold: 250.5, alarmCount: 2, currencyNote: "Amounts are in the account's currency, which the service does not name." });
+		expect(alarm).toEqual({ balanceAlarm: true, alarmThreshold: 250.5, alarmCount: 2 });
 		const owner = Object.values(mgmt().accounts).find((a) => a.name === 'demo');
 		expect(mgmt().balances[owner.uid]).toMatchObject({ alarm: '1', alarm_num: '2', alarm_value: '250.50' });
 	});
@@ -184,19 +188,21 @@ describe('billing', () => {
 		expect(none).toEqual([]);
 	});
 
-	test('payments simplified: a status code without a documented meaning says so in words, the code beside it', async () => {
+	test('payments simplified: a status code without a documented meaning is shown as it came, as statusCode, and the run says once what it is (issue 36)', async () => {
 		const raw = await run({ resource: 'payment', operation: 'getAll', simplify: false, returnAll: true });
-		const simple = await run({ resource: 'payment', operation: 'getAll', returnAll: true });
+		const { items, result } = await v.run(NODE, { resource: 'payment', operation: 'getAll', returnAll: true });
+		const simple = items.map((i) => i.json);
 		expect(simple).toHaveLength(raw.length);
+		expect(hintsOf(result)).toContain("statusCode is the service's own status code of each payment; the vendor's documentation gives no meaning for it, so it is shown as it came.");
 		raw.forEach((r, i) => {
-			expect(simple[i].status).toBe(`Code ${r.status} (meaning not documented)`);
+			expect(simple[i]).not.toHaveProperty('status'); // no word made up for it
 			expect(simple[i].statusCode).toBe(r.status);
 			expect(simple[i].amount).toBe(Number(r.price));
 		});
 		expect(simple.flatMap((p) => Object.keys(p)).filter((k) => /_|^(price|paytype|createtime)$/.test(k))).toEqual([]);
 	});
 
-	test('every simplified record with an amount says what is known of its currency, in the words of the billing report', async () => {
+	test('every operation that gives amounts says once per run what is known of their currency, in the words of the billing report; no record carries it (issue 36)', async () => {
 		// the service names no currency on any record (docs/vendor/readings.md#r71)
 		const note = "Amounts are in the account's currency, which the service does not name.";
 		const withAmounts = [
@@ -210,15 +216,14 @@ describe('billing', () => {
 			['coupon', 'getBalance'],
 		];
 		for (const [resource, operation] of withAmounts) {
-			const records = await run({ resource, operation, returnAll: true });
-			expect(records.length).toBeGreaterThan(0);
-			for (const r of records) expect({ [`${resource}/${operation}`]: r.currencyNote }).toEqual({ [`${resource}/${operation}`]: note });
-			// Simplify off: the service's record, with nothing added
-			const raw = await run({ resource, operation, returnAll: true, simplify: false });
-			expect(raw.filter((r) => 'currencyNote' in r)).toEqual([]);
+			for (const simplify of [true, false]) {
+				// two input items: the note is said once, above the output, not on every record
+				const { items, result } = await v.run(NODE, { resource, operation, returnAll: true, simplify }, { input: [{}, {}] });
+				expect(items.length).toBeGreaterThan(1);
+				expect({ [`${resource}/${operation}`]: hintsOf(result).filter((h) => h === note) }).toEqual({ [`${resource}/${operation}`]: [note] });
+				expect(items.filter((i) => 'currencyNote' in i.json)).toEqual([]);
+			}
 		}
-		const [payment] = await run({ resource: 'payment', operation: 'getAll', returnAll: true });
-		expect(payment).toMatchObject({ amount: expect.any(Number), currencyNote: note });
 		const [report] = await run({ resource: 'report', operation: 'get', period: 'last30Days' });
 		expect(report.currencyNote.startsWith(note)).toBe(true);
 		expect(report.text.endsWith(report.currencyNote)).toBe(true);
@@ -235,7 +240,7 @@ describe('billing', () => {
 			price: 10,
 			additionalFields: { type: 1, invoicetype: 2, recipients: 'Finance', mailaddress: '1 Example Road', postcode: '10001' },
 		});
-		expect(applied).toMatchObject({ title: 'Example Ltd.', amount: 10, holder: 'Enterprise', holderCode: '1', currencyNote: "Amounts are in the account's currency, which the service does not name." }); // the invoice, simplified like the list
+		expect(applied).toMatchObject({ title: 'Example Ltd.', amount: 10, holder: 'Enterprise', holderCode: '1' }); // the invoice, simplified like the list
 		const [after] = await run({ resource: 'invoice', operation: 'getBalance', simplify: false });
 		expect(Number(after.invoiceprice)).toBeCloseTo(amount - 10, 2);
 		const list = await run({ resource: 'invoice', operation: 'getAll', returnAll: true });
@@ -247,7 +252,6 @@ describe('billing', () => {
 			holderCode: '1',
 			invoiceType: 'Ordinary VAT Invoice',
 			invoiceTypeCode: '2',
-			status: expect.stringMatching(/^Code \S+ \(meaning not documented\)$/),
 			statusCode: expect.anything(),
 		});
 		expect(Object.keys(list[0]).filter((k) => /_|^(price|invoicetype|expresscode)$/.test(k))).toEqual([]);
@@ -258,11 +262,13 @@ describe('billing', () => {
 		expect(unused.map((c) => c.couponid)).toContain('WELCOME50');
 		const [before] = await run({ resource: 'coupon', operation: 'getBalance', simplify: false });
 		const [ex] = await run({ resource: 'coupon', operation: 'exchange', couponid: 'WELCOME50' });
-		expect(ex).toEqual({ name: expect.any(String), amount: 50, currencyNote: "Amounts are in the account's currency, which the service does not name." });
+		expect(ex).toEqual({ name: expect.any(String), amount: 50 });
 		const [after] = await run({ resource: 'coupon', operation: 'getBalance', simplify: false });
 		expect(Number(after.data)).toBeCloseTo(Number(before.data) + 50, 2);
 		const error = await v.fails(NODE, { resource: 'coupon', operation: 'exchange', couponid: 'WELCOME50' });
-		expect(error.message).toMatch(/\(profile\/couponExchange, code 0: check the values sent\)$/);
+		// the field the user filled, not the service's parameter; the path and code in the description
+		expect(error.message).toBe('"Coupon Code": coupon WELCOME50 has already been activated');
+		expect(error.description).toMatch(/profile\/couponExchange with code 0/);
 		expect(error.description).toMatch(/code 0/);
 		expect(error.httpCode).not.toBe('0');
 	});
@@ -313,7 +319,8 @@ describe('transient failures', () => {
 		const injectedBefore = v.emu.faults.injected;
 		const error = await v.fails(NODE, { resource: 'balance', operation: 'get', simplify: false });
 		expect(v.emu.faults.injected - injectedBefore).toBe(4);
-		expect(error.message).toMatch(/profile\/balance/);
+		expect(error.message).toMatch(/"Get the balance"/);
+		expect(error.description).toMatch(/API\/profile\/balance/);
 	});
 
 	test('a write is not repeated blindly: one attempt, and the error says to check before repeating', async () => {
@@ -323,7 +330,7 @@ describe('transient failures', () => {
 		const error = await v.fails(NODE, { resource: 'group', operation: 'create', name: 'once-only' });
 		expect(v.emu.faults.injected - injectedBefore).toBe(1);
 		// the node's own message, not n8n's generic "closed unexpectedly ... retry immediately"
-		expect(error.message).toMatch(/profile\/groupAdd.*the change may or may not have been made, check before repeating it/);
+		expect(error.message).toMatch(/"Create a group".*the change may or may not have been made, check before repeating it/);
 		expect(error.message).not.toMatch(/retry the request immediately/);
 		expect(error.description).toMatch(/not repeated automatically/);
 		expect(mgmt().account.groups.length).toBe(groupsBefore);
@@ -398,7 +405,8 @@ describe('credential, errors and input checks', () => {
 			{ input: [{ code: 'NOPE-1' }, { code: 'SPRING20' }], continueOnFail: true },
 		);
 		expect(error).toBeUndefined();
-		expect(items[0].json.error).toMatch(/profile\/couponExchange/);
+		expect(items[0].json.error).toMatch(/^"Coupon Code": /);
+		expect(items[0].json.description).toMatch(/profile\/couponExchange/);
 		expect(items.map((i) => i.pairedItem.item)).toEqual([0, 1]);
 	});
 

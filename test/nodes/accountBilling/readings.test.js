@@ -35,7 +35,8 @@ describe('Register', () => {
 		const { error } = await v.run(NODE, { resource: 'account', operation: 'register', username: 'nomail1', password: 'Nomail-pass1' });
 		expect((await v.control('GET', '/stats')).management.requests['profile/register']).toBe(before + 1);
 		// this emulator asks for an e-mail address: its own refusal is shown
-		expect(error.message).toMatch(/mail.*\(profile\/register, code/);
+		expect(error.message).toMatch(/^"E-Mail"/); // the service's refusal, naming the field the user sees
+		expect(error.description).toMatch(/profile\/register with code/);
 		const [made] = await v.ok(NODE, { resource: 'account', operation: 'register', username: 'withmail1', password: 'Withmail-pass1', mail: 'w@example.com' });
 		expect(made).toMatchObject({ name: 'withmail1', mail: 'w@example.com' });
 	});
@@ -71,7 +72,8 @@ describe('Invoice Apply: Title and Amount required, Holder and Invoice Type sent
 		const { error } = await v.run(NODE, { resource: 'invoice', operation: 'apply', title: 'No Type Ltd.', price: 1 });
 		expect(await sentTo('profile/invoiceApply')).toBe(before + 1);
 		// this emulator asks for both: its own refusal is shown
-		expect(error.message).toMatch(/type.*\(profile\/invoiceApply, code/);
+		expect(error.message).toMatch(/^"Holder"/);
+		expect(error.description).toMatch(/profile\/invoiceApply with code/);
 	});
 
 	test('set, they are sent as chosen', async () => {

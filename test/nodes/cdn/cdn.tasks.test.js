@@ -124,16 +124,21 @@ describe('cache refresh', () => {
 		expect(JSON.parse(log.content)).toMatchObject({ partition: '|', urls: `${url}|https://www.example.com/b.html` });
 	});
 
-	test('a URL that contains the separator and a longer separator are refused before sending; a non-URL is the service\'s to refuse', async () => {
+	test('a URL that contains the separator, a longer separator and a URL without its scheme are refused before sending (issue 36: "add https://")', async () => {
 		const comma = await rejectedBeforeSending({ resource: 'cacheRefresh', operation: 'create', type: 'file', urls: 'https://www.example.com/list?ids=1,2' });
 		expect(comma.message).toBe('Invalid "URLs": URL 1 contains the separator "," (https://www.example.com/list?ids=1,2)');
 		expect(comma.description).toMatch(/Separator/);
 		const long = await rejectedBeforeSending({ resource: 'cacheRefresh', operation: 'create', type: 'file', urls: 'https://www.example.com/a', additionalFields: { partition: '||' } });
 		expect(long.message).toBe('Invalid "Separator": "||" is 2 characters; the separator must be at most one character');
+		const bare = await rejectedBeforeSending({ resource: 'prefetch', operation: 'create', preloadtype: 1, urls: 'https://www.example.com/a\nwww.example.com/b' });
+		expect(bare.message).toBe('Invalid "URLs": URL 2 (www.example.com/b) has no https:// at the start');
+		expect(bare.description).toBe('Write the full address with its scheme, for example https://www.example.com/b.');
+		// another scheme is the service's to refuse, in its words, under the field's name
 		const before = await sentTo('cdn/preload');
-		const notUrl = await fails({ resource: 'prefetch', operation: 'create', preloadtype: 1, urls: 'www.example.com/a' });
+		const ftp = await fails({ resource: 'prefetch', operation: 'create', preloadtype: 1, urls: 'ftp://www.example.com/a' });
 		expect(await sentTo('cdn/preload')).toBe(before + 1);
-		expect(notUrl.message).toMatch(/^urls.*\(cdn\/preload, code/);
+		expect(ftp.message).toMatch(/^"URLs": /);
+		expect(ftp.description).toMatch(/cdn\/preload with code/);
 	});
 
 	test('repeat submits the URLs again as a new task and can wait for it', async () => {
@@ -232,6 +237,6 @@ describe('tasks', () => {
 		expect(taskState(refreshId)).toBeUndefined();
 		expect(taskState(prefetchId)).toBeUndefined();
 		const error = await fails({ resource: 'task', operation: 'delete', ids: [refreshId] });
-		expect(error.message).toBe(`ids: task ${refreshId} does not exist (cdn/refreshDelete, code 0: check the values sent)`);
+		expect(error.message).toBe(`"Tasks": task ${refreshId} does not exist`);
 	});
 });

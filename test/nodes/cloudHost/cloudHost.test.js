@@ -189,20 +189,20 @@ describe('hosts', () => {
 			const before = await requests();
 			const error = await fails(parameters);
 			expect(await requests()).toBe(before + 1);
-			expect(error.message).toContain(`(${path}, code `);
+			expect(error.description).toContain(`${path} with code `);
 			return error;
 		};
 		let error = await refused(createParams({ pass: 'weakpass' }));
-		expect(error.message).toMatch(/pass/);
+		expect(error.message).toMatch(/^"Administrator Password"/);
 		expect(error.message).not.toContain('weakpass');
 		expect(error.description).not.toContain('weakpass');
 		error = await refused(createParams({ num: 0 }));
-		expect(error.message).toMatch(/num/);
+		expect(error.message).toMatch(/^"Quantity"/);
 		error = await refused(createParams({ num: 11 }));
-		expect(error.message).toMatch(/num/);
+		expect(error.message).toMatch(/^"Quantity"/);
 		const disks = await run({ resource: 'hostDisk', operation: 'getAll', simplify: false, iid: v.byId(host), returnAll: true });
 		error = await refused({ resource: 'host', operation: 'updateConfiguration', iid: v.byId(host), diskresize: { rows: [{ disk: disks[0].disk_id, size: 0 }] } }, 'instance/upgrade');
-		expect(error.message).toMatch(/diskresize/);
+		expect(error.message).toMatch(/^"Disk Resize" entry 1: /);
 	});
 
 	test('bad input is rejected before anything is sent', async () => {

@@ -98,7 +98,8 @@ describe('cloud disks', () => {
 
 		// a bound disk cannot be deleted: the service's message reaches the user
 		const error = await fail({ resource: 'cloudDisk', operation: 'delete', diskId: v.byId(d2.id) });
-		expect(error.message).toMatch(/unbind it first \(instance\/cloudDiskDelete, code 0/);
+		expect(error.message).toMatch(/unbind it first$/);
+		expect(error.description).toMatch(/instance\/cloudDiskDelete with code 0/);
 		await run({ resource: 'cloudDisk', operation: 'detach', diskId: v.byId(d2.id) });
 	});
 
@@ -140,9 +141,10 @@ describe('cloud disks', () => {
 		expect(error.message).toMatch(/25 is not a multiple of 10/);
 		// the documents state "a multiple of 10" and no bounds (docs/vendor/readings.md#r3), so the node leaves them to the service, whose message reaches the user
 		const zero = await fail({ resource: 'cloudDisk', operation: 'create', nodeid: v.byId(1), diskName: 'bad', value: 0 });
-		expect(zero.message).toMatch(/^value must be a multiple of 10 between 10 and 2000.*\(instance\/cloudDiskAdd, code/);
+		expect(zero.message).toMatch(/^"Size \(GB\)" must be a multiple of 10 between 10 and 2000/);
 		const tooBig = await fail({ resource: 'cloudDisk', operation: 'create', nodeid: v.byId(1), diskName: 'bad', value: 2010 });
-		expect(tooBig.message).toMatch(/^value must be a multiple of 10 between 10 and 2000 \(G\) \(instance\/cloudDiskAdd, code 0/);
+		expect(tooBig.message).toBe('"Size (GB)" must be a multiple of 10 between 10 and 2000 (G)');
+		expect(tooBig.description).toMatch(/instance\/cloudDiskAdd with code 0/);
 		// a disk given by a name that no disk has: looked up, refused, nothing attached
 		const binds = async () => (await v.control('GET', '/stats')).management.requests['instance/cloudDiskBind'] ?? 0;
 		const bindsBefore = await binds();
@@ -300,14 +302,14 @@ describe('firewalls and rules', () => {
 			const before = await requests();
 			const error = await fail(parameters);
 			expect(await requests()).toBe(before + 1);
-			expect(error.message).toContain(`(${path}, code `);
+			expect(error.description).toContain(`${path} with code `);
 			return error;
 		};
-		expect((await refused({ ...base, destport: '70000' }, 'instance/firewallRuleAdd')).message).toMatch(/destport/);
-		expect((await refused({ ...base, destport: '2000-1000' }, 'instance/firewallRuleAdd')).message).toMatch(/destport/);
-		expect((await refused({ ...base, protocol: 'gre' }, 'instance/firewallRuleAdd')).message).toMatch(/protocol/);
+		expect((await refused({ ...base, destport: '70000' }, 'instance/firewallRuleAdd')).message).toMatch(/^"Destination Port"/);
+		expect((await refused({ ...base, destport: '2000-1000' }, 'instance/firewallRuleAdd')).message).toMatch(/^"Destination Port"/);
+		expect((await refused({ ...base, protocol: 'gre' }, 'instance/firewallRuleAdd')).message).toMatch(/^"Protocol"/);
 		const [rule] = await run({ ...base, destport: '22' });
-		expect((await refused({ resource: 'firewallRule', operation: 'update', ruleId: v.byId(rule.id), updateFields: { destport: '70000' } }, 'instance/firewallRuleUpdate')).message).toMatch(/destport/);
+		expect((await refused({ resource: 'firewallRule', operation: 'update', ruleId: v.byId(rule.id), updateFields: { destport: '70000' } }, 'instance/firewallRuleUpdate')).message).toMatch(/^"Destination Port"/);
 		expect((await v.api('instance/firewallRuleList', { fid: Number(sg.id) })).data.map((r) => r.destport)).toEqual(['22']);
 	});
 });

@@ -163,7 +163,7 @@ describe('failures during the check', () => {
 		const store = new n8n.CredentialStore();
 		const ref = store.add('vendorObjectStorageApi', { endpoint: v.url, accessKey: 'VENDORTESTKEY', accessSecret: 'wrong-secret' });
 		const error = await v.fails(NODE, { resource: 'bucket', operation: 'checkCompatibility', bucket: rl('compat-bucket') }, { credentials: { vendorObjectStorageApi: ref }, store });
-		expect(error.message).toMatch(/^SignatureDoesNotMatch: /);
+		expect(error.context.serviceCode).toBe('SignatureDoesNotMatch');
 		expect((await v.control('GET', '/storage/objects?bucket=compat-bucket')).objects.filter((o) => o.key.startsWith('n8n-compat-'))).toEqual([]);
 	});
 });

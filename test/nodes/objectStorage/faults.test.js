@@ -177,7 +177,7 @@ describe('connections lost', () => {
 			{ resource: 'object', operation: 'download', bucket: rl('fault-bucket'), key: 'missing.bin' },
 			{ continueOnFail: true },
 		);
-		expect(items[0].json).toEqual({ error: expect.stringMatching(/^NoSuchKey: /), description: expect.stringMatching(/keys are case-sensitive.*X-Trans-Id/) });
+		expect(items[0].json).toEqual({ error: 'The object "missing.bin" does not exist in the bucket "fault-bucket"', description: expect.stringMatching(/keys are case-sensitive.*NoSuchKey.*X-Trans-Id/) });
 	});
 });
 
@@ -187,7 +187,7 @@ describe('Initiate Multipart Upload is not repeated after an answer that leaves 
 		const before = (await uploads()).length;
 		const error = await fails({ resource: 'multipartUpload', operation: 'initiate', bucket: rl('fault-bucket'), key: 'orphan.bin' });
 		expect(await count('InitiateMultipartUpload')).toBe(1);
-		expect(error.message).toMatch(/^InternalError: /);
+		expect(error.context.serviceCode).toBe('InternalError');
 		expect(error.description).toMatch(/Initiate Multipart Upload fault-bucket\/orphan\.bin was sent once and not repeated, because the service may have performed it before failing\./);
 		expect(error.description).toMatch(/may have created a multipart upload for "orphan\.bin".*offers no way to list uploads.*Multipart Upload > Abort and its upload ID/);
 		// the service did create one: exactly one, and the remedy the message names removes it
@@ -260,7 +260,7 @@ describe('Initiate Multipart Upload is not repeated after an answer that leaves 
 			fileContent: 'd'.repeat(3 * 1024 * 1024),
 			options: { multipartThreshold: 1, partSize: 1 },
 		});
-		expect(error.message).toMatch(/^The multipart upload of "complete-lost\.bin" failed: NoSuchUpload: /);
+		expect(error.message).toMatch(/^The multipart upload of "complete-lost\.bin" failed: The multipart upload of "complete-lost\.bin" does not exist any more/);
 		expect(error.description).toMatch(/already gone when the node aborted it: the Complete may have succeeded.*Check whether "complete-lost\.bin" exists/);
 		const objects = (await v.control('GET', '/storage/objects?bucket=fault-bucket')).objects.map((o) => o.key);
 		expect(objects).toContain('complete-lost.bin');

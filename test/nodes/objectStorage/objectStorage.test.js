@@ -112,17 +112,20 @@ describe('buckets', () => {
 		expect(gone.results.map((r) => r.value)).not.toContain('acl-bucket-1');
 	});
 
-	test('service errors carry code, message, X-Trans-Id and how to fix them', async () => {
+	test('service errors say in words what happened to which bucket or object; code, message, X-Trans-Id and how to fix them in the description (issue 36)', async () => {
 		await bucket('taken-bucket');
 		const taken = await fails({ resource: 'bucket', operation: 'create', bucketName: 'taken-bucket' });
-		expect(taken.message).toMatch(/^BucketAlreadyExists: /);
-		expect(taken.description).toMatch(/choose another name.*X-Trans-Id [0-9a-f-]{36}/);
+		expect(taken.message).toBe('The bucket name "taken-bucket" is taken');
+		expect(taken.context.serviceCode).toBe('BucketAlreadyExists');
+		expect(taken.description).toMatch(/choose another name\. Service answer: BucketAlreadyExists, ".*", X-Trans-Id [0-9a-f-]{36}\.$/);
 		await ok({ resource: 'object', operation: 'upload', bucket: rl('taken-bucket'), key: 'keep.txt', ...text('x') });
 		const notEmpty = await fails({ resource: 'bucket', operation: 'delete', bucket: rl('taken-bucket') });
-		expect(notEmpty.message).toMatch(/^BucketNotEmpty: /);
+		expect(notEmpty.message).toBe('The bucket "taken-bucket" is not empty');
+		expect(notEmpty.context.serviceCode).toBe('BucketNotEmpty');
 		expect(notEmpty.httpCode).toBe('409');
 		const missing = await fails({ resource: 'object', operation: 'download', bucket: rl('no-such-bucket'), key: 'x' });
-		expect(missing.message).toMatch(/^NoSuchBucket: /);
+		expect(missing.message).toBe('The bucket "no-such-bucket" does not exist');
+		expect(missing.context.serviceCode).toBe('NoSuchBucket');
 	});
 });
 
@@ -224,7 +227,7 @@ describe('objects', () => {
 		expect((await download('keys-bucket', 'cond.txt', { ifMatch: up.etag })).bytes.toString()).toBe('conditional');
 		expect((await download('keys-bucket', 'cond.txt', { ifMatch: `"${up.etag}"` })).bytes.toString()).toBe('conditional');
 		const mismatch = await fails({ resource: 'object', operation: 'download', bucket: rl('keys-bucket'), key: 'cond.txt', options: { ifMatch: 'deadbeef' } });
-		expect(mismatch.message).toMatch(/^PreconditionFailed: /);
+		expect(mismatch.context.serviceCode).toBe('PreconditionFailed');
 		expect(mismatch.httpCode).toBe('412');
 		expect(mismatch.description).toMatch(/If-Match or If-Unmodified-Since.*X-Trans-Id/);
 
@@ -238,7 +241,7 @@ describe('objects', () => {
 
 		expect((await download('keys-bucket', 'cond.txt', { ifUnmodifiedSince: after })).bytes.toString()).toBe('conditional');
 		const changed = await fails({ resource: 'object', operation: 'download', bucket: rl('keys-bucket'), key: 'cond.txt', options: { ifUnmodifiedSince: before } });
-		expect(changed.message).toMatch(/^PreconditionFailed: /);
+		expect(changed.context.serviceCode).toBe('PreconditionFailed');
 	});
 
 	test('ranges: first bytes, open end, suffix, inside a larger object', async () => {
@@ -253,7 +256,7 @@ describe('objects', () => {
 		const mid = await download('keys-bucket', 'range-big.bin', { range: 'bytes=1048576-2097151' });
 		expect(md5(mid.bytes)).toBe(md5(big.subarray(1048576, 2097152)));
 		const beyond = await fails({ resource: 'object', operation: 'download', bucket: rl('keys-bucket'), key: 'range.txt', options: { range: 'bytes=100-200' } });
-		expect(beyond.message).toMatch(/^InvalidRange: /);
+		expect(beyond.context.serviceCode).toBe('InvalidRange');
 	});
 
 	test('presigned PUT uploads with plain fetch; a Content-Type is part of the signature', async () => {
@@ -288,7 +291,7 @@ describe('objects', () => {
 		await ok({ resource: 'object', operation: 'upload', bucket: rl('keys-bucket'), key: 'doomed.txt', ...text('bye') });
 		expect(await ok({ resource: 'object', operation: 'delete', bucket: rl('keys-bucket'), key: 'doomed.txt' })).toEqual([{ deleted: true, bucket: 'keys-bucket', key: 'doomed.txt' }]);
 		const error = await fails({ resource: 'object', operation: 'download', bucket: rl('keys-bucket'), key: 'doomed.txt' });
-		expect(error.message).toMatch(/^NoSuchKey: /);
+		expect(error.context.serviceCode).toBe('NoSuchKey');
 		expect(error.description).toMatch(/keys are case-sensitive/);
 	});
 
@@ -301,7 +304,7 @@ describe('objects', () => {
 		expect(error).toBeUndefined();
 		expect(items.map((i) => i.pairedItem)).toEqual([{ item: 0 }, { item: 1 }, { item: 2 }]);
 		expect(items[0].json.key).toBe('plain.txt');
-		expect(items[1].json.error).toMatch(/^NoSuchKey/);
+		expect(items[1].json).toEqual({ error: 'The object "missing.txt" does not exist in the bucket "keys-bucket"', description: expect.stringMatching(/Service answer: NoSuchKey, /) });
 		expect(items[2].json.error).toMatch(/"Key" field is empty/);
 	});
 });
@@ -422,7 +425,7 @@ describe('multipart upload operations', () => {
 		]);
 		expect(await uploads()).toEqual([]);
 		const error = await fails({ resource: 'multipartUpload', operation: 'listParts', bucket: rl('parts-bucket'), key: 'aborted.bin', uploadId: init.uploadId, returnAll: true });
-		expect(error.message).toMatch(/^NoSuchUpload: /);
+		expect(error.context.serviceCode).toBe('NoSuchUpload');
 		expect((await objects('parts-bucket')).map((o) => o.key)).not.toContain('aborted.bin');
 	});
 
@@ -572,10 +575,14 @@ describe('bad input is refused before any request', () => {
 		expect(up.contentType).toBe('text/plain');
 	});
 
-	test('an item without any binary data is refused by name', async () => {
+	test('an item without any binary data is refused by name, in words (not n8n\'s "... [item 0]")', async () => {
 		const before = counter.count;
 		const error = await fails({ resource: 'object', operation: 'upload', bucket: rl('input-bucket'), key: 'k', binaryPropertyName: 'data' });
-		expect(error.message).toMatch(/expects the node's input data to contain a binary file 'data'/);
+		expect(error.message).toBe('The input item holds no file to upload');
+		expect(error.description).toMatch(/Read\/Write Files from Disk.*"Input Binary Field" names the file to take \(now "data"\)/);
+		const other = await fails({ resource: 'object', operation: 'upload', bucket: rl('input-bucket'), key: 'k', binaryPropertyName: 'file' }, { binaryInput: [{ binary: { data: { text: 'x', mimeType: 'text/plain' } } }] });
+		expect(other.message).toBe('The input item has no file named "file"');
+		expect(other.description).toBe('Its files are named "data": set "Input Binary Field" to one of them.');
 		expect(counter.count).toBe(before);
 	});
 });
@@ -593,18 +600,20 @@ describe('limits the documents do not state are hints (readings R3): the request
 		const before = counter.count;
 		const error = await fails(parameters);
 		expect(counter.count).toBe(before + 1);
-		expect(error.message).toMatch(/^InvalidBucketName: /);
-		expect(error.description).toMatch(/^The service refused the bucket name\. S3-compatible services usually want 3-63 lower-case letters/);
+		expect(error.context.serviceCode).toBe('InvalidBucketName');
+		expect(error.message).toBe(`The service refused the bucket name "${parameters.bucketName}"`);
+		expect(error.description).toMatch(/^S3-compatible services usually want 3-63 lower-case letters/);
 	});
 
 	test('a bucket name typed By Name is not checked by a pattern in the editor', async () => {
 		const error = await fails({ resource: 'bucket', operation: 'getAcl', bucket: rl('Bad_Name') });
-		expect(error.message).toMatch(/^(InvalidBucketName|NoSuchBucket): /);
+		expect(['InvalidBucketName', 'NoSuchBucket']).toContain(error.context.serviceCode);
 	});
 
 	test('a key over 1024 bytes goes to the service, whose error is shown', async () => {
 		const error = await fails({ resource: 'object', operation: 'upload', bucket: rl('limits-bucket'), key: 'ü'.repeat(513), ...text('x') });
-		expect(error.message).toMatch(/^InvalidArgument: .*too long/);
+		expect(error.context.serviceCode).toBe('InvalidArgument');
+		expect(error.message).toMatch(/^The service refused Put Object limits-bucket\/ü+: .*too long/);
 	});
 
 	test('part number 10001 goes to the service, whose error is shown', async () => {
@@ -613,7 +622,8 @@ describe('limits the documents do not state are hints (readings R3): the request
 			{ resource: 'multipartUpload', operation: 'uploadPart', bucket: rl('limits-bucket'), key: 'p.bin', uploadId: init.uploadId, partNumber: 10001 },
 			{ binaryInput: [{ binary: { data: { text: 'x', mimeType: 'text/plain' } } }] },
 		);
-		expect(error.message).toMatch(/^InvalidArgument: Part number must be an integer between 1 and 10000/);
+		expect(error.context.serviceCode).toBe('InvalidArgument');
+		expect(error.message).toMatch(/^The service refused Upload Part 10001 limits-bucket\/p\.bin: Part number must be an integer between 1 and 10000/);
 		await ok({ resource: 'multipartUpload', operation: 'abort', bucket: rl('limits-bucket'), key: 'p.bin', uploadId: init.uploadId });
 	});
 
@@ -645,8 +655,10 @@ describe('signing problems', () => {
 
 	test('a wrong secret: SignatureDoesNotMatch with message, X-Trans-Id and a hint; no secret or signature leaks', async () => {
 		const error = await fails({ resource: 'bucket', operation: 'listObjects', bucket: rl('sign-bucket') }, { credentials: { vendorObjectStorageApi: creds({ accessSecret: 'wrong-secret-value' }) } });
-		expect(error.message).toBe('SignatureDoesNotMatch: The request signature we calculated does not match the signature you provided. Check your key and signing method.');
-		expect(error.description).toMatch(/^Check the access secret in the credential, and under Advanced Protocol Settings the scheme word and header prefix.* \(X-Trans-Id [0-9a-f-]{36}\)$/);
+		expect(error.message).toBe('The service refused the signature of the request: the access secret or the signing settings do not match');
+		expect(error.description).toMatch(
+			/^Check the access secret in the credential, and under Advanced Protocol Settings the scheme word and header prefix.* Service answer: SignatureDoesNotMatch, "The request signature we calculated does not match the signature you provided\. Check your key and signing method", X-Trans-Id [0-9a-f-]{36}\.$/,
+		);
 		expect(error.httpCode).toBe('403');
 		const everything = JSON.stringify({ ...error, message: error.message, description: error.description, stack: error.stack, cause: error.cause });
 		expect(everything).not.toContain('wrong-secret-value');
@@ -655,7 +667,7 @@ describe('signing problems', () => {
 
 	test('an unknown access key: InvalidAccessKeyId', async () => {
 		const error = await fails({ resource: 'bucket', operation: 'getAcl', bucket: rl('sign-bucket') }, { credentials: { vendorObjectStorageApi: creds({ accessKey: 'NOSUCHKEY' }) } });
-		expect(error.message).toMatch(/^InvalidAccessKeyId: /);
+		expect(error.context.serviceCode).toBe('InvalidAccessKeyId');
 		expect(error.description).toMatch(/Check the access key/);
 	});
 
@@ -693,7 +705,7 @@ describe('signing problems', () => {
 		try {
 			const mark = counter.count;
 			const error = await fails({ resource: 'bucket', operation: 'listObjects', bucket: rl('sign-bucket') }, { credentials: { vendorObjectStorageApi: creds({ endpoint: `http://127.0.0.1:${proxy.address().port}` }) } });
-			expect(error.message).toMatch(/^RequestTimeTooSkewed: /);
+			expect(error.context.serviceCode).toBe('RequestTimeTooSkewed');
 			expect(error.description).toMatch(/clock is more than 15 minutes away.*NTP.*X-Trans-Id/);
 			expect(counter.since(mark)).toHaveLength(2);
 		} finally {

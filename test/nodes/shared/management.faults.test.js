@@ -32,8 +32,9 @@ describe('every request bounded in time, the timeout told as such', () => {
 		const before = await requestsTo('profile/balance');
 		const error = await v.fails(NODE, { resource: 'balance', operation: 'get', simplify: false }, { credentials: quick() });
 		const sent = (await requestsTo('profile/balance')) - before;
-		expect(error.message).toMatch(/^The API did not answer profile\/balance in time: \d attempts? over [\d.]+ s, each given at most 1 s$/);
-		expect(error.description).toMatch(/Nothing was changed/);
+		// what the user asked for, not the service's path (issue 36); the path in the description
+		expect(error.message).toMatch(/^The API did not answer "Get the balance" in time: \d attempts? over [\d.]+ s, each given at most 1 s$/);
+		expect(error.description).toMatch(/Nothing was changed.*Service request: API\/profile\/balance\./);
 		expect(sent).toBeGreaterThanOrEqual(2);
 		expect(sent).toBeLessThanOrEqual(4);
 	});
@@ -43,7 +44,7 @@ describe('every request bounded in time, the timeout told as such', () => {
 		const before = await requestsTo('profile/groupAdd');
 		const error = await v.fails(NODE, { resource: 'group', operation: 'create', name: 'hang-once' }, { credentials: quick() });
 		expect((await requestsTo('profile/groupAdd')) - before).toBe(1);
-		expect(error.message).toBe('The API did not answer profile/groupAdd within 2 s; the change may or may not have been made, check before repeating it');
+		expect(error.message).toBe('The API did not answer "Create a group" within 2 s; the change may or may not have been made, check before repeating it');
 	});
 });
 
@@ -51,7 +52,7 @@ describe("the node's own message, never n8n's generic text", () => {
 	test('a write whose connection drops: the endpoint, and not "retry immediately"', async () => {
 		await inject({ op: 'profile/groupAdd', kind: 'reset' });
 		const error = await v.fails(NODE, { resource: 'group', operation: 'create', name: 'reset-once' });
-		expect(error.message).toMatch(/^The connection failed while profile\/groupAdd was under way \(ECONNRESET\); the change may or may not have been made/);
+		expect(error.message).toMatch(/^The connection failed while "Create a group" was under way \(ECONNRESET\); the change may or may not have been made/);
 		expect(error.message).not.toMatch(/closed unexpectedly|retry the request immediately/);
 	});
 
@@ -66,7 +67,7 @@ describe("the node's own message, never n8n's generic text", () => {
 		const before = await requestsTo('profile/balance');
 		const error = await v.fails(NODE, { resource: 'balance', operation: 'get', simplify: false }, { credentials: quick() });
 		expect((await requestsTo('profile/balance')) - before).toBe(4);
-		expect(error.message).toBe('The service failed to answer profile/balance: an HTML page ("Maintenance") where JSON was expected (HTTP 200) after 4 attempts');
+		expect(error.message).toBe('The service failed to answer "Get the balance": an HTML page ("Maintenance") where JSON was expected (HTTP 200) after 4 attempts');
 	});
 
 	test('a write answered with broken JSON says the change may have been made (and it was)', async () => {
@@ -74,27 +75,28 @@ describe("the node's own message, never n8n's generic text", () => {
 		const before = await requestsTo('profile/groupAdd');
 		const error = await v.fails(NODE, { resource: 'group', operation: 'create', name: 'made-but-broken' });
 		expect((await requestsTo('profile/groupAdd')) - before).toBe(1);
-		expect(error.message).toBe('The service answered profile/groupAdd with broken JSON (HTTP 200); the change may or may not have been made, check before repeating it');
+		expect(error.message).toBe('The service answered "Create a group" with broken JSON (HTTP 200); the change may or may not have been made, check before repeating it');
 		const groups = await v.api('profile/groupList', { name: 'made-but-broken' });
 		expect(groups.data.map((g) => g.name)).toEqual(['made-but-broken']);
 	});
 
-	test('a failure envelope: the service message, then the endpoint and its code; HTTP status and service code kept apart', async () => {
+	test('a failure envelope: the service message first, the endpoint and its code in the description; HTTP status and service code kept apart', async () => {
 		await inject({ op: 'profile/balance', kind: 'envelope', code: 2, message: 'account frozen', times: 1 });
 		let error = await v.fails(NODE, { resource: 'balance', operation: 'get', simplify: false });
-		expect(error.message).toBe('account frozen (profile/balance, code 2: check the values sent)');
+		expect(error.message).toBe('account frozen');
+		expect(error.description).toBe('The service refused profile/balance with code 2. Nothing was changed. Check the values sent.');
 		expect(error.httpCode).toBeNull();
 		expect(error.context.serviceCode).toBe('2');
 		await inject({ op: 'profile/balance', kind: 'envelope', code: 0, message: null, times: 1 });
 		error = await v.fails(NODE, { resource: 'balance', operation: 'get', simplify: false });
-		expect(error.message).toBe('The service refused the request without a message (profile/balance, code 0: check the values sent)');
+		expect(error.message).toBe('The service refused "Get the balance" without a message');
 	});
 
 	test('Continue On Fail items carry the message and the description', async () => {
 		await inject({ op: 'profile/balance', kind: 'envelope', code: 3, message: 'no', times: 1 });
 		const { items, error } = await v.run(NODE, { resource: 'balance', operation: 'get', simplify: false }, { input: [{}, {}], continueOnFail: true });
 		expect(error).toBeUndefined();
-		expect(items[0].json).toEqual({ error: 'no (profile/balance, code 3: check the values sent)', description: expect.stringMatching(/code 3/) });
+		expect(items[0].json).toEqual({ error: 'no', description: expect.stringMatching(/profile\/balance with code 3/) });
 		expect(items[1].json.price).toBeDefined();
 		expect(items.map((i) => i.pairedItem.item)).toEqual([0, 1]);
 	});

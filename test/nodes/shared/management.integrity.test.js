@@ -81,26 +81,26 @@ describe('answers bounded in size, time and depth', () => {
 		await inject({ op: 'profile/balance', kind: 'bigAnswer', bytes: 40 * 1048576 });
 		const before = await requestsTo('profile/balance');
 		const error = await v.fails(NODE, { resource: 'balance', operation: 'get', simplify: false });
-		expect(error.message).toBe('The service answered profile/balance with an answer larger than 16.0 MiB (40.0 MiB announced); it was not read further');
+		expect(error.message).toBe('The service answered "Get the balance" with an answer larger than 16.0 MiB (40.0 MiB announced); it was not read further');
 		expect((await requestsTo('profile/balance')) - before).toBe(1);
 	});
 
 	test('an endless answer (no length announced) is cut at 16 MiB', async () => {
 		await inject({ op: 'profile/balance', kind: 'bigAnswer', endless: true });
 		const error = await v.fails(NODE, { resource: 'balance', operation: 'get', simplify: false });
-		expect(error.message).toMatch(/^The service answered profile\/balance with an answer larger than 16\.0 MiB \(more than 16\.0 MiB sent\); it was not read further$/);
+		expect(error.message).toMatch(/^The service answered "Get the balance" with an answer larger than 16\.0 MiB \(more than 16\.0 MiB sent\); it was not read further$/);
 	});
 
 	test('an answer that drips one byte at a time ends at the total deadline (3 × Timeout for a read), as a timeout', async () => {
 		await inject({ op: 'profile/balance', kind: 'drip', intervalMs: 400 });
 		const error = await v.fails(NODE, { resource: 'balance', operation: 'get', simplify: false }, { credentials: quick() });
-		expect(error.message).toMatch(/^The API did not answer profile\/balance in time: \d attempts? over [\d.]+ s, each given at most 1 s$/);
+		expect(error.message).toMatch(/^The API did not answer "Get the balance" in time: \d attempts? over [\d.]+ s, each given at most 1 s$/);
 	});
 
 	test('an answer nested 100,000 deep is refused with a clear error, not parsed', async () => {
 		await inject({ op: 'profile/balance', kind: 'deepJson', depth: 100000 });
 		const error = await v.fails(NODE, { resource: 'balance', operation: 'get', simplify: false });
-		expect(error.message).toMatch(/^The service answered profile\/balance with an answer nested more than 64 levels deep/);
+		expect(error.message).toMatch(/^The service answered "Get the balance" with an answer nested more than 64 levels deep/);
 	});
 });
 
@@ -131,10 +131,11 @@ describe('secrets never shown', () => {
 		const parameters = { resource: 'bucket', operation: 'listObjects', bucket: rl('redact-bucket'), returnAll: true };
 		const error = await v.fails(storage, parameters);
 		expect(`${error.message} ${error.description} ${JSON.stringify(error.context ?? {})} ${JSON.stringify(error.cause ?? {})}`).not.toContain('vendor-test-secret');
-		expect(error.message).toBe('AccessDenied: signature made with (hidden) does not match');
+		expect(error.message).toBe('The access key may not do this (List Objects redact-bucket)');
+		expect(error.description).toContain('Service answer: AccessDenied, "signature made with (hidden) does not match"');
 		const { items } = await v.run(storage, parameters, { continueOnFail: true });
 		expect(JSON.stringify(items.map((i) => i.json))).not.toContain('vendor-test-secret');
-		expect(items[0].json.error).toBe('AccessDenied: signature made with (hidden) does not match');
+		expect(items[0].json).toMatchObject({ error: 'The access key may not do this (List Objects redact-bucket)', description: expect.stringContaining('signature made with (hidden) does not match') });
 	});
 
 	test('a record that carries the password comes out with it hidden', async () => {
@@ -149,7 +150,7 @@ describe('retries and envelopes read strictly', () => {
 		await inject({ op: 'profile/groupAdd', kind: 'http', status: 429 });
 		const before = await requestsTo('profile/groupAdd');
 		const error = await v.fails(NODE, { resource: 'group', operation: 'create', name: 'busy-write' }, { credentials: quick() });
-		expect(error.message).toMatch(/^The service limited the rate of requests \(HTTP 429 Too Many Requests\) and still refused profile\/groupAdd after [\d.]+ s of waiting and repeating/);
+		expect(error.message).toMatch(/^The service limited the rate of requests \(HTTP 429 Too Many Requests\) and still refused "Create a group" after [\d.]+ s of waiting and repeating/);
 		const sent = (await requestsTo('profile/groupAdd')) - before;
 		expect(sent).toBeGreaterThanOrEqual(1);
 		expect(sent).toBeLessThanOrEqual(4);

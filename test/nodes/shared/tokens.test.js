@@ -84,7 +84,8 @@ describe('a refused token, whatever its code and words (readings R30, R44)', () 
 		const credentials = await loggedIn();
 		await inject({ op: 'profile/balance', kind: 'envelope', code, message });
 		const c = await counted('profile/balance', () => v.run(NODE, BALANCE, { credentials }));
-		expect(c.result.error.message).toBe(`The service refused the token for profile/balance even after logging in again: ${message} (code ${code})`);
+		expect(c.result.error.message).toBe(`The service refused the token for "Get the balance" even after logging in again: ${message}`);
+		expect(c.result.error.description).toContain(`Service request: API/profile/balance, service code ${code}.`);
 		expect({ logins: c.logins, requests: c.requests }).toEqual({ logins: 1, requests: 2 });
 		// the next call knows both tokens were refused: one log-in, one request
 		const next = await counted('profile/balance', () => v.run(NODE, BALANCE, { credentials }));
@@ -118,7 +119,8 @@ describe('a refused token, whatever its code and words (readings R30, R44)', () 
 		const credentials = await loggedIn();
 		await inject({ op: 'profile/balance', kind: 'envelope', code, message });
 		const c = await counted('profile/balance', () => v.run(NODE, BALANCE, { credentials }));
-		expect(c.result.error.message).toContain(message);
+		// the service's words, its path said as what the user asked for (issue 36)
+		expect(c.result.error.message).toContain(message.replace('API/profile/balance', '"Get the balance"'));
 		expect({ logins: c.logins, requests: c.requests }).toEqual({ logins: 0, requests: 1 });
 	});
 });

@@ -64,7 +64,8 @@ test('an unknown numeric ID is refused with the candidates before anything is se
 	expect(await requests('instance/update')).toBe(before);
 	// a normal run sends the ID as it is and shows the service's refusal
 	const plain = await v.fails('vendorCloudHost', { resource: 'host', operation: 'reboot', id: '999999' });
-	expect(plain.message).toMatch(/999999.*\(instance\/update, code 0: check the values sent\)$/);
+	expect(plain.message).toBe('"Hosts": cloud host 999999 does not exist');
+	expect(plain.description).toMatch(/instance\/update with code 0/);
 });
 
 test('a list that was cut ends with a note: how many there are and how to see the rest', async () => {
@@ -121,5 +122,6 @@ test('Object Storage as a tool: the error message says what to do (the model rea
 	expect(tool.error.message.startsWith(plain.error.message.replace(/[.\s]+$/, ''))).toBe(true);
 	// the hint (without the per-request X-Trans-Id) is in the message the model reads
 	expect(plain.error.description).toBeTruthy();
-	expect(tool.error.message).toContain(plain.error.description.replace(/\s*\(X-Trans-Id [^)]*\)/, ''));
+	const withoutRequestId = (t) => t.replace(/, X-Trans-Id [0-9a-f-]+/, '');
+	expect(withoutRequestId(tool.error.message)).toContain(withoutRequestId(plain.error.description));
 });

@@ -51,7 +51,7 @@ async function execute(this: IExecuteFunctions, items: INodeExecutionData[]): Pr
 		const uploadId = check.uploadId(node, i, this.getNodeParameter('uploadId', i, ''));
 		const partNumber = check.partNumber(node, i, this.getNodeParameter('partNumber', i, 1));
 		const property = String(this.getNodeParameter('binaryPropertyName', i, 'data'));
-		this.helpers.assertBinaryData(i, property);
+		check.inputFile(this, i, property);
 		const data = await this.helpers.getBinaryDataBuffer(i, property);
 		const settings = await getSettings(this, i);
 		const started = Date.now();

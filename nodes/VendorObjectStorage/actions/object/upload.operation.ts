@@ -115,7 +115,7 @@ async function execute(this: IExecuteFunctions, items: INodeExecutionData[]): Pr
 		let text: Buffer | undefined;
 		const property = String(this.getNodeParameter('binaryPropertyName', i, 'data'));
 		if (fromBinary) {
-			binary = this.helpers.assertBinaryData(i, property);
+			binary = check.inputFile(this, i, property, true);
 		} else {
 			text = Buffer.from(String(this.getNodeParameter('fileContent', i, '')), 'utf8');
 		}

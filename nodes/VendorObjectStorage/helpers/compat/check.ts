@@ -44,8 +44,13 @@ export const VARIANTS: Variant[] = [
 	{ id: 'snakeSignedDecoded', label: 'upload_id/part_number signed, values decoded', spelling: 'snake', signUnderscore: true, decoded: true },
 ];
 
-/** The service's error code that a storage error's message starts with ("SignatureDoesNotMatch: …"). */
-export const codeOf = (error: unknown) => /^([A-Za-z][A-Za-z0-9]*): /.exec(String((error as Error)?.message ?? ''))?.[1];
+/** The service's error code of a storage error (`context.serviceCode`; a message that starts with one, "SignatureDoesNotMatch: …"). */
+export const codeOf = (error: unknown): string | undefined => {
+	// the service's code, kept on the error (storage/errors.ts); its first line is in words
+	const kept = (error as { context?: { serviceCode?: unknown } } | undefined)?.context?.serviceCode;
+	if (typeof kept === 'string' && kept) return kept;
+	return /^([A-Za-z][A-Za-z0-9]*): /.exec(String((error as Error)?.message ?? ''))?.[1];
+};
 export const messageOf = (error: unknown) => String((error as Error)?.message ?? error);
 export const md5 = (data: Buffer) => createHash('md5').update(data).digest('hex');
 

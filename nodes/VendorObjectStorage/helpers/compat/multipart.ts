@@ -103,7 +103,8 @@ export async function multipart(c: Check, spelling: 'camel' | 'snake', readings:
 		return chosen;
 	} catch (error) {
 		readings[spelling] ??= 'failed';
-		observed.push(messageOf(error));
+		// a diagnostic: the service's code beside its words
+		observed.push(codeOf(error) ? `${codeOf(error)}: ${messageOf(error)}` : messageOf(error));
 		c.problem({ check, tried: tried.join('; '), observed: observed.join('; '), reading: `${names} failed for another reason than the signature` });
 		return undefined;
 	}
