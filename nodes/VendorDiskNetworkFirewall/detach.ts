@@ -33,15 +33,18 @@ export function noSuchEndpoint(error: unknown): boolean {
 /** One detach: `instance/unbind`, or the example's path after a 404 there; `found` is told the path that answered. */
 async function detachOnce(ctx: OperationContext, request: IDataObject, known: string | undefined, found: (path: string | undefined) => void) {
 	const path = known ?? UNBIND_PATH;
+	let failure: unknown;
 	try {
 		const envelope = await apiRequest(ctx.fn, path, request, { itemIndex: ctx.itemIndex });
 		found(path);
 		return envelope;
 	} catch (error) {
-		if (path !== UNBIND_PATH || !noSuchEndpoint(error)) {
-			found(known);
-			throw error;
-		}
+		failure = error;
+	}
+	// apiRequest's own NodeApiError, passed on as it is
+	if (path !== UNBIND_PATH || !noSuchEndpoint(failure)) {
+		found(known);
+		throw failure;
 	}
 	// no instance/unbind here: the documentation's example path (readings R60)
 	found(EXAMPLE_PATH);
