@@ -271,7 +271,7 @@ test('chat server restart: the Cloud Host node opens with its icon, Resource and
 	const expected = declared('vendorCloudHost', 'host');
 	const resources = await openDropdown('resource');
 	expect(resources).toEqual(expected.resources);
-	expect(resources).toEqual(expect.arrayContaining(['Host', 'Backup', 'Snapshot', 'Data Centre']));
+	expect(resources).toEqual(expect.arrayContaining(['Host', 'Backup', 'Snapshot', 'Data Center']));
 	await page.screenshot({ path: path.join(SHOTS, 'node-cloud-host-resources.png') });
 	await closeDropdown();
 
@@ -347,8 +347,8 @@ test('nightly DNS backup: the Object Storage node opens with its icon, Resource 
 	for (const icon of canvasIcons) expect(icon.complete && icon.width > 0).toBe(true);
 	expect(await subtitleOf('Get Domains')).toBe('Get Many: Domain');
 	expect(await subtitleOf('Get Records')).toBe('Get Many: Record');
-	expect(await subtitleOf('Upload Backup')).toBe('Upload: Object'); // the storage node too
-	expect(await subtitleOf('Presigned Link')).toBe('Get Presigned URL: Object');
+	expect(await subtitleOf('Upload Backup')).toBe('Upload: File'); // the storage node too
+	expect(await subtitleOf('Presigned Link')).toBe('Get Presigned URL: File');
 	await page.screenshot({ path: path.join(SHOTS, 'workflow-nightly-dns-backup.png') });
 
 	await openNode('Upload Backup');
@@ -356,7 +356,7 @@ test('nightly DNS backup: the Object Storage node opens with its icon, Resource 
 	expect(icons.length).toBeGreaterThan(0);
 	for (const icon of icons) expect(icon).toMatchObject({ src: expect.stringMatching(/objectStorage\.svg$/), complete: true });
 	const ndv = page.locator('[data-test-id=ndv]');
-	await expect(ndv.locator('[data-test-id=parameter-input-resource] input').inputValue()).resolves.toBe('Object');
+	await expect(ndv.locator('[data-test-id=parameter-input-resource] input').inputValue()).resolves.toBe('File');
 	await expect(ndv.locator('[data-test-id=parameter-input-operation] input').inputValue()).resolves.toBe('Upload');
 	await page.screenshot({ path: path.join(SHOTS, 'node-object-storage.png') });
 

@@ -229,7 +229,7 @@ async function abandon(
 	if (failure?.notStarted || uploadId === undefined) return error;
 	const aborted = await abortUpload(ctx, o, uploadId);
 	const what = failure?.cancelled
-		? `The upload of "${o.key}" was cancelled`
+		? `The upload of "${o.key}" was canceled`
 		: failure?.partNumber !== undefined
 			? `Uploading part ${failure.partNumber} of "${o.key}" failed`
 			: `The multipart upload of "${o.key}" failed`;
@@ -309,7 +309,7 @@ async function multipartUpload(
 			}
 			if (failure) return;
 			if (isCancelled(ctx)) {
-				failure ??= { error: new Error('The execution was cancelled'), cancelled: true };
+				failure ??= { error: new Error('The execution was canceled'), cancelled: true };
 				return;
 			}
 			try {
@@ -342,7 +342,7 @@ async function multipartUpload(
 	let result: { etag?: string } | undefined;
 	let completing = false;
 	if (!failure && uploadId !== undefined) {
-		if (isCancelled(ctx)) failure = { error: new Error('The execution was cancelled'), cancelled: true };
+		if (isCancelled(ctx)) failure = { error: new Error('The execution was canceled'), cancelled: true };
 		else {
 			try {
 				await o.beforeComplete?.();

@@ -14,7 +14,7 @@ export const operation: StorageOperation = {
 	resource: 'object',
 	operation: 'upload',
 	name: 'Upload',
-	action: 'Upload object',
+	action: 'Upload a file',
 	description: 'Upload a file or text; files above the Multipart Threshold stream in parallel parts',
 	serial: 'each upload sends its own parts in parallel (see Parts in Parallel)',
 	toolText: `Needs: ${TOOL_BUCKET}; ${TOOL_KEY}; the content (text, or a binary field of the input). Returns the key, size and ETag of the stored object. Replaces an object with the same key. ${TOOL_CONFIRM}`,
