@@ -94,7 +94,7 @@ export class VendorObjectStorageApi implements ICredentialType {
 				{ name: '/bucket', value: 'noSlash', description: 'Send and sign bucket requests at /bucket, for a service that refuses /bucket/' },
 			],
 			description:
-				'Path of Create and Delete Bucket, Get and Set ACL and List Objects. Bucket > Check Compatibility tells which one the service accepts.',
+				'Path of Create and Delete Bucket, Get and Set ACL and List Objects. Bucket > Verify Compatibility tells which one the service accepts.',
 		},
 		{
 			displayName: 'Multipart Query Names',
@@ -128,7 +128,7 @@ export class VendorObjectStorageApi implements ICredentialType {
 				{ name: 'Decoded', value: 'decoded', description: 'Sign the upload ID with its percent-escapes decoded' },
 			],
 			description:
-				'How upload IDs holding +, / or = are written into the signature; the documentation does not say. Bucket > Check Compatibility tells which one the service uses.',
+				'How upload IDs holding +, / or = are written into the signature; the documentation does not say. Bucket > Verify Compatibility tells which one the service uses.',
 		},
 		{
 			displayName: 'Response Timeout (Seconds)',

@@ -30,20 +30,34 @@ function areas() {
 		if (!fs.existsSync(areaFile)) continue;
 		const node = new (require(path.join(root, file))[base])();
 		const area = Object.values(require(areaFile)).find((v) => v && Array.isArray(v.operations));
-		if (area) out.push({ base, displayName: node.description.displayName, area, page: pageOf(base) });
+		if (area) out.push({ base, displayName: node.description.displayName, area, page: pageOf(base), order: panelOrder(node.description) });
 	}
 	return out;
 }
 
 const esc = (s) => String(s).replace(/\|/g, '\\|');
 
+/**
+ * "resource/operation" -> its place in n8n's node panel, which lists the actions in the order of
+ * the description: Resource option by Resource option, each resource's Operation options as they
+ * come (nodes/shared/dropdowns.ts). The table follows it.
+ */
+function panelOrder(description) {
+	const order = new Map();
+	const resource = description.properties.find((p) => p.name === 'resource');
+	for (const r of resource?.options ?? []) {
+		const dropdown = description.properties.find((p) => p.name === 'operation' && p.displayOptions?.show?.resource?.includes(r.value));
+		for (const o of dropdown?.options ?? []) order.set(`${r.value}/${o.value}`, order.size);
+	}
+	return order;
+}
+
 /** The table of one node and the number of documented endpoints it implements. */
-function render(area) {
+function render(area, order) {
 	const resourceName = Object.fromEntries(area.resources.map((r) => [r.value, r.name]));
 	const lines = ['| Resource | Operation | Endpoint | What it does |', '| --- | --- | --- | --- |'];
-	const ops = [...area.operations].sort(
-		(a, b) => resourceName[a.resource].localeCompare(resourceName[b.resource]) || a.name.localeCompare(b.name),
-	);
+	const at = (op) => order.get(`${op.resource}/${op.operation}`) ?? Infinity;
+	const ops = [...area.operations].sort((a, b) => at(a) - at(b));
 	for (const op of ops) {
 		const endpoint = op.path ? `\`${op.path}\`` : esc(op.uses ? op.uses.join(', ') : op.endpoint);
 		lines.push(`| ${esc(resourceName[op.resource])} | ${esc(op.name)} | ${endpoint} | ${esc(op.description)} |`);
@@ -58,7 +72,7 @@ function main() {
 	let endpoints = 0;
 	let operations = 0;
 	const found = areas();
-	for (const { displayName, area, page } of found) {
+	for (const { displayName, area, page, order } of found) {
 		const file = path.join(PAGES, page);
 		const rel = path.relative(root, file);
 		if (!fs.existsSync(file)) {
@@ -72,7 +86,7 @@ function main() {
 			problems.push(`${rel} has no "${START}" ... "${END}" markers`);
 			continue;
 		}
-		const r = render(area);
+		const r = render(area, order);
 		endpoints += r.endpoints;
 		operations += r.operations;
 		const next = `${doc.slice(0, a + START.length)}\n\n${r.text}\n\n${doc.slice(b)}`;

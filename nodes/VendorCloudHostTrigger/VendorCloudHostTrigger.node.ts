@@ -76,13 +76,13 @@ export class VendorCloudHostTrigger implements INodeType {
 				description: 'Only changes and appearances whose new status is one of these; all when empty. Disappearances are not filtered by status.',
 			},
 			{
-				displayName: 'Data Centre Names or IDs',
+				displayName: 'Data Center Names or IDs',
 				name: 'dataCentres',
 				type: 'multiOptions',
 				default: [],
 				typeOptions: { loadOptionsMethod: 'getDataCentres' },
 				description:
-					'Only hosts in these data centres; all when empty. Choose from the list, or specify IDs using an <a href="https://docs.n8n.io/code/expressions/">expression</a>.',
+					'Only hosts in these data centers; all when empty. Choose from the list, or specify IDs using an <a href="https://docs.n8n.io/code/expressions/">expression</a>.',
 			},
 		],
 	};

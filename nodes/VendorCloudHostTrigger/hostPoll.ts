@@ -1,7 +1,7 @@
 /**
  * The poll of the Vendor Cloud Host Trigger: host status changes, appearances and disappearances,
  * found by comparing each full listing of instance/list with the previous one. State: id →
- * [status, data centre] of every host; a host leaves it when it leaves the listing. A listing
+ * [status, data center] of every host; a host leaves it when it leaves the listing. A listing
  * that empties at once is believed only when the next poll confirms it (`emptyOnce`).
  *
  * "Backup Finished" watches host backups with the poll the Task Trigger's backup kind uses
@@ -37,13 +37,13 @@ interface Settings {
 	/** The statuses chosen, as codes, in the order chosen; all when empty. */
 	chosenStatuses: string[];
 	statuses: Set<string>;
-	/** The data centres chosen, as codes; all when empty. */
+	/** The data centers chosen, as codes; all when empty. */
 	dataCentres: Set<string>;
 }
 
 const statusName = hostStatusName;
 
-/** A status or data centre id as kept in the state: a number when it is one (`"1"` and `1` alike). */
+/** A status or data center id as kept in the state: a number when it is one (`"1"` and `1` alike). */
 const asNumberIfNumeric = (v: unknown): number | string => {
 	const s = codeKey(v) ?? '';
 	return /^-?\d+$/.test(s) ? Number(s) : s;
@@ -62,7 +62,7 @@ function settingsOf(ctx: IPollFunctions): Settings {
 	return { events, backups, backupWanted, chosenStatuses, statuses: new Set(chosenStatuses), dataCentres };
 }
 
-/** Whether a host in this data centre is watched. */
+/** Whether a host in this data center is watched. */
 const inDataCentre = (s: Settings, nodeid: unknown) => s.dataCentres.size === 0 || s.dataCentres.has(codeKey(nodeid) ?? '');
 /** Whether this (new) status is watched. */
 const statusWanted = (s: Settings, status: unknown) => s.statuses.size === 0 || s.statuses.has(codeKey(status) ?? '');
@@ -182,7 +182,7 @@ function hostSample(s: Settings, kind: HostEvent, host: IDataObject | undefined,
 		} A real event carries the status before ("previousStatus", "previousStatusName") and after ("status", "statusName"); "host" is the host as listed.`;
 	} else {
 		event = shown ? hostItem('appeared', String(host!.id), null, shown, host!.nodeid, seenAt) : { ...emptyItem(kind, seenAt), status: target ?? null, statusName: targetName ?? null };
-		note = `no host ${targetName ? `with the status ${targetName} ` : ''}is listed${s.dataCentres.size ? ' in the chosen data centres' : ''}. ${
+		note = `no host ${targetName ? `with the status ${targetName} ` : ''}is listed${s.dataCentres.size ? ' in the chosen data centers' : ''}. ${
 			label ? `This is ${label}, shown as if it had appeared ${targetName ?? ''}.`.replace(' .', '.') : 'No host is listed, so the fields are empty.'
 		} A real event carries the new host's status and its record in "host".`;
 	}

@@ -19,7 +19,7 @@ export const diskNetworkFirewallArea: ApiArea = {
 		{ value: 'cloudDisk', name: 'Cloud Disk', description: 'Data disks that are attached to and detached from hosts' },
 		{ value: 'firewall', name: 'Firewall', description: 'Security groups that hosts join' },
 		{ value: 'firewallRule', name: 'Firewall Rule', description: 'Accept and reject rules of a firewall' },
-		{ value: 'network', name: 'Private Network', description: 'Private networks that connect hosts of one data centre' },
+		{ value: 'network', name: 'Private Network', description: 'Private networks that connect hosts of one data center' },
 	],
 	operations: [...cloudDiskOperations, ...networkOperations, ...firewallOperations, ...firewallRuleOperations],
 };

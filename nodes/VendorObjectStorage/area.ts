@@ -43,11 +43,13 @@ export const objectStorageArea: StorageArea = {
 		folder: 'getAll',
 		multipartUpload: 'initiate',
 	},
+	// in the order people use them (fewer than five: n8n's lint leaves the order to the node), the
+	// step-by-step multipart upload, which Upload does by itself, last
 	resources: [
-		{ value: 'bucket', name: 'Bucket', description: 'Buckets, their access control and the objects in them' },
-		{ value: 'object', name: 'Object', description: 'Files stored in a bucket' },
+		{ value: 'object', name: 'File', description: 'Files stored in a bucket' },
 		{ value: 'folder', name: 'Folder', description: 'Key prefixes ending in "/" and everything under them' },
-		{ value: 'multipartUpload', name: 'Multipart Upload', description: 'Uploads of one object in numbered parts' },
+		{ value: 'bucket', name: 'Bucket', description: 'Buckets, their access control and the files in them' },
+		{ value: 'multipartUpload', name: 'Multipart Upload', description: 'Uploads of one file in numbered parts, step by step; Upload does this by itself for large files' },
 	],
 	operations: [
 		bucketCheckCompatibility,

@@ -4,7 +4,14 @@
  *
  * Defaults are stated, never taken from the order of a list: a saved workflow holds only the
  * parameters that differ from their defaults, so a default that moved would silently change what
- * it runs (schema/README.md). Options are sorted by name, as n8n's lint rules expect.
+ * it runs (schema/README.md).
+ *
+ * The order of the options is the order of n8n's node panel too: it lists a node's actions
+ * Resource option by Resource option, each resource's Operation options as they come. n8n's lint
+ * (node-param-options-type-unsorted-items) wants a list of five options or more sorted by name;
+ * a shorter list is in the order people use it: resources as the node declares them, operations
+ * Get Many, Get, Create or Add, Update, Delete, then the others by name, a diagnostic (Verify
+ * Compatibility) last.
  */
 import type { IDisplayOptions, INodeProperties } from 'n8n-workflow';
 
@@ -21,13 +28,31 @@ export interface OperationChoice {
 	operation: string;
 	/** Title Case, without the resource. */
 	name: string;
-	/** Sentence case, with the resource, no articles: what the editor names a new node or tool. */
+	/** Sentence case, with the resource and the article English needs ("Create a record", "Get many records"): what the panel lists and the editor names a new node or tool. */
 	action: string;
 	description: string;
 }
 
+/** The fewest options n8n's lint wants sorted by name (eslint-plugin-n8n-nodes-base MIN_ITEMS_TO_ALPHABETIZE). */
+export const SORTED_FROM = 5;
+
 function byName<T extends { name: string }>(options: T[]): T[] {
 	return [...options].sort((a, b) => a.name.localeCompare(b.name));
+}
+
+/** Where an operation goes in a short list: what people do most first. */
+const USAGE_RANK: Record<string, number> = { getAll: 0, get: 1, create: 2, add: 2, update: 3, delete: 4, checkCompatibility: 6 };
+const usageRank = (operation: string) => USAGE_RANK[operation] ?? 5;
+
+/** The Resource options: sorted by name from five on, else as declared. */
+export function orderResources<T extends { name: string }>(resources: T[]): T[] {
+	return resources.length >= SORTED_FROM ? byName(resources) : [...resources];
+}
+
+/** One resource's Operation options: sorted by name from five on, else by use. */
+export function orderOperations<T extends { name: string; operation: string }>(operations: T[]): T[] {
+	if (operations.length >= SORTED_FROM) return byName(operations);
+	return [...operations].sort((a, b) => usageRank(a.operation) - usageRank(b.operation) || a.name.localeCompare(b.name));
 }
 
 /** The Resource dropdown. `node` names the node in the error a missing default gives at load time. */
@@ -38,7 +63,7 @@ export function resourceProperty(node: string, resources: ResourceChoice[], defa
 		name: 'resource',
 		type: 'options',
 		noDataExpression: true,
-		options: byName(resources.map((r) => ({ name: r.name, value: r.value, description: r.description }))),
+		options: orderResources(resources).map((r) => ({ name: r.name, value: r.value, description: r.description })),
 		default: defaultResource,
 	};
 }
@@ -62,7 +87,7 @@ export function operationProperties(
 			type: 'options',
 			noDataExpression: true,
 			displayOptions: { show: { resource: [resource.value] } },
-			options: byName(ops.map((o) => ({ name: o.name, value: o.operation, action: o.action, description: o.description }))),
+			options: orderOperations(ops).map((o) => ({ name: o.name, value: o.operation, action: o.action, description: o.description })),
 			default: defaultOperation,
 		};
 	});

@@ -72,9 +72,11 @@ describe.each(nodeNames)('%s', (node) => {
 		const wrong = [
 			[/\bsub ?accounts?\b|\bSub ?Accounts?\b|\bsub-Account|\bSub-account\b/, 'Sub-Account (labels) or sub-account (text)'],
 			[/\bemails?\b|\bEmails?\b/, 'E-Mail (labels) or e-mail (text)'],
-			[/\bcent(er|ers)\b/i, 'centre'],
-			[/\bfavorites?\b/i, 'favourite'],
-			[/\blicense\b/i, 'licence'],
+			// US English, as n8n's editor (issue 34, item 5; us-english.test.js reads every text for British forms)
+			[/\bcent(re|res)\b/i, 'center'],
+			[/\bfavourites?\b/i, 'favorite'],
+			[/\blicences?\b/i, 'license'],
+			[/\bcatalogues?\b/i, 'catalog'],
 		];
 		const found = [];
 		// the Simplify hint lists output field names (email, subAccounts), not words
@@ -110,7 +112,7 @@ describe('fields in the order a person fills the form', () => {
 		const fields = shownFor('vendorCloudHost', 'host', 'create').filter((p) => p.type !== 'notice' && p.type !== 'collection' && p.type !== 'boolean' && p.name !== 'waitTimeout');
 		expect(fields.map((p) => p.displayName)).toEqual([
 			'Name',
-			'Data Centre',
+			'Data Center',
 			'CPU Package',
 			'Memory Package',
 			'Image',

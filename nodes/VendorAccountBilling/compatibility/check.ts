@@ -59,7 +59,7 @@ async function readSamples(probe: Probe, token: string) {
 		recordsDomain = String(d.name ?? d.id);
 		if (payloadObjects(records.body).length) break;
 	}
-	let lineAnswer: Answer = { ok: false, problem: 'no data centre to ask' };
+	let lineAnswer: Answer = { ok: false, problem: 'no data center to ask' };
 	let linesCentre = '';
 	for (const centre of payloadObjects(centres.body).slice(0, 6)) {
 		const answer = await probe.read('instance/networkResourceList', token, { nodeid: Number(centre.id) });

@@ -213,12 +213,12 @@ export function extraFields(answers: Answers, readings: Set<string>): Finding {
 	return finding;
 }
 
-/** How a data centre's lines come: row ids against line codes, `linetype` as a code or a name. */
+/** How a data center's lines come: row ids against line codes, `linetype` as a code or a name. */
 export function lines(answer: Answer, centre: string, readings: Set<string>): Finding {
 	const lineRows = payloadObjects(answer.body);
 	const finding: Finding = {
 		check: 'lines',
-		tried: `instance/networkResourceList of data centre ${centre || '(none found)'}: row id and linetype`,
+		tried: `instance/networkResourceList of data center ${centre || '(none found)'}: row id and linetype`,
 		observed: lineRows.length
 			? lineRows.slice(0, 8).map((r) => `id ${shown(r.id)} linetype ${shown(r.linetype)}`).join('; ')
 			: `no lines: ${answer.problem ?? 'empty list'}`,

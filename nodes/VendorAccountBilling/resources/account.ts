@@ -73,8 +73,8 @@ export const accountOperations: OperationDecl[] = [
 		path: '',
 		resource: 'account',
 		operation: 'checkCompatibility',
-		name: 'Check Compatibility',
-		action: 'Check compatibility with the service',
+		name: 'Verify Compatibility',
+		action: 'Verify compatibility with the service',
 		description:
 			'Find how the service writes its answers and which credential settings to use: makes reads only, plus one request that names no disk (to see which path detaches a cloud disk) and two log-ins (a second log-in may end earlier tokens on some services; the node then logs in again by itself). One item per finding.',
 		readOnly: true,

@@ -11,7 +11,7 @@ export const cacheRefreshOperations: OperationDecl[] = [
 		resource: 'cacheRefresh',
 		operation: 'create',
 		name: 'Create',
-		action: 'Create a cache refresh',
+		action: 'Purge cached files with a cache refresh',
 		description: 'Purge cached files or directories on the CDN nodes so they are fetched from the origin again',
 		fields: [
 			required(

@@ -12,7 +12,7 @@ export const prefetchOperations: OperationDecl[] = [
 		resource: 'prefetch',
 		operation: 'create',
 		name: 'Create',
-		action: 'Create a prefetch',
+		action: 'Prefetch files into the CDN cache',
 		description: 'Fetch files from the origin into the CDN cache before users ask for them',
 		fields: [
 			required(

@@ -11,10 +11,10 @@ export const lineOperations: OperationDecl[] = [
 		operation: 'getAll',
 		name: 'Get Many',
 		action: 'Get many lines',
-		description: 'List the network lines (inner network, carriers, BGP) offered in a data centre, with their IDs',
+		description: 'List the network lines (inner network, carriers, BGP) offered in a data center, with their IDs',
 		list: { paged: false },
 		readOnly: true,
-		fields: [locator('nodeid', 'dataCentre', 'Data Centre', 'The data centre whose lines are listed')],
+		fields: [locator('nodeid', 'dataCentre', 'Data Center', 'The data center whose lines are listed')],
 		// the line is its code (`linetype`, or a line name); the row `id` is not a line code (docs/vendor/readings.md#r61)
 		simplify: {
 			id: field('id'),

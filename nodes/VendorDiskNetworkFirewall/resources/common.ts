@@ -4,9 +4,9 @@ import { InputError } from '../../shared/errors';
 import type { FieldDecl } from '../../shared/api/declarations';
 import { locator } from '../../shared/api/fields';
 
-/** The data centre of a new disk, network or firewall (instance/nodeList). */
+/** The data center of a new disk, network or firewall (instance/nodeList). */
 export const dataCentre = (description: string, extra: Partial<FieldDecl> = {}): FieldDecl =>
-	locator('nodeid', 'dataCentre', 'Data Centre', description, extra);
+	locator('nodeid', 'dataCentre', 'Data Center', description, extra);
 
 /** A cloud host; the parameter is always `iid`, whatever the wire name. */
 export const host = (wire: string, description: string, extra: Partial<FieldDecl> = {}): FieldDecl =>

@@ -228,7 +228,7 @@ async function startWithFirstPart(ctx: IExecuteFunctions, o: UploadOptions, sour
 		throw await abandon(ctx, o, source, { error, notStarted: true }, undefined, false, async (send) => await send());
 	}
 	try {
-		if (isCancelled(ctx)) throw Object.assign(new Error('The execution was cancelled'), { cancelled: true });
+		if (isCancelled(ctx)) throw Object.assign(new Error('The execution was canceled'), { cancelled: true });
 		const sent = await sendPart(ctx, o, uploadId, 1, first, PART_TRIES);
 		return { uploadId, part: { partNumber: 1, etag: sent.etag ?? '', md5: sent.md5 }, size: first.length };
 	} catch (error) {
@@ -279,7 +279,7 @@ async function abandon(
 	if (failure?.notStarted || uploadId === undefined) return error;
 	const aborted = await send(async () => await abortUpload(ctx, o, uploadId));
 	const what = failure?.cancelled
-		? `The upload of "${o.key}" was cancelled`
+		? `The upload of "${o.key}" was canceled`
 		: failure?.partNumber !== undefined
 			? `Uploading part ${failure.partNumber} of "${o.key}" failed`
 			: `The multipart upload of "${o.key}" failed`;
@@ -360,7 +360,7 @@ async function multipartUpload(
 		}
 		if (!job || failure) return false;
 		if (isCancelled(ctx)) {
-			failure ??= { error: new Error('The execution was cancelled'), cancelled: true };
+			failure ??= { error: new Error('The execution was canceled'), cancelled: true };
 			return false;
 		}
 		try {
@@ -392,7 +392,7 @@ async function multipartUpload(
 	let result: { etag?: string } | undefined;
 	let completing = false;
 	if (!failure && uploadId !== undefined) {
-		if (isCancelled(ctx)) failure = { error: new Error('The execution was cancelled'), cancelled: true };
+		if (isCancelled(ctx)) failure = { error: new Error('The execution was canceled'), cancelled: true };
 		else {
 			try {
 				await o.beforeComplete?.([...done].sort((a, b) => a.partNumber - b.partNumber));

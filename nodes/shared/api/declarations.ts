@@ -165,7 +165,7 @@ export interface OperationDecl {
 	until?: number;
 	/** Operation name in the dropdown (Title Case, without the resource): "Get Many". */
 	name: string;
-	/** Sentence-case action with the resource: "Get many channels". */
+	/** The action n8n's panel lists: sentence case, with the resource and the article English needs ("Get many channels", "Create a channel", "Delete channels"); test/descriptions/actions.test.js holds the form. */
 	action: string;
 	/** One sentence for the dropdown and for AI agents choosing a tool. */
 	description: string;
@@ -240,7 +240,7 @@ export interface LocatorDecl {
 	name: (row: IDataObject) => string;
 	/** Server-side name filter parameter, when the list endpoint has one. */
 	filterParam?: string;
-	/** Extra body fields, e.g. the data centre chosen in another parameter. */
+	/** Extra body fields, e.g. the data center chosen in another parameter. */
 	body?: (current: (name: string) => unknown) => IDataObject;
 	/** Records from the envelope when not data/result rows. */
 	rows?: (envelope: Envelope) => IDataObject[];

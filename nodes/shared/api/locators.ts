@@ -1,7 +1,7 @@
 /**
  * Resources that parameters pick "From list" (resource locators) or from multi-selects. Each
  * names the list endpoint that supplies the choices and how a record is shown. Dependent lists
- * read the current value of another parameter (e.g. lines of the chosen data centre: `nodeid`).
+ * read the current value of another parameter (e.g. lines of the chosen data center: `nodeid`).
  */
 import type { IDataObject } from 'n8n-workflow';
 
@@ -80,7 +80,7 @@ const list: LocatorDecl[] = [
 		},
 		resolve: { fields: ['name', 'instance_id', 'instanceid', 'ips', 'innerip'], what: 'a name, an instance ID or an IP address', example: 'web-1' },
 	},
-	{ key: 'dataCentre', label: 'Data Centre', path: 'instance/nodeList', paged: false, name: (r) => s(r.areaname), resolve: { fields: ['areaname'], what: 'a name' } },
+	{ key: 'dataCentre', label: 'Data Center', path: 'instance/nodeList', paged: false, name: (r) => s(r.areaname), resolve: { fields: ['areaname'], what: 'a name' } },
 	{ key: 'cpuPackage', label: 'CPU Package', path: 'instance/cpuResourceList', paged: false, name: (r) => `${s(r.volume)} CPU` },
 	{ key: 'memPackage', label: 'Memory Package', path: 'instance/memResourceList', paged: false, rows: listRows, name: (r) => `${s(r.volume)} memory` },
 	{

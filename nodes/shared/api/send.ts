@@ -179,7 +179,7 @@ function cancelSignalOf(ctx: ApiContext): AbortSignal | undefined {
 export async function send(ctx: ApiContext, options: IHttpRequestOptions, credentials?: ICredentialDataDecryptedObject): Promise<Sent> {
 	const deadlineMs = options.timeout ?? 30000;
 	const cancel = cancelSignalOf(ctx);
-	if (cancel?.aborted) return { failed: 'cancelled', reachedServer: false, cancelled: true };
+	if (cancel?.aborted) return { failed: 'canceled', reachedServer: false, cancelled: true };
 	const controller = new AbortController();
 	const stopClock = new AbortController();
 	let body: BodyStream | undefined;
@@ -203,7 +203,7 @@ export async function send(ctx: ApiContext, options: IHttpRequestOptions, creden
 	const sender = withOwnSignal(ctx);
 	const failure = (error: unknown): Sent => {
 		const received = (error as { received?: number })?.received;
-		if (cancel?.aborted) return { failed: 'cancelled', reachedServer: true, cancelled: true };
+		if (cancel?.aborted) return { failed: 'canceled', reachedServer: true, cancelled: true };
 		if (timedOut) return { failed: 'timeout', reachedServer: true, received };
 		const word = failureWord(error);
 		return { failed: word, reachedServer: body !== undefined || !NOT_REACHED.has(word), received };

@@ -117,7 +117,7 @@ function requestOptions(call: Call, base: string, body: IDataObject, limits: Lim
 async function afterNoAnswer(call: Call, sent: Extract<Sent, { failed: string }>, a: Attempt): Promise<typeof REPEAT> {
 	const { path, read, attempts, itemIndex } = call;
 	if (sent.cancelled) {
-		throw apiError(call.node, { message: `The execution was cancelled while ${path} was under way`, itemIndex, context: { endpoint: path } });
+		throw apiError(call.node, { message: `The execution was canceled while ${path} was under way`, itemIndex, context: { endpoint: path } });
 	}
 	const timedOut = sent.failed === 'timeout';
 	const fault = timedOut ? `no answer within ${seconds(a.request.timeout!)}` : `the connection failed (${sent.failed})`;

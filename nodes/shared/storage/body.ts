@@ -212,7 +212,7 @@ function explainFailure(w: Watched, error: unknown): NodeApiError {
 			` The Idle Timeout is set in the credential under Advanced Protocol Settings (${seconds(dog.fired.ms)} now).`,
 		);
 	}
-	if (c.cancelled()) return storageFailure(c.node, `${c.what} was cancelled`, 'The execution was stopped while the answer was read.', c.itemIndex);
+	if (c.cancelled()) return storageFailure(c.node, `${c.what} was canceled`, 'The execution was stopped while the answer was read.', c.itemIndex);
 	const code = networkCode(error) ?? (error as Error)?.message ?? 'connection lost';
 	return incomplete(w, `${c.what} broke off after ${w.received}${ofAnnounced(w)} bytes of the answer (${code})`);
 }

@@ -87,7 +87,7 @@ export function retryWithoutAnswer(r: PreparedRequest, failed: Extract<Attempt, 
 		throw unanswered(r, headline, `${setting} Check that the Endpoint (${settings.endpoint}) is the object storage and that it is up.`, state.earlier);
 	}
 	if (r.cancelSignal?.aborted) {
-		throw storageFailure(r.node, `${what} was cancelled`, 'The execution was stopped while the request was under way.', r.call.itemIndex);
+		throw storageFailure(r.node, `${what} was canceled`, 'The execution was stopped while the request was under way.', r.call.itemIndex);
 	}
 	const code = failed.code;
 	if (code) state.earlier.push(code);

@@ -12,8 +12,8 @@ export const operation: StorageOperation = {
 	uses: ['Put object', 'Get object', 'List objects', 'Get bucket ACL', 'Initiate multipart upload', 'List parts', 'Upload part', 'Complete multipart upload', 'Abort multipart upload', 'Delete object'],
 	resource: 'bucket',
 	operation: 'checkCompatibility',
-	name: 'Check Compatibility',
-	action: 'Check service compatibility in bucket',
+	name: 'Verify Compatibility',
+	action: 'Verify compatibility with the service in a bucket',
 	description: 'Probe which readings of the documentation the service follows, under a scratch prefix it removes; outputs the settings to use',
 	toolText: `Needs: ${TOOL_BUCKET} (a scratch bucket may be made and removed). Returns one object per finding and a summary with the settings to use.`,
 	properties: [

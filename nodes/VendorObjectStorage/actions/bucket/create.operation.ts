@@ -12,7 +12,7 @@ export const operation: StorageOperation = {
 	resource: 'bucket',
 	operation: 'create',
 	name: 'Create',
-	action: 'Create bucket',
+	action: 'Create a bucket',
 	description: 'Create a bucket with a canned ACL',
 	toolText: `Needs: Bucket Name (lower-case letters, digits, dots and hyphens); optional ACL: private, public-read, public-read-write or authenticated-read (not sent when empty: the service's default). Returns {created: true} with the bucket's name and the ACL sent.`,
 	properties: [

@@ -11,7 +11,7 @@ export const operation: StorageOperation = {
 	resource: 'bucket',
 	operation: 'delete',
 	name: 'Delete',
-	action: 'Delete bucket',
+	action: 'Delete a bucket',
 	description: 'Delete an empty bucket',
 	toolText: `Needs: ${TOOL_BUCKET}; it must be empty. Returns {deleted: true} with the bucket's name. ${TOOL_CONFIRM}`,
 	properties: [

@@ -12,7 +12,7 @@ export const operation: StorageOperation = {
 	resource: 'bucket',
 	operation: 'getAcl',
 	name: 'Get ACL',
-	action: 'Get bucket ACL',
+	action: 'Get the ACL of a bucket',
 	description: 'Get the owner and the grants of a bucket',
 	toolText: `Needs: ${TOOL_BUCKET}. Returns the bucket's owner and its grants.`,
 	properties: [

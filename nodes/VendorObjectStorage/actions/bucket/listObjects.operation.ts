@@ -13,8 +13,8 @@ export const operation: StorageOperation = {
 	resource: 'bucket',
 	operation: 'listObjects',
 	name: 'List Objects',
-	action: 'List objects in bucket',
-	description: 'List the objects and folders of a bucket, optionally under a prefix',
+	action: 'List files and folders in a bucket',
+	description: 'List the files (objects) and folders of a bucket, optionally under a prefix',
 	toolText: `Needs: ${TOOL_BUCKET}; optionally a Prefix (a folder such as reports/) and a Delimiter (/ lists one folder level). Returns one object per object (key, size, lastModified, etag) or folder (prefix), up to Limit.`,
 	properties: [
 		bucketField,

@@ -12,7 +12,7 @@ export const operation: StorageOperation = {
 	resource: 'bucket',
 	operation: 'setAcl',
 	name: 'Set ACL',
-	action: 'Set bucket ACL',
+	action: 'Set the ACL of a bucket',
 	description: 'Replace the access control of a bucket with a canned ACL',
 	toolText: `Needs: ${TOOL_BUCKET}; ACL: private, public-read or public-read-write. Returns the bucket's name and the ACL set. ${TOOL_CONFIRM}`,
 	properties: [

@@ -23,7 +23,7 @@ export const operation: StorageOperation = {
 	resource: 'folder',
 	operation: 'create',
 	name: 'Create',
-	action: 'Create folder',
+	action: 'Create a folder',
 	description: 'Create an empty folder (an empty object whose key ends in "/"), so it shows in listings before anything is put in it',
 	toolText: `Needs: ${TOOL_BUCKET}; Folder: its path, e.g. reports/2026/. Returns {created: true} with the bucket and the folder's key. Creating a folder that exists changes nothing.`,
 	properties: [bucketField, { ...folderField, description: 'Path of the new folder; parent folders need not exist' }],

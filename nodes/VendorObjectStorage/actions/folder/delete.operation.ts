@@ -15,8 +15,8 @@ export const operation: StorageOperation = {
 	resource: 'folder',
 	operation: 'delete',
 	name: 'Delete',
-	action: 'Delete folder',
-	description: 'Delete a folder and everything in it: the objects are counted first, then deleted Concurrent Requests at a time',
+	action: 'Delete a folder',
+	description: 'Delete a folder and everything in it: the files are counted first, then deleted Concurrent Requests at a time',
 	toolText: `Needs: ${TOOL_BUCKET}; Folder: its path, e.g. inbox/2026/; Safety Limit: the most objects it may delete (it refuses a larger folder and deletes nothing). Returns {count, deleted, failed, notSent, deletedKeys, notDeleted: [{key, error}], stopped?}. ${TOOL_CONFIRM}`,
 	properties: [
 		{

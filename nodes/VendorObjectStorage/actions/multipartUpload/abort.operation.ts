@@ -13,7 +13,7 @@ export const operation: StorageOperation = {
 	resource: 'multipartUpload',
 	operation: 'abort',
 	name: 'Abort',
-	action: 'Abort multipart upload',
+	action: 'Abort a multipart upload',
 	description: 'Cancel a multipart upload and discard its parts',
 	toolText: `Needs: ${TOOL_BUCKET}; ${TOOL_KEY}; ${TOOL_UPLOAD_ID}. Returns {aborted: true} with the upload ID; the parts are discarded. ${TOOL_CONFIRM}`,
 	properties: [

@@ -14,8 +14,8 @@ export const operation: StorageOperation = {
 	resource: 'multipartUpload',
 	operation: 'complete',
 	name: 'Complete',
-	action: 'Complete multipart upload',
-	description: 'Join the parts into the object, with parts from the input items or from the service',
+	action: 'Complete a multipart upload',
+	description: 'Join the parts into the file, with parts from the input items or from the service',
 	serial: 'each completion must follow the parts uploaded before it',
 	toolText: `Needs: ${TOOL_BUCKET}; ${TOOL_KEY}; ${TOOL_UPLOAD_ID}. Returns the key and ETag of the joined object.`,
 	properties: [

@@ -12,7 +12,7 @@ export const operation: StorageOperation = {
 	resource: 'multipartUpload',
 	operation: 'initiate',
 	name: 'Initiate',
-	action: 'Initiate multipart upload',
+	action: 'Initiate a multipart upload',
 	description: 'Start a multipart upload and get its upload ID',
 	toolText: `Needs: ${TOOL_BUCKET}; ${TOOL_KEY}. Returns the upload ID (uploadId) the other multipart operations take.`,
 	properties: [bucketField, keyField, objectHeaderFields],

@@ -14,7 +14,7 @@ export const operation: StorageOperation = {
 	resource: 'multipartUpload',
 	operation: 'listParts',
 	name: 'List Parts',
-	action: 'List parts of multipart upload',
+	action: 'List the parts of a multipart upload',
 	description: 'List the parts uploaded so far',
 	toolText: `Needs: ${TOOL_BUCKET}; ${TOOL_KEY}; ${TOOL_UPLOAD_ID}. Returns one object per uploaded part (part number, size, ETag).`,
 	properties: [

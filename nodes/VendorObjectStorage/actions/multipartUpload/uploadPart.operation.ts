@@ -13,7 +13,7 @@ export const operation: StorageOperation = {
 	resource: 'multipartUpload',
 	operation: 'uploadPart',
 	name: 'Upload Part',
-	action: 'Upload part',
+	action: 'Upload a part of a multipart upload',
 	description: 'Upload one numbered part of a multipart upload from a binary field',
 	toolText: `Needs: ${TOOL_BUCKET}; ${TOOL_KEY}; ${TOOL_UPLOAD_ID}; Part Number (1-10000); the part's content in a binary field of the input. Returns the bucket, key, upload ID, part number, the part's MD5 and its ETag when the service sends one (Complete then takes it from List Parts).`,
 	properties: [

@@ -135,8 +135,8 @@ export const operation: StorageOperation = {
 	resource: 'object',
 	operation: 'copy',
 	name: 'Copy',
-	action: 'Copy object',
-	description: 'Copy an object within a bucket or to another bucket, any size; the bytes pass through n8n, checked (some reads twice)',
+	action: 'Copy a file',
+	description: 'Copy a file within a bucket or to another bucket, any size; the bytes pass through n8n, checked (some reads twice)',
 	toolText: `${TOOL_COPY_NEEDS}. Returns the destination's bucket, key, size and ETag, and what was compared (sourceVerified, copyVerified, verification). Replaces an object already at the destination. ${TOOL_CONFIRM}`,
 	properties: [
 		{

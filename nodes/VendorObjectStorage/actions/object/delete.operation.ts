@@ -11,8 +11,8 @@ export const operation: StorageOperation = {
 	resource: 'object',
 	operation: 'delete',
 	name: 'Delete',
-	action: 'Delete object',
-	description: 'Delete an object',
+	action: 'Delete a file',
+	description: 'Delete a file',
 	toolText: `Needs: ${TOOL_BUCKET}; ${TOOL_KEY}. Returns {deleted: true} with the bucket and key. ${TOOL_CONFIRM}`,
 	properties: [
 		{ ...notice('The object is deleted; the vendor documents no versioning, so do not count on an earlier version to restore.'), name: 'deleteObjectNotice' },

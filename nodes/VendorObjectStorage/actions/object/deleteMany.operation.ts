@@ -13,8 +13,8 @@ export const operation: StorageOperation = {
 	resource: 'object',
 	operation: 'deleteMany',
 	name: 'Delete Many',
-	action: 'Delete many objects',
-	description: 'Delete many objects at once, keys from the input items or a list; one output item per key with its outcome',
+	action: 'Delete many files',
+	description: 'Delete many files at once, keys from the input items or a list; one output item per key with its outcome',
 	toolText: `Needs: ${TOOL_BUCKET}; Keys: the object keys, one per line. Returns one object per key: {key, gone: true} (the key is not in the bucket now; the service does not say whether it was there before) or {key, gone: false, error}. ${TOOL_CONFIRM}`,
 	properties: [
 		{

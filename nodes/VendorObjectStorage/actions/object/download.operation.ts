@@ -12,8 +12,8 @@ export const operation: StorageOperation = {
 	resource: 'object',
 	operation: 'download',
 	name: 'Download',
-	action: 'Download object',
-	description: 'Download an object into a binary field, whole or a byte range, optionally on a condition',
+	action: 'Download a file',
+	description: 'Download a file into a binary field, whole or a byte range, optionally on a condition',
 	toolText: `Needs: ${TOOL_BUCKET}; ${TOOL_KEY}. Returns the bucket, key and size; the content goes to a binary field, which an AI model cannot read: use Get Presigned URL to hand out a link instead.`,
 	properties: [
 		bucketField,

@@ -15,8 +15,8 @@ export const operation: StorageOperation = {
 	resource: 'object',
 	operation: 'getPresignedUrl',
 	name: 'Get Presigned URL',
-	action: 'Get presigned URL',
-	description: 'Make a time-limited URL that downloads or uploads an object without credentials',
+	action: 'Get a presigned URL to share a file',
+	description: 'Make a time-limited URL that downloads or uploads a file without credentials',
 	toolText: `Needs: ${TOOL_BUCKET}; ${TOOL_KEY}; Expires In (Seconds). Returns the URL, its method and when it expires (expiresAt); anyone with the URL can download (or, with the PUT method, upload) the object until then.`,
 	properties: [
 		{

@@ -17,8 +17,8 @@ export const operation: StorageOperation = {
 	resource: 'object',
 	operation: 'move',
 	name: 'Move',
-	action: 'Move object',
-	description: 'Move or rename an object: copy it, check the copy, then delete the original; the bytes pass through n8n',
+	action: 'Move or rename a file',
+	description: 'Move or rename a file: copy it, check the copy, then delete the original; the bytes pass through n8n',
 	toolText: `${TOOL_COPY_NEEDS}. Returns the destination's bucket, key, size and ETag with sourceDeleted: true and what was compared (verification). The original is deleted only after the copy is proven identical to it. ${TOOL_CONFIRM}`,
 	properties: [
 		{

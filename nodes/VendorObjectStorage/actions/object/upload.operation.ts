@@ -16,7 +16,7 @@ export const operation: StorageOperation = {
 	resource: 'object',
 	operation: 'upload',
 	name: 'Upload',
-	action: 'Upload object',
+	action: 'Upload a file',
 	description: 'Upload a file or text; files above the Multipart Threshold stream in parallel parts',
 	concurrency:
 		'How many requests are in flight at once, whole files and the parts of large files together: up to this many files upload at the same time, and a file above the Multipart Threshold sends up to this many parts at once. Memory for the bodies is at most this many buffers, whatever the mix: one part (Part Size) each for files sent in parts, at most 4 MiB each for files streamed in one request. Output keeps the input order.',
