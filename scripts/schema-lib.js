@@ -431,7 +431,7 @@ function compareParameters(where, old, now, add) {
 			const before = a.outputs ?? [];
 			const gone = before.filter((x) => !b.outputs.includes(x));
 			const fresh = b.outputs.filter((x) => !before.includes(x));
-			if (gone.length) add({ kind: 'breaking', ...p, what: `the simplified output of "${key}" no longer has ${gone.map(show).join(', ')}: a saved expression reading $json.${gone[0]} gets nothing` });
+			if (gone.length) add({ kind: 'breaking', ...p, gone, what: `the simplified output of "${key}" no longer has ${gone.map(show).join(', ')}: a saved expression reading $json.${gone[0]} gets nothing` });
 			if (fresh.length) add({ kind: 'addition', ...p, what: `the simplified output of "${key}" has ${fresh.map(show).join(', ')} too` });
 		} else if (a.outputs !== undefined && b.outputs === undefined) add({ kind: 'breaking', ...p, what: `"${key}" no longer names its simplified output` });
 		for (const list of ['values', 'modes']) {
@@ -460,7 +460,11 @@ function label(c) {
 	return parts.join(', ');
 }
 
-/** Whether the pre-release list names this change (node or credential, parameter, optional operation). */
+/**
+ * Whether the pre-release list names this change (node or credential, parameter, optional
+ * operation). An entry with `outputs` names the simplified output names it lets go: a change
+ * that drops any other name is not listed by it.
+ */
 function listed(change, preRelease) {
 	return (preRelease.changes ?? []).some(
 		(e) =>
@@ -468,7 +472,8 @@ function listed(change, preRelease) {
 			(e.credential ?? null) === (change.credential ?? null) &&
 			(e.parameter ?? null) === (change.parameter ?? null) &&
 			(e.operation === undefined || e.operation === change.scope) &&
-			(e.version === undefined || e.version === change.version),
+			(e.version === undefined || e.version === change.version) &&
+			(e.outputs === undefined || (change.gone ?? []).every((name) => e.outputs.includes(name))),
 	);
 }
 

@@ -91,7 +91,7 @@ export class VendorCloudHostTrigger implements INodeType {
 		loadOptions: {
 			async getDataCentres(this: ILoadOptionsFunctions): Promise<INodePropertyOptions[]> {
 				// a node just added has no credential yet: what to do, not an error (methods.ts)
-				if (!hasCredential(this)) return reopenToList('data centres');
+				if (!hasCredential(this)) return reopenToList('data centers');
 				const envelope = await apiRequest(this, 'instance/nodeList', {}, { read: true });
 				return listRows(envelope)
 					.map((r) => ({ name: String(r.areaname ?? r.id), value: String(r.id) }))

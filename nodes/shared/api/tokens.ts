@@ -249,7 +249,7 @@ export async function tokenToSend(
 		try {
 			await sleep(hold, (ctx as Partial<IExecuteFunctions>).getExecutionCancelSignal?.());
 		} catch {
-			throw apiError(ctx.getNode(), { message: `The execution was cancelled while ${call.path} was under way`, itemIndex: call.itemIndex, context: { endpoint: call.path } });
+			throw apiError(ctx.getNode(), { message: `The execution was canceled while ${call.path} was under way`, itemIndex: call.itemIndex, context: { endpoint: call.path } });
 		}
 		return undefined;
 	}
