@@ -75,7 +75,7 @@ export function inUserWords<E>(error: E, what: string, labels: Record<string, st
 	const where = `Service request: API/${endpoint}${code !== undefined ? `, service code ${String(code)}` : ''}.`;
 	const description = error.description ?? '';
 	error.message = message;
-	error.description = description.includes(endpoint) ? description : `${description}${description ? ' ' : ''}${where}`;
+	error.description = description.includes('Service request: API/') ? description : `${description}${description ? ' ' : ''}${where}`;
 	error.context.inUserWords = true;
 	return error;
 }

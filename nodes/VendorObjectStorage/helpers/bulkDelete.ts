@@ -87,7 +87,8 @@ export async function deleteObjects(ctx: IExecuteFunctions, itemIndex: number, o
 		}
 	};
 	await Promise.all(Array.from({ length: Math.min(limiter.size, objects.length) }, worker));
-	const why = stop === undefined ? '' : `Not sent: the deletions stopped after ${(stop as Error).message}`;
+	const stopCode = stop === undefined ? undefined : codeOf(stop);
+	const why = stop === undefined ? '' : `Not sent: the deletions stopped, as this error applies to every key${stopCode ? ` (${stopCode})` : ''}: ${(stop as Error).message}`;
 	const all = objects.map((o, n) => outcomes[n] ?? { bucket: o.bucket, key: o.key, gone: false, notSent: true, error: why });
 	return stop === undefined ? { outcomes: all } : { outcomes: all, stopped: stop };
 }

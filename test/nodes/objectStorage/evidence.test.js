@@ -202,7 +202,7 @@ describe('2. Move deletes only what it has proven', () => {
 		await seed('m/undeletable.txt', Buffer.from('stays'), 0);
 		await inject({ op: 'DeleteObject', kind: 'http', status: 500, code: 'InternalError' });
 		const error = await fails(moveParams('m/undeletable.txt', 'm/undeletable-moved.txt'));
-		expect(error.message).toMatch(/^The copy is at ev-bucket\/m\/undeletable-moved\.txt, but ev-bucket\/m\/undeletable\.txt could not be deleted: InternalError/);
+		expect(error.message).toMatch(/^The copy is at ev-bucket\/m\/undeletable-moved\.txt, but ev-bucket\/m\/undeletable\.txt could not be deleted: The service had an internal error/);
 		expect(error.description).toMatch(/The copy at ev-bucket\/m\/undeletable-moved\.txt is complete and checked \(The MD5 of the 5 bytes read equals the source's ETag; .*\) The source ev-bucket\/m\/undeletable\.txt stayed as it was/);
 		expect(await objectAt('m/undeletable.txt')).toBeDefined();
 		expect(await objectAt('m/undeletable-moved.txt')).toBeDefined();
@@ -217,7 +217,7 @@ describe('3. the deletes report what happened', () => {
 		await seedKeys(keys('stop/', 6));
 		await inject({ op: 'DeleteObject', kind: 'http', status: 404, code: 'NoSuchBucket', skip: 2 });
 		const [d] = await ok({ resource: 'folder', operation: 'delete', bucket: rl(B), folder: 'stop', safetyLimit: 10, options: { concurrency: 1 } });
-		expect(d).toMatchObject({ count: 6, deleted: 2, failed: 1, notSent: 3, deletedKeys: ['stop/0000.txt', 'stop/0001.txt'], stopped: expect.stringMatching(/^NoSuchBucket/) });
+		expect(d).toMatchObject({ count: 6, deleted: 2, failed: 1, notSent: 3, deletedKeys: ['stop/0000.txt', 'stop/0001.txt'], stopped: 'The bucket "ev-bucket" does not exist' });
 		expect(d.notDeleted.map((n) => [n.key, n.code ?? (n.notSent ? 'notSent' : '')])).toEqual([
 			['stop/0002.txt', 'NoSuchBucket'],
 			['stop/0003.txt', 'notSent'],
@@ -232,7 +232,7 @@ describe('3. the deletes report what happened', () => {
 		await inject({ op: 'DeleteObject', kind: 'http', status: 404, code: 'NoSuchBucket', skip: 2 });
 		const out = await ok({ resource: 'object', operation: 'deleteMany', bucket: rl(B), keysFrom: 'list', keys: keys('many/', 5).join('\n'), options: { concurrency: 1 } });
 		expect(out.map((o) => `${o.key}:${o.gone}:${o.code ?? (o.notSent ? 'notSent' : '')}`)).toEqual(['many/0000.txt:true:', 'many/0001.txt:true:', 'many/0002.txt:false:NoSuchBucket', 'many/0003.txt:false:notSent', 'many/0004.txt:false:notSent']);
-		expect(out[3].error).toMatch(/^Not sent: the deletions stopped after NoSuchBucket/);
+		expect(out[3].error).toBe('Not sent: the deletions stopped, as this error applies to every key (NoSuchBucket): The bucket "ev-bucket" does not exist');
 	});
 
 	test('listingRepeats: Folder Delete counts each key once, across a page boundary too, and deletes each once', async () => {

@@ -100,7 +100,9 @@ describe.each(Object.keys(FRAMED).filter((d) => d !== 'jsonContentTypes'))('obje
 
 	test("the service's error document is read: its code and message", async () => {
 		const error = await v.fails(STORAGE, { resource: 'object', operation: 'download', bucket: rl('framing'), key: 'framing/none.txt', binaryPropertyName: 'data' });
-		expect(error.message).toMatch(/NoSuchKey/);
+		// the message in the user's words, the service's code from the error document in the details (issue 36)
+		expect(error.message).toBe('The object "framing/none.txt" does not exist in the bucket "framing"');
+		expect(error.description).toMatch(/NoSuchKey/);
 	});
 });
 
@@ -122,7 +124,7 @@ describe('answers that are not JSON, and a service that limits the rate: what th
 	])('%s: a read is tried 4 times, then says so', async (_name, rule, what) => {
 		await inject({ op: 'profile/balance', ...rule });
 		const error = await v.fails(NODE, { resource: 'balance', operation: 'get', simplify: false }, { credentials: quick() });
-		expect(error.message).toBe(`The service failed to answer profile/balance: ${what} after 4 attempts`);
+		expect(error.message).toBe(`The service failed to answer "Get the balance": ${what} after 4 attempts`);
 	});
 
 	test('a Content-Encoding the client did not undo over bytes that are JSON (`utf-8` there, a mistake some servers make): read', async () => {
@@ -136,7 +138,7 @@ describe('answers that are not JSON, and a service that limits the rate: what th
 		await inject({ op: 'profile/balance', kind: 'http', status: 429 });
 		const before = (await v.control('GET', '/stats')).management.requests['profile/balance'] ?? 0;
 		const error = await v.fails(NODE, { resource: 'balance', operation: 'get', simplify: false }, { credentials: quick() });
-		expect(error.message).toMatch(/^The service limited the rate of requests \(HTTP 429 Too Many Requests\) and still refused profile\/balance after [\d.]+ s of waiting and repeating$/);
+		expect(error.message).toMatch(/^The service limited the rate of requests \(HTTP 429 Too Many Requests\) and still refused "Get the balance" after [\d.]+ s of waiting and repeating$/);
 		expect(error.description).toMatch(/^Nothing was changed\. The service takes only so many requests in a given time/);
 		expect(((await v.control('GET', '/stats')).management.requests['profile/balance'] ?? 0) - before).toBeGreaterThan(1);
 	}, 30000);

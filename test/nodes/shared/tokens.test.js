@@ -159,7 +159,7 @@ describe('other clients of the same account log in too (readings R33, issue 39)'
 		const credentials = await loggedIn();
 		await inject({ op: 'profile/balance', kind: 'envelope', code: -1, message: 'token is invalid' }, { op: 'profile/detail', kind: 'envelope', code: -1, message: 'token is invalid' });
 		const c = await counted('profile/balance', () => v.run(NODE, BALANCE, { credentials }));
-		expect(c.result.error.message).toBe('The service refused the token for profile/balance even after logging in again: token is invalid (code -1)');
+		expect(c.result.error.message).toBe('The service refused the token for "Get the balance" even after logging in again: token is invalid');
 		expect(c.result.error.description).toMatch(/^The log-ins were accepted, but the service refused each new token at once, 2 times/);
 		expect({ logins: c.logins, requests: c.requests }).toEqual({ logins: 2, requests: 3 });
 	}, 30000);
@@ -173,7 +173,7 @@ describe('other clients of the same account log in too (readings R33, issue 39)'
 		// the log-in's own read (profile/detail) is answered, then another client logs in
 		await inject({ op: 'profile/detail', kind: 'otherLogin' });
 		const c = await counted('profile/balance', () => v.run(NODE, BALANCE, { credentials }));
-		expect(c.result.error.message).toMatch(/^The service kept refusing the tokens for profile\/balance for [\d.]+ s \(\d+ refused, \d+ log-ins? by this call\): token is invalid or has expired, please authorize again \(code -1\)$/);
+		expect(c.result.error.message).toMatch(/^The service kept refusing the tokens for "Get the balance" for [\d.]+ s \(\d+ refused, \d+ log-ins? by this call\): token is invalid or has expired, please authorize again$/);
 		expect(c.result.error.description).toMatch(/keep logging in with the same account/);
 		expect(c.logins).toBeGreaterThanOrEqual(1);
 	}, 30000);
