@@ -28,7 +28,7 @@ test('without a credential: one line that says what to do, no request, no error'
 	]);
 	await expect(n8n.listSearch('vendorCloudHost', 'searchHosts', { parameters: REBOOT, credentials: {} })).resolves.toEqual({ results: [] });
 	await expect(n8n.loadOptions('vendorCloudHostTrigger', 'getDataCentres', { parameters: {}, credentials: {} })).resolves.toEqual([
-		{ name: 'Close and reopen the node to list the data centres (it had no credential yet)', value: '' },
+		{ name: 'Close and reopen the node to list the data centers (it had no credential yet)', value: '' },
 	]);
 	expect(sent(await requests())).toBe(before);
 });
