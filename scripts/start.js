@@ -257,7 +257,7 @@ async function build() {
 }
 
 async function runtime(n8n) {
-	step(`the n8n runtime (n8n ${n8n.version} on Node ${RUNTIME.LINES[n8n.version] ? RUNTIME.LINES[n8n.version].node : '24'}; installed into .cache/ on the first run, 7-9 minutes on a 2-core machine)`);
+	step(`the n8n runtime (n8n ${n8n.version} on Node ${RUNTIME.LINES[n8n.version] ? RUNTIME.LINES[n8n.version].node : '24'}; installed into .cache/ on the first run, 5-7 minutes on a 2-core machine)`);
 	const rt = await n8n.ensureRuntime({ quiet: false });
 	done(`n8n ${rt.n8nVersion} on Node ${rt.nodeVersion}`);
 }
