@@ -241,8 +241,13 @@ export class RangeParts implements HashedSource {
 
 	private hex?: string;
 
-	/** Per buffer, the hash of the part it holds: the buffer is not refilled before. */
-	private readonly holding = new Map<Buffer, Promise<void>>();
+	/**
+	 * Per memory (the ArrayBuffer under a part's buffer), the hash of the part it holds: that memory
+	 * is not refilled before. Keyed by the memory, not the Buffer: a request slot hands out a new view
+	 * of its one buffer for every part (slots.ts), and a view-keyed wait let a read overwrite a part
+	 * not yet hashed (the MD5 of the bytes read came out wrong on 1 GiB copies).
+	 */
+	private readonly holding = new Map<ArrayBufferLike, Promise<void>>();
 
 	constructor(
 		private readonly ctx: IExecuteFunctions,
@@ -258,7 +263,7 @@ export class RangeParts implements HashedSource {
 	/** Hashes part 1 (read with the first answer); before any other part is read. */
 	start(feed?: (chunk: Buffer) => void): void {
 		this.feed = feed;
-		if (this.first) this.holding.set(this.first, this.hashInOrder(1, this.first));
+		if (this.first) this.holding.set(this.first.buffer, this.hashInOrder(1, this.first));
 	}
 
 	async next(): Promise<Buffer> {
@@ -272,7 +277,7 @@ export class RangeParts implements HashedSource {
 			return first;
 		}
 		const into = scratch();
-		await this.holding.get(into);
+		await this.holding.get(into.buffer);
 		if (this.ended) throw new Error('The copy stopped');
 		const start = (partNumber - 1) * this.partSize;
 		const end = Math.min(this.version.size, start + this.partSize) - 1;
@@ -285,7 +290,7 @@ export class RangeParts implements HashedSource {
 			for (const slot of this.hashed.values()) slot.resolve();
 			throw asNodeError(this.ctx, error, this.itemIndex);
 		}
-		this.holding.set(into, this.hashInOrder(partNumber, data));
+		this.holding.set(into.buffer, this.hashInOrder(partNumber, data));
 		return data;
 	}
 
