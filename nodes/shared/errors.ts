@@ -75,7 +75,9 @@ export function inUserWords<E>(error: E, what: string, labels: Record<string, st
 	const where = `Service request: API/${endpoint}${code !== undefined ? `, service code ${String(code)}` : ''}.`;
 	const description = error.description ?? '';
 	error.message = message;
-	error.description = description.includes('Service request: API/') ? description : `${description}${description ? ' ' : ''}${where}`;
+	// the details name the request and the service's code once: kept when they already do
+	const named = description.includes(endpoint) && (code === undefined || description.includes(`code ${String(code)}`));
+	error.description = named ? description : `${description}${description ? ' ' : ''}${where}`;
 	error.context.inUserWords = true;
 	return error;
 }
