@@ -505,7 +505,7 @@ test('a node just added: its dropdown says what to do instead of "Error fetching
 	await openNodePanel({ regular: true });
 	await searchNodePanel('Vendor Cloud Host');
 	await openEntry('Vendor Cloud Host');
-	await page.locator('[data-test-id=node-creator] [data-test-id=item-iterator-item]', { hasText: /^\s*Reboot hosts\s*$/ }).first().click();
+	await page.locator('[data-test-id=node-creator] [data-test-id=item-iterator-item]', { hasText: /^\s*Restart hosts with a reboot\s*$/ }).first().click();
 	const hosts = page.locator('[data-test-id=ndv] [data-test-id=parameter-input-id] input').first();
 	await hosts.waitFor();
 	const placeholder = async () => {
@@ -527,7 +527,7 @@ test('a node just added: its dropdown says what to do instead of "Error fetching
 	await closeDropdown();
 	await closeNode();
 	// reopened, the node has its credential: the hosts
-	await page.dblclick('[data-test-id=canvas-node][data-node-name="Reboot hosts"]');
+	await page.dblclick('[data-test-id=canvas-node][data-node-name="Restart hosts with a reboot"]');
 	await page.locator('[data-test-id=ndv] [data-test-id=parameter-input-id]').waitFor();
 	expect(await placeholder()).not.toMatch(/Error fetching options/);
 	const reopened = await openDropdown('id');

@@ -11,14 +11,15 @@ import type { Envelope } from './envelope';
  * message about a password, a permission, a request that timed out or anything else does not
  * match.
  */
+// Chinese written as \u escapes: the package's files hold Latin script only (n8n's verification guidelines)
 const TOKEN_WORDS = [
 	/\b(?:access[ _-]?)?token\b[^.;,]{0,40}\b(?:invalid|expired?|revoked|missing|required|empty|unknown|wrong|illegal|not (?:valid|found|exist|recogni[sz]ed)|time-?out|timed[ -]?out|time[ -]out)\b/i,
 	/\b(?:invalid|expired|revoked|missing|unknown|illegal|bad|wrong|no|timed[ -]?out)\b[^.;,]{0,20}\b(?:access[ _-]?)?token\b/i,
 	/\b(?:please )?(?:re-?)?(?:log ?in|sign ?in|login|authori[sz]e|authenticate) again\b|\bre-?(?:login|authori[sz]e|authenticate)\b/i,
 	/\b(?:not|no longer) (?:logged|signed) in\b|\b(?:session|login|log-in) (?:has )?(?:expired|time-?out|timed[ -]?out|time[ -]out)\b/i,
-	/(?:token|令牌|凭证|凭据|授权|登录态|登录状态|登陆状态|会话)[^，。,;；]{0,8}(?:无效|失效|过期|超时|不存在|错误|非法|为空|不能为空|缺失)/i,
-	/(?:无效|非法|错误|缺少)的?(?:token|令牌|凭证|凭据)/i,
-	/请?重新(?:登录|登陆|授权|认证|获取(?:token|令牌))|未登录|未登陆|登录(?:已)?(?:超时|过期|失效)|登陆(?:已)?(?:超时|过期|失效)|身份(?:验证|认证)(?:失败|过期|失效)/i,
+	/(?:token|\u4ee4\u724c|\u51ed\u8bc1|\u51ed\u636e|\u6388\u6743|\u767b\u5f55\u6001|\u767b\u5f55\u72b6\u6001|\u767b\u9646\u72b6\u6001|\u4f1a\u8bdd)[^\uff0c\u3002,;\uff1b]{0,8}(?:\u65e0\u6548|\u5931\u6548|\u8fc7\u671f|\u8d85\u65f6|\u4e0d\u5b58\u5728|\u9519\u8bef|\u975e\u6cd5|\u4e3a\u7a7a|\u4e0d\u80fd\u4e3a\u7a7a|\u7f3a\u5931)/i,
+	/(?:\u65e0\u6548|\u975e\u6cd5|\u9519\u8bef|\u7f3a\u5c11)\u7684?(?:token|\u4ee4\u724c|\u51ed\u8bc1|\u51ed\u636e)/i,
+	/\u8bf7?\u91cd\u65b0(?:\u767b\u5f55|\u767b\u9646|\u6388\u6743|\u8ba4\u8bc1|\u83b7\u53d6(?:token|\u4ee4\u724c))|\u672a\u767b\u5f55|\u672a\u767b\u9646|\u767b\u5f55(?:\u5df2)?(?:\u8d85\u65f6|\u8fc7\u671f|\u5931\u6548)|\u767b\u9646(?:\u5df2)?(?:\u8d85\u65f6|\u8fc7\u671f|\u5931\u6548)|\u8eab\u4efd(?:\u9a8c\u8bc1|\u8ba4\u8bc1)(?:\u5931\u8d25|\u8fc7\u671f|\u5931\u6548)/i,
 ];
 
 /** Whether a message says the token was refused. */
