@@ -62,17 +62,8 @@ const load = () => os.loadavg().map((x) => x.toFixed(2)).join(' ');
 
 /* ------------------------------------------------------------ one measured run, in a child */
 
-/** The kernel's peak RSS (VmHWM) of this process, and its reset; null when unavailable. */
-const kernelPeak = (() => {
-	try {
-		fs.writeFileSync('/proc/self/clear_refs', '5');
-		const read = () => Number(/VmHWM:\s+(\d+) kB/.exec(fs.readFileSync('/proc/self/status', 'utf8'))[1]) * 1024;
-		read();
-		return { reset: () => fs.writeFileSync('/proc/self/clear_refs', '5'), read };
-	} catch {
-		return null;
-	}
-})();
+/** The kernel's peak RSS (VmHWM) of this process, and its reset; undefined when unavailable. */
+const kernelPeak = require('../support/peak-rss').kernelPeak();
 
 /** Child: runs the job's node with the harness of the tree it was started from; prints RESULT {...}. */
 async function child(job) {

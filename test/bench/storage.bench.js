@@ -117,17 +117,8 @@ function syncDisk() {
 	}
 }
 
-/** The kernel's peak RSS of this process (VmHWM) in bytes, and a way to reset it; null when unavailable. */
-const kernelPeak = (() => {
-	try {
-		fs.writeFileSync('/proc/self/clear_refs', '5');
-		const read = () => Number(/VmHWM:\s+(\d+) kB/.exec(fs.readFileSync('/proc/self/status', 'utf8'))[1]) * 1024;
-		read();
-		return { reset: () => fs.writeFileSync('/proc/self/clear_refs', '5'), read };
-	} catch {
-		return null;
-	}
-})();
+/** The kernel's peak RSS of this process (VmHWM) in bytes, and a way to reset it; undefined when unavailable. */
+const kernelPeak = require('../support/peak-rss').kernelPeak();
 
 /**
  * BENCH_CPU_PROFILE=dir: every measured stretch of the node is CPU-profiled into dir (open the

@@ -24,6 +24,7 @@
 const fs = require('node:fs');
 const os = require('node:os');
 const path = require('node:path');
+const { kernelPeak } = require('./peak-rss');
 
 const ROOT = path.resolve(__dirname, '..', '..');
 
@@ -45,18 +46,6 @@ function parseTrace(stdout) {
 	const resultLine = lines.find((l) => l.startsWith('RESULT '));
 	const result = resultLine ? JSON.parse(resultLine.slice(7)) : undefined;
 	return { ...gc, result };
-}
-
-/** The kernel's peak RSS of this process (VmHWM) and its reset, where Linux allows it. */
-function kernelPeak() {
-	try {
-		fs.writeFileSync('/proc/self/clear_refs', '5');
-		const read = () => Number(/VmHWM:\s+(\d+) kB/.exec(fs.readFileSync('/proc/self/status', 'utf8'))[1]) * 1024;
-		read();
-		return { reset: () => fs.writeFileSync('/proc/self/clear_refs', '5'), read };
-	} catch {
-		return undefined;
-	}
 }
 
 /** About `mib` MiB of live objects, as a long-running n8n holds (workflows, node types, caches). */
