@@ -16,13 +16,20 @@ import { apiError } from '../errors';
 import { API_CREDENTIAL, apiBaseUrl, asDecrypted, findLoginFailure, storedRenewAt, storedToken, usableToken } from './auth';
 import { limitsOf } from './limits';
 import { envelopeOf, send, type ApiContext } from './send';
-import type { TokenState } from './tokens';
 import { tokenRefused } from './words';
 
 /** What a log-in gave: the new token, and whether the service refused it at once (the log-in's own read). */
 export interface Login {
 	token: string;
 	refusedAtOnce: boolean;
+}
+
+/** What renew() reads and writes of a credential's token state (tokens.ts TokenState has these and more). */
+export interface RenewState {
+	token?: string;
+	renewAt?: number;
+	/** The log-in under way in this process. */
+	renewing?: Promise<Login>;
 }
 
 const PROBE_PATH = 'profile/detail';
@@ -45,7 +52,7 @@ function readOptions(credentials: ICredentialDataDecryptedObject) {
  * details in this process: every call that needs one while it is under way waits for it and
  * takes its token.
  */
-export async function renew(ctx: ApiContext, credentials: ICredentialDataDecryptedObject, ts: TokenState, itemIndex?: number): Promise<Login> {
+export async function renew(ctx: ApiContext, credentials: ICredentialDataDecryptedObject, ts: RenewState, itemIndex?: number): Promise<Login> {
 	ts.renewing ??= (async () => {
 		const data: ICredentialDataDecryptedObject = { ...credentials, accessToken: '' };
 		let failure: unknown;

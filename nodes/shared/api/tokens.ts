@@ -39,20 +39,18 @@ import { sleep, type ICredentialDataDecryptedObject, type IExecuteFunctions } fr
 import { apiError, seconds } from '../errors';
 import { API_CREDENTIAL, credentialFingerprint, loggedInHere, storedRenewAt, usableToken } from './auth';
 import type { Envelope } from './envelope';
-import { PROBE_PATH, renew, tokenStillTaken, type Login } from './renew';
+import { PROBE_PATH, renew, tokenStillTaken, type Login, type RenewState } from './renew';
 import type { ApiContext } from './send';
 
 export { saysTokenRefused, tokenRefused } from './words';
 
-export interface TokenState {
+export interface TokenState extends RenewState {
 	/** The newest token this process obtained or saw work. */
 	token?: string;
 	/** When `token` is renewed before it is sent again (ms); undefined: only once refused. */
 	renewAt?: number;
 	/** Tokens the service refused (never sent again). */
 	refused: string[];
-	/** The log-in under way in this process. */
-	renewing?: Promise<Login>;
 	/** No log-in by this process before this time (ms): someone else's log-in ended one of its new tokens. */
 	holdUntil: number;
 	/** Tokens of this process's log-ins ended by someone else within a minute of each other, and when the last was. */
