@@ -17,7 +17,10 @@
  *   management/index.js  numbersAsStrings, numbersAsNumbers, emptyObjectsAsArrays, extraFields
  *                        (one transform of every JSON answer), loginInvalidates, tokenLifetime60,
  *                        tokenRefusedOtherCode, tokenRefusedChinese, expiresTimestamp
- *   management/instance.js  lineIdsDiffer, hostLineWords, objectIdInAnswers
+ *   management/instance/model.js   lineIdsDiffer, hostLineWords (a line's row id)
+ *   management/instance/hosts.js   lineIdsDiffer (networkResourceList)
+ *   management/instance/render.js  hostLineWords (a host's network)
+ *   management/instance/disks.js   objectIdInAnswers (backupRestore, snapshotRollback)
  *   management/cdn.js    failedTasksListedRunning
  *   management/dns.js    dnsLinesOwn
  *   framing.js           byteOrderMark, charsetLatin1, jsonContentTypes, whitespaceAround,

@@ -50,7 +50,8 @@
  *   tokenRefusedChinese  code 401, "登录已失效，请重新登录" (the log-in is no longer valid, log
  *                        in again): the service's language, and no word "token"
  * Which paths exist: unbindOnBindPath (docs/vendor/readings.md#r60) answers instance/unbind with
- * HTTP 404 like any unknown path; instance.js unbinds through cloudDiskBind without iid either way.
+ * HTTP 404 like any unknown path; instance/cloud-disks.js unbinds through cloudDiskBind without
+ * iid either way.
  * The `loginExpires` switch (faults.js) makes the log-in answer another `expires` (a value that
  * makes no sense, for the clients that must ignore it); the token lives as long as ever.
  * Fault rules (faults.js) are acted on in handle(): hang, reset, http, html200, envelope,
