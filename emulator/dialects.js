@@ -18,7 +18,7 @@
  *                        (one transform of every JSON answer), loginInvalidates, tokenLifetime60,
  *                        tokenRefusedOtherCode, tokenRefusedChinese, expiresTimestamp
  *   management/instance.js  lineIdsDiffer, hostLineWords, objectIdInAnswers
- *   management/cdn.js    failedTasksListedRunning
+ *   management/cdn/tasks.js  failedTasksListedRunning
  *   management/dns.js    dnsLinesOwn
  *   framing.js           byteOrderMark, charsetLatin1, jsonContentTypes, whitespaceAround,
  *                        compressedAnswers (how each JSON and XML answer is framed on the wire;
