@@ -21,7 +21,7 @@
  *   management/instance/hosts.js   lineIdsDiffer (networkResourceList)
  *   management/instance/render.js  hostLineWords (a host's network)
  *   management/instance/disks.js   objectIdInAnswers (backupRestore, snapshotRollback)
- *   management/cdn.js    failedTasksListedRunning
+ *   management/cdn/tasks.js        failedTasksListedRunning
  *   management/dns.js    dnsLinesOwn
  *   framing.js           byteOrderMark, charsetLatin1, jsonContentTypes, whitespaceAround,
  *                        compressedAnswers (how each JSON and XML answer is framed on the wire;
