@@ -19,7 +19,8 @@
  *                        tokenRefusedOtherCode, tokenRefusedChinese, expiresTimestamp
  *   management/instance.js  lineIdsDiffer, hostLineWords, objectIdInAnswers
  *   management/cdn.js    failedTasksListedRunning
- *   management/dns.js    dnsLinesOwn
+ *   management/dns/      dnsLinesOwn (model.js: the lines; fields.js: checkRecord; render.js,
+ *                        routes-domains.js: records answered and read)
  *   framing.js           byteOrderMark, charsetLatin1, jsonContentTypes, whitespaceAround,
  *                        compressedAnswers (how each JSON and XML answer is framed on the wire;
  *                        called by management/index.js send and storage/index.js sendXml)
