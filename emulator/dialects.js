@@ -22,7 +22,8 @@
  *   management/instance/render.js  hostLineWords (a host's network)
  *   management/instance/disks.js   objectIdInAnswers (backupRestore, snapshotRollback)
  *   management/cdn/tasks.js        failedTasksListedRunning
- *   management/dns.js    dnsLinesOwn
+ *   management/dns/      dnsLinesOwn (model.js: the lines; fields.js: checkRecord; render.js,
+ *                        routes-domains.js: records answered and read)
  *   framing.js           byteOrderMark, charsetLatin1, jsonContentTypes, whitespaceAround,
  *                        compressedAnswers (how each JSON and XML answer is framed on the wire;
  *                        called by management/index.js send and storage/index.js sendXml)
