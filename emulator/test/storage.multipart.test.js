@@ -129,38 +129,13 @@ describe('multipart upload', () => {
 		const e2 = (await vreq('PUT', `${path}?partNumber=2&${q}`, { body: 'two' })).headers.etag;
 		const e3 = (await vreq('PUT', `${path}?partNumber=10000&${q}`, { body: 'three' })).headers.etag;
 		const complete = (parts) => vreq('POST', `${path}?${q}`, { body: completeBody(parts) });
-		expectError(
-			await complete([
-				{ n: 2, etag: e2 },
-				{ n: 1, etag: e1 },
-			]),
-			400,
-			'InvalidPartOrder',
-		);
-		expectError(
-			await complete([
-				{ n: 1, etag: e1 },
-				{ n: 1, etag: e1 },
-			]),
-			400,
-			'InvalidPartOrder',
-		);
-		expectError(
-			await complete([
-				{ n: 1, etag: e1 },
-				{ n: 2, etag: e1 },
-			]),
-			400,
-			'InvalidPart',
-		);
-		expectError(
-			await complete([
-				{ n: 1, etag: e1 },
-				{ n: 3, etag: e2 },
-			]),
-			400,
-			'InvalidPart',
-		);
+		const refused = [
+			[[{ n: 2, etag: e2 }, { n: 1, etag: e1 }], 'InvalidPartOrder'],
+			[[{ n: 1, etag: e1 }, { n: 1, etag: e1 }], 'InvalidPartOrder'],
+			[[{ n: 1, etag: e1 }, { n: 2, etag: e1 }], 'InvalidPart'],
+			[[{ n: 1, etag: e1 }, { n: 3, etag: e2 }], 'InvalidPart'],
+		];
+		for (const [parts, code] of refused) expectError(await complete(parts), 400, code);
 		expectError(
 			await vreq('POST', `${path}?${q}`, { body: '<CompleteMultipartUpload><Part>' }),
 			400,
