@@ -14,9 +14,10 @@
  *   storage/objects.js   rangeAs200, rangeIgnored, ifMatchIgnored (Get Object)
  *   storage/buckets.js   listingRepeats (List Objects)
  *   storage/auth.js      underscoreSigned, subresourceDecoded, bucketPathSlash
- *   management/index.js  numbersAsStrings, numbersAsNumbers, emptyObjectsAsArrays, extraFields
- *                        (one transform of every JSON answer), loginInvalidates, tokenLifetime60,
- *                        tokenRefusedOtherCode, tokenRefusedChinese, expiresTimestamp
+ *   management/core-envelope.js  numbersAsStrings, numbersAsNumbers, emptyObjectsAsArrays,
+ *                        extraFields (one transform of every JSON answer)
+ *   management/core-tokens.js    loginInvalidates, tokenLifetime60, tokenRefusedOtherCode,
+ *                        tokenRefusedChinese, expiresTimestamp
  *   management/instance/model.js   lineIdsDiffer, hostLineWords (a line's row id)
  *   management/instance/hosts.js   lineIdsDiffer (networkResourceList)
  *   management/instance/render.js  hostLineWords (a host's network)
@@ -26,8 +27,8 @@
  *                        routes-domains.js: records answered and read)
  *   framing.js           byteOrderMark, charsetLatin1, jsonContentTypes, whitespaceAround,
  *                        compressedAnswers (how each JSON and XML answer is framed on the wire;
- *                        called by management/index.js send and storage/index.js sendXml)
- *   management/index.js  unbindOnBindPath (which paths exist: the router)
+ *                        called by management/core-envelope.js send and storage/index.js sendXml)
+ *   management/core-router.js    unbindOnBindPath (which paths exist: the router)
  *
  * Set with createEmulator({ dialects: ['a', 'b'] }) (or 'a,b'), the CLI `--dialect a,b`, or
  * `POST /__emulator/dialects {"set": [...]}`; `GET /__emulator/dialects` lists them.

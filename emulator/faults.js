@@ -30,7 +30,8 @@
  * requests its kind applies to (KINDS below); `skip`: the first N matching requests pass untouched
  * (`{ op: 'DeleteObject', kind: 'http', status: 404, code: 'NoSuchBucket', skip: 2 }`: from the
  * third on), so `{ op: '*', kind: 'slowDown' }` leaves the
- * management interface alone. The modules act on a rule (management/index.js, storage/index.js):
+ * management interface alone. The modules act on a rule (management/core-router.js and
+ * management/core-faults.js, storage/index.js):
  *   hang          read the request, never answer (sockets are destroyed by emu.close())
  *   reset         destroy the connection without answering (not performed)
  *   http          HTTP `status` (default 500) with no JSON / an S3 <Error> body (not performed)

@@ -3,8 +3,8 @@
  * How an answer's document is framed on the wire: the bytes around and under a JSON or XML
  * document that a service may write without changing the document (docs/vendor/readings.md
  * R46 for JSON, R29 for XML). The management interface frames every JSON envelope here
- * (management/index.js `send`), the object storage every XML document (storage/index.js
- * `sendXml`). The default frames nothing: UTF-8 without a mark, `application/json;
+ * (management/core-envelope.js `send`), the object storage every XML document
+ * (storage/index.js `sendXml`). The default frames nothing: UTF-8 without a mark, `application/json;
  * charset=utf-8` or `application/xml`, uncompressed. The dialects (dialects.js):
  *
  *   byteOrderMark     EF BB BF before the document, as .NET and Windows-built servers write it
