@@ -135,7 +135,13 @@ async function closeDropdown() {
 
 /** Every package icon on the page: loaded images of /icons/<package>/…, with their sizes. */
 async function packageIcons(scope) {
-	return page.locator(`${scope} img[src*="/icons/${PKG}/"]`).evaluateAll((els) =>
+	const selector = `${scope} img[src*="/icons/${PKG}/"]`;
+	// on a busy machine an icon may still be loading when the canvas is drawn: wait until every one has
+	// finished, loaded or failed (a failed one is complete with no width, which the tests refuse)
+	await page
+		.waitForFunction((sel) => [...document.querySelectorAll(sel)].every((e) => e.complete), selector, { timeout: 30000 })
+		.catch(() => {});
+	return page.locator(selector).evaluateAll((els) =>
 		els.map((e) => ({ src: e.getAttribute('src'), complete: e.complete, width: e.naturalWidth, height: e.naturalHeight })),
 	);
 }
