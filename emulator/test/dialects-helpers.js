@@ -6,11 +6,13 @@
  * as sent or decoded and with or without upload_id/part_number, so each signing dialect is
  * shown to refuse the default signature and accept its own.
  *
- * Each test file starts its own emulator and hands it to bindEmulator(emu); the helpers below
- * speak to that emulator (jest loads this module afresh for every test file).
+ * Each test file calls useDemoEmulator(): its own emulator with the demo data, every dialect
+ * off again and the clock back after each test; the helpers below speak to that emulator (jest
+ * loads this module afresh for every test file).
  */
 const crypto = require('node:crypto');
 const { XMLParser } = require('fast-xml-parser');
+const { createEmulator } = require('..');
 const { client } = require('./helpers');
 
 const USER = { accessKey: 'VENDORTESTKEY', secretKey: 'vendor-test-secret' };
@@ -55,10 +57,23 @@ const hmac = (sts) => crypto.createHmac('sha1', USER.secretKey).update(sts, 'utf
 let emu;
 const http = client(undefined);
 
-/** The emulator of the calling test file; the helpers speak to it from then on. */
-function bindEmulator(e) {
-	emu = e;
-	http.emu = e;
+/**
+ * Starts the calling test file's emulator (demo data) before its tests and closes it after them;
+ * after each test every dialect is off and the clock back. Returns a getter of that emulator.
+ */
+function useDemoEmulator() {
+	beforeAll(async () => {
+		emu = await createEmulator({ seed: 'demo' });
+		http.emu = emu;
+	});
+	afterAll(async () => {
+		if (emu) await emu.close();
+	});
+	afterEach(async () => {
+		await dialects([]);
+		emu.clock.advancedMs = 0;
+	});
+	return () => emu;
 }
 
 /** A signed storage request; `how` picks the signing reading. Resolves { status, headers, text, doc }. */
@@ -122,4 +137,4 @@ async function put(bucket, key, text = key) {
 	expect((await sreq('PUT', `/${bucket}/${key}`, { body: text })).status).toBe(200);
 }
 
-module.exports = { USER, hmac, stringToSign, bindEmulator, sreq, presign, errorCode, control, dialects, api, login, newBucket, put };
+module.exports = { USER, hmac, stringToSign, useDemoEmulator, sreq, presign, errorCode, control, dialects, api, login, newBucket, put };

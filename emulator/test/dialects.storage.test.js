@@ -11,23 +11,9 @@
 const crypto = require('node:crypto');
 const AWS = require('aws-sdk');
 const { createEmulator } = require('..');
-const { USER, hmac, stringToSign, bindEmulator, sreq, presign, errorCode, control, dialects, newBucket, put } = require('./dialects-helpers');
+const { USER, hmac, stringToSign, useDemoEmulator, sreq, presign, errorCode, control, dialects, newBucket, put } = require('./dialects-helpers');
 
-let emu;
-
-beforeAll(async () => {
-	emu = await createEmulator({ seed: 'demo' });
-	bindEmulator(emu);
-});
-
-afterAll(async () => {
-	if (emu) await emu.close();
-});
-
-afterEach(async () => {
-	await dialects([]);
-	emu.clock.advancedMs = 0;
-});
+const emu = useDemoEmulator();
 
 describe('storage dialects', () => {
 	test('commonPrefixesPlain: <CommonPrefixes>p/</CommonPrefixes> instead of <CommonPrefixes><Prefix>p/</Prefix></CommonPrefixes>', async () => {
@@ -84,11 +70,11 @@ describe('storage dialects', () => {
 		expect(only).toHaveLength(1);
 		expect(only[0]).toMatchObject({ Grantee: { ID: 'vendor-test', DisplayName: 'vendor-test' }, Permission: 'FULL_CONTROL' });
 		// the canned ACL still acts: anyone may list the bucket
-		expect((await fetch(`${emu.url}/${b}`)).status).toBe(200);
+		expect((await fetch(`${emu().url}/${b}`)).status).toBe(200);
 		await dialects([]);
 		const priv = await newBucket();
 		await dialects(['aclOwnerOnly']);
-		expect((await fetch(`${emu.url}/${priv}`)).status).toBe(403);
+		expect((await fetch(`${emu().url}/${priv}`)).status).toBe(403);
 	});
 
 	test('trickyUploadIds: upload IDs carry +, / and =; signed as sent they work, signed decoded they do not', async () => {
@@ -195,7 +181,7 @@ describe('storage dialects of the integrity readings (R10, R25, R26, R27)', () =
 		const send = async ({ path, sign }) => {
 			const h = { Date: new Date().toUTCString() };
 			h.Authorization = `VENDOR ${USER.accessKey}:${hmac(stringToSign('GET', sign, h, h.Date))}`;
-			return (await fetch(emu.url + path, { headers: h })).status;
+			return (await fetch(emu().url + path, { headers: h })).status;
 		};
 		expect([await send(slash), await send(plain)]).toEqual([200, 200]);
 		await dialects(['bucketPathSlash']);

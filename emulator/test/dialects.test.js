@@ -7,23 +7,9 @@
  */
 const { createEmulator } = require('..');
 const { spawnEmulator } = require('../spawn');
-const { bindEmulator, control, dialects, api, login } = require('./dialects-helpers');
+const { useDemoEmulator, control, dialects, api, login } = require('./dialects-helpers');
 
-let emu;
-
-beforeAll(async () => {
-	emu = await createEmulator({ seed: 'demo' });
-	bindEmulator(emu);
-});
-
-afterAll(async () => {
-	if (emu) await emu.close();
-});
-
-afterEach(async () => {
-	await dialects([]);
-	emu.clock.advancedMs = 0;
-});
+const emu = useDemoEmulator();
 
 describe('the registry', () => {
 	test('GET lists the enabled and available dialects, POST replaces the set, unknown names are refused, reset keeps them', async () => {
@@ -263,7 +249,7 @@ describe('management dialects', () => {
 		await control('POST', '/faults', { tokenLifetimeS: 300 });
 		try {
 			await dialects(['expiresTimestamp']);
-			const before = Math.floor(emu.clock.now() / 1000);
+			const before = Math.floor(emu().clock.now() / 1000);
 			const r = await login();
 			expect(r.expires).toBeGreaterThanOrEqual(before + 299);
 			expect(r.expires).toBeLessThanOrEqual(before + 301);
@@ -338,7 +324,7 @@ describe('management dialects', () => {
 		const disk = (await api('instance/cloudDiskAdd', { token, nodeid: Number(host.nodeid), disk_name: 'unbind-dialect', value: 10 })).data;
 		expect((await api('instance/cloudDiskBind', { token, id: String(disk.id), iid: Number(host.id) })).code).toBe(1);
 		await dialects(['unbindOnBindPath']);
-		const res = await fetch(`${emu.url}/API/instance/unbind`, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ token, id: Number(disk.id) }) });
+		const res = await fetch(`${emu().url}/API/instance/unbind`, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ token, id: Number(disk.id) }) });
 		expect(res.status).toBe(404);
 		expect(await res.text()).toMatch(/no such endpoint/);
 		const unbound = await api('instance/cloudDiskBind', { token, id: String(disk.id) });
