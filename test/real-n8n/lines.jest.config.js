@@ -20,13 +20,16 @@ const base = require(path.join(ROOT, 'jest.config.js'));
 module.exports = {
 	rootDir: ROOT,
 	maxWorkers: 2,
+	// Jest reads testTimeout from the top of the configuration only (jest-circus takes
+	// globalConfig.testTimeout; a project's own is ignored): without it every hook and test with no
+	// timeout of its own had 5 s, and an afterAll stopping n8n (up to 15 s of grace) failed a run.
+	testTimeout: base.testTimeout,
 	verbose: false,
 	reporters: ['default', '<rootDir>/test/real-n8n/lines-reporter.js'],
 	projects: LINES.map(({ version, files }) => ({
 		displayName: `n8n ${version}`,
 		rootDir: ROOT,
 		testEnvironment: base.testEnvironment,
-		testTimeout: base.testTimeout,
 		testMatch: files ? files.map((f) => `<rootDir>/test/real-n8n/${f}`) : ['<rootDir>/test/real-n8n/**/*.test.js'],
 		globals: { VENDOR_N8N_VERSION: version },
 		setupFiles: ['<rootDir>/test/real-n8n/line-env.js'],
